@@ -1,0 +1,2 @@
+//! The `sudoku` command.
+fn main() {}

@@ -1,0 +1,86 @@
+//! Solvers behind one small API: the [`Solver`] trait.
+//!
+//! - [`Dfs`]: the classic depth-first search of the original games, on the
+//!   row/column/box counters, with a step observer for animation.
+//!
+//! Every solver finds the first solution, counts solutions up to a limit,
+//! tells uniqueness and enumerates solutions. Givens that already conflict
+//! have no solution.
+
+mod dfs;
+
+pub use dfs::{Dfs, DfsReport, DfsSteps, Step};
+
+use crate::grid::Grid;
+
+/// What every solver offers. Only [`Solver::search`] must be written; the
+/// rest follows from it.
+///
+/// ```
+/// use sudoku_core::{Dfs, Grid, Solver};
+/// let puzzle: Grid =
+///     "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759.."
+///         .parse()
+///         .unwrap();
+/// let solution = Dfs.solve(&puzzle).unwrap();
+/// assert!(puzzle.is_solved_by(&solution));
+/// assert!(Dfs.is_uniquely_solvable(&puzzle));
+/// ```
+pub trait Solver {
+    /// Finds solutions of `puzzle`, stopping after `limit` of them; calls
+    /// `on_solution` with each and returns how many were found.
+    fn search(&self, puzzle: &Grid, limit: usize, on_solution: &mut dyn FnMut(&Grid)) -> usize;
+
+    /// The first solution, or `None` when there is none.
+    fn solve(&self, puzzle: &Grid) -> Option<Grid> {
+        let mut found = None;
+        self.search(puzzle, 1, &mut |grid| found = Some(*grid));
+        found
+    }
+
+    /// The number of solutions, counted up to `limit` (so `limit` means
+    /// "`limit` or more").
+    fn solutions_count_up_to(&self, puzzle: &Grid, limit: usize) -> usize {
+        self.search(puzzle, limit, &mut |_| {})
+    }
+
+    /// Whether the puzzle has exactly one solution.
+    fn is_uniquely_solvable(&self, puzzle: &Grid) -> bool {
+        self.solutions_count_up_to(puzzle, 2) == 1
+    }
+
+    /// Up to `limit` solutions, in the order the solver finds them.
+    fn solutions_up_to(&self, puzzle: &Grid, limit: usize) -> Vec<Grid> {
+        let mut all = Vec::new();
+        self.search(puzzle, limit, &mut |grid| all.push(*grid));
+        all
+    }
+}
+
+/// The solvers by name, for frontends that let the user choose.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SolverKind {
+    /// The classic depth-first search.
+    #[default]
+    Dfs,
+}
+
+impl SolverKind {
+    /// The solver itself.
+    pub fn solver(self) -> &'static dyn Solver {
+        match self {
+            SolverKind::Dfs => &Dfs,
+        }
+    }
+}
+
+impl Solver for SolverKind {
+    fn search(&self, puzzle: &Grid, limit: usize, on_solution: &mut dyn FnMut(&Grid)) -> usize {
+        self.solver().search(puzzle, limit, on_solution)
+    }
+}
+
+/// The solver the library uses when the caller does not choose.
+pub(crate) fn default_solver() -> &'static dyn Solver {
+    SolverKind::default().solver()
+}

@@ -1,0 +1,88 @@
+//! Every puzzle shipped in `puzzles/` reads and has exactly one solution;
+//! the shared benchmark sets, when present, are solved correctly.
+
+use std::path::{Path, PathBuf};
+
+use sudoku_core::{parse_many, Dfs, Grid, Solver};
+
+fn repo_puzzles() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../puzzles")
+}
+
+/// The shared benchmark sets: `SUDOKU_PUZZLES_DIR`, or `../shared/puzzles`
+/// beside the repository.
+fn shared_puzzles() -> Option<PathBuf> {
+    let dir = std::env::var_os("SUDOKU_PUZZLES_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/puzzles"));
+    dir.is_dir().then_some(dir)
+}
+
+#[test]
+fn every_shipped_puzzle_has_exactly_one_solution() {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(repo_puzzles())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    let games = files
+        .iter()
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("sudoku")
+        })
+        .count();
+    assert!(games >= 12, "only {games} sudoku*.txt files");
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let records = parse_many(&text);
+        assert!(!records.is_empty(), "{}", path.display());
+        for record in records {
+            let record = record.unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let count = Dfs.solutions_count_up_to(&record.grid, 2);
+            assert_eq!(
+                count,
+                1,
+                "{}:{} has {count} solutions",
+                path.display(),
+                record.line
+            );
+        }
+        if path
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with("sudoku")
+        {
+            let grid: Grid = text.parse().unwrap();
+            assert_eq!(
+                grid.to_rows(),
+                text,
+                "{} is not in the 9-line form",
+                path.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn dfs_answers_on_the_hard_shared_set_are_valid() {
+    let Some(dir) = shared_puzzles() else {
+        eprintln!("skipped: no shared puzzle directory");
+        return;
+    };
+    let text = std::fs::read_to_string(dir.join("magictour_top1465.txt")).unwrap();
+    let mut solved = 0;
+    for record in parse_many(&text) {
+        let puzzle = record.unwrap().grid;
+        let solution = Dfs
+            .solve(&puzzle)
+            .expect("every top1465 puzzle is solvable");
+        assert!(puzzle.is_solved_by(&solution), "{puzzle}");
+        solved += 1;
+    }
+    assert_eq!(solved, 1465);
+}
