@@ -5,82 +5,102 @@ use thiserror::Error;
 use crate::counters::Conflict;
 use crate::pos::Cell;
 
-/// Why a text could not be read as a puzzle.
+/// Why a text could not be read as a puzzle, and where.
+///
+/// It shows as `line 3, column 7: expected a digit, '.', '0' or '_', found 'x'`;
+/// a frontend that names the file can use [`ParseError::line`] and
+/// [`ParseError::kind`] to write `FILE:3: column 7: ...` instead.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum ParseError {
-    /// The text holds no puzzle at all (empty, or only comments).
-    #[error("no puzzle found")]
-    Empty,
-    /// One puzzle was expected but the text holds more.
-    #[error("line {line}: found a second puzzle where one was expected")]
-    ExtraPuzzle {
-        /// The line where the second puzzle starts.
-        line: usize,
-    },
-    /// A character that is neither a digit, a blank, a separator nor a ruler.
-    #[error("line {line}, column {column}: expected a digit, '.', '0' or '_', found {found}")]
-    BadChar {
-        /// The line, from 1.
-        line: usize,
-        /// The column in characters, from 1.
-        column: usize,
-        /// The character, quoted, or its byte value when it is not text.
-        found: String,
-    },
-    /// A line whose number of cells is neither 81 nor 9.
-    #[error("line {line}: found {count} cells, expected 81 (a one-line puzzle) or 9 (a grid row)")]
-    CellCount {
-        /// The line, from 1.
-        line: usize,
-        /// How many cells the line holds.
-        count: usize,
-    },
-    /// A row directly after the ninth row of a grid.
-    #[error("line {line}: a tenth row; a grid has 9 rows and grids are separated by a blank line")]
-    TenthRow {
-        /// The line of the tenth row.
-        line: usize,
-    },
-    /// A grid that ends before its ninth row.
-    #[error("line {line}: this grid has {rows} rows, expected 9")]
-    ShortGrid {
-        /// The line where the grid starts.
-        line: usize,
-        /// How many rows it has.
-        rows: usize,
-    },
-    /// A line longer than the reader holds; it is skipped.
-    #[error("line {line}: longer than {max} bytes")]
-    LineTooLong {
-        /// The line, from 1.
-        line: usize,
-        /// The limit in bytes.
-        max: usize,
-    },
-    /// The input could not be read.
-    #[error("line {line}: cannot read: {message}")]
-    Io {
-        /// The line that was being read.
-        line: usize,
-        /// What the system said.
-        message: String,
-    },
+#[error("{}{kind}", self.location())]
+pub struct ParseError {
+    line: Option<usize>,
+    column: Option<usize>,
+    kind: ParseErrorKind,
 }
 
 impl ParseError {
+    /// An error of `kind` on `line` (from 1), at `column` (in characters,
+    /// from 1) when known.
+    pub fn new(kind: ParseErrorKind, line: Option<usize>, column: Option<usize>) -> ParseError {
+        ParseError { line, column, kind }
+    }
+
+    /// What is wrong.
+    pub fn kind(&self) -> &ParseErrorKind {
+        &self.kind
+    }
+
     /// The line the error is about, when there is one.
     pub fn line(&self) -> Option<usize> {
-        match *self {
-            ParseError::Empty => None,
-            ParseError::ExtraPuzzle { line }
-            | ParseError::BadChar { line, .. }
-            | ParseError::CellCount { line, .. }
-            | ParseError::TenthRow { line }
-            | ParseError::ShortGrid { line, .. }
-            | ParseError::LineTooLong { line, .. }
-            | ParseError::Io { line, .. } => Some(line),
+        self.line
+    }
+
+    /// The column (in characters, from 1), when the error is about one.
+    pub fn column(&self) -> Option<usize> {
+        self.column
+    }
+
+    /// `line 3, column 7: `, `line 3: ` or nothing.
+    fn location(&self) -> String {
+        match (self.line, self.column) {
+            (Some(l), Some(c)) => format!("line {l}, column {c}: "),
+            (Some(l), None) => format!("line {l}: "),
+            _ => String::new(),
         }
     }
+
+    /// The message after the line: `column 7: expected ...` or the kind alone.
+    pub fn detail(&self) -> String {
+        match self.column {
+            Some(c) => format!("column {c}: {}", self.kind),
+            None => self.kind.to_string(),
+        }
+    }
+}
+
+/// What is wrong with a puzzle text.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseErrorKind {
+    /// The text holds no puzzle at all (empty, or only comments).
+    #[error("no puzzle found")]
+    Empty,
+    /// One puzzle was expected but the text holds more (the line is where
+    /// the second starts).
+    #[error("found a second puzzle where one was expected")]
+    ExtraPuzzle,
+    /// A character that is neither a digit, a blank, a separator nor a ruler.
+    #[error("expected a digit, '.', '0' or '_', found {0}")]
+    BadChar(
+        /// The character, quoted, or its byte value when it is not text.
+        String,
+    ),
+    /// A line whose number of cells is neither 81 nor 9.
+    #[error("found {0} cells, expected 81 (a one-line puzzle) or 9 (a grid row)")]
+    CellCount(
+        /// How many cells the line holds.
+        usize,
+    ),
+    /// A row directly after the ninth row of a grid.
+    #[error("a tenth row; a grid has 9 rows and grids are separated by a blank line")]
+    TenthRow,
+    /// A grid that ends before its ninth row (the line is where it starts).
+    #[error("this grid has {0} rows, expected 9")]
+    ShortGrid(
+        /// How many rows it has.
+        usize,
+    ),
+    /// A line longer than the reader holds; it is skipped.
+    #[error("longer than {0} bytes")]
+    LineTooLong(
+        /// The limit in bytes.
+        usize,
+    ),
+    /// The input could not be read.
+    #[error("cannot read: {0}")]
+    Io(
+        /// What the system said.
+        String,
+    ),
 }
 
 /// Why a puzzle cannot be played or solved.

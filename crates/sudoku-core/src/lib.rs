@@ -19,6 +19,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod builtin;
 pub mod counters;
 pub mod error;
 pub mod game;
@@ -29,7 +30,7 @@ pub mod pos;
 pub mod solver;
 
 pub use counters::{Conflict, Counters};
-pub use error::{HistoryError, MoveError, ParseError, PuzzleError};
+pub use error::{HistoryError, MoveError, ParseError, ParseErrorKind, PuzzleError};
 pub use game::{Game, Hint, Outcome};
 pub use grid::Grid;
 pub use history::{History, Move};

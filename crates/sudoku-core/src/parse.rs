@@ -18,7 +18,7 @@
 
 use std::io::{self, BufRead};
 
-use crate::error::ParseError;
+use crate::error::{ParseError, ParseErrorKind};
 use crate::grid::Grid;
 
 /// The longest line the reader accepts, in bytes. Longer lines are reported
@@ -58,10 +58,16 @@ pub fn parse_many(text: &str) -> Vec<Result<Record, ParseError>> {
 /// Parses a text that holds exactly one puzzle.
 pub(crate) fn parse_one(text: &str) -> Result<Grid, ParseError> {
     let mut reader = PuzzleReader::new(text.as_bytes());
-    let first = reader.next().ok_or(ParseError::Empty)??;
+    let first = reader
+        .next()
+        .ok_or(ParseError::new(ParseErrorKind::Empty, None, None))??;
     match reader.next() {
         None => Ok(first.grid),
-        Some(Ok(second)) => Err(ParseError::ExtraPuzzle { line: second.line }),
+        Some(Ok(second)) => Err(ParseError::new(
+            ParseErrorKind::ExtraPuzzle,
+            Some(second.line),
+            None,
+        )),
         Some(Err(err)) => Err(err),
     }
 }
@@ -189,10 +195,8 @@ impl<R: BufRead> PuzzleReader<R> {
                     }
                 },
                 Ok(Some(false)) => {
-                    let err = ParseError::LineTooLong {
-                        line: self.line,
-                        max: MAX_LINE_BYTES,
-                    };
+                    let kind = ParseErrorKind::LineTooLong(MAX_LINE_BYTES);
+                    let err = ParseError::new(kind, Some(self.line), None);
                     if let Some(out) = self.fail(err) {
                         return Some(out);
                     }
@@ -204,10 +208,8 @@ impl<R: BufRead> PuzzleReader<R> {
                 }
                 Err(e) => {
                     self.done = true;
-                    return Some(Err(ParseError::Io {
-                        line: self.line + 1,
-                        message: e.to_string(),
-                    }));
+                    let kind = ParseErrorKind::Io(e.to_string());
+                    return Some(Err(ParseError::new(kind, Some(self.line + 1), None)));
                 }
             };
             if let Some(out) = self.take(line) {
@@ -231,9 +233,11 @@ impl<R: BufRead> PuzzleReader<R> {
     /// Ends a grid in progress: an error if it has fewer than nine rows.
     fn finish_grid(&mut self) -> Option<Result<Record, ParseError>> {
         match std::mem::replace(&mut self.state, State::Idle) {
-            State::Grid { start, rows, .. } => {
-                Some(Err(ParseError::ShortGrid { line: start, rows }))
-            }
+            State::Grid { start, rows, .. } => Some(Err(ParseError::new(
+                ParseErrorKind::ShortGrid(rows),
+                Some(start),
+                None,
+            ))),
             _ => None,
         }
     }
@@ -262,10 +266,11 @@ impl<R: BufRead> PuzzleReader<R> {
                 }
             }
             Line::Cells { count: 9, cells } => self.take_row(&cells),
-            Line::Cells { count, .. } => self.fail(ParseError::CellCount {
-                line: self.line,
-                count,
-            }),
+            Line::Cells { count, .. } => self.fail(ParseError::new(
+                ParseErrorKind::CellCount(count),
+                Some(self.line),
+                None,
+            )),
         }
     }
 
@@ -296,7 +301,11 @@ impl<R: BufRead> PuzzleReader<R> {
             }
             State::AfterGrid => {
                 self.state = State::Skipping;
-                Some(Err(ParseError::TenthRow { line: self.line }))
+                Some(Err(ParseError::new(
+                    ParseErrorKind::TenthRow,
+                    Some(self.line),
+                    None,
+                )))
             }
             State::Skipping => None,
         }
@@ -355,11 +364,8 @@ fn classify(bytes: &[u8], line: usize) -> Result<Line, ParseError> {
             }
             b'#' => break,
             _ => {
-                return Err(ParseError::BadChar {
-                    line,
-                    column,
-                    found: describe(&bytes[i..]),
-                })
+                let kind = ParseErrorKind::BadChar(describe(&bytes[i..]));
+                return Err(ParseError::new(kind, Some(line), Some(column)));
             }
         };
         if count < 81 {
