@@ -1,2 +1,33 @@
-//! The `sudoku` command.
-fn main() {}
+//! The `sudoku` command: the plain-text game and batch filters over the
+//! `sudoku-core` engine. This file only parses arguments and dispatches;
+//! each subcommand lives in its own module.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod input;
+mod output;
+mod progress;
+mod solve;
+
+/// Sudoku: play in the terminal, and solve puzzles as a Unix filter.
+#[derive(Debug, Parser)]
+#[command(name = "sudoku", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Solve puzzles: one output line per puzzle, in input order.
+    Solve(solve::SolveArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Solve(args) => solve::run(args),
+    }
+}
