@@ -66,6 +66,16 @@ pub enum SolverKind {
 }
 
 impl SolverKind {
+    /// Every solver, fastest first.
+    pub const ALL: &'static [SolverKind] = &[SolverKind::Dfs];
+
+    /// The solver's name on the command line and in benchmarks.
+    pub fn name(self) -> &'static str {
+        match self {
+            SolverKind::Dfs => "dfs",
+        }
+    }
+
     /// The solver itself.
     pub fn solver(self) -> &'static dyn Solver {
         match self {
