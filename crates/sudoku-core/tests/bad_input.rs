@@ -6,10 +6,19 @@ use sudoku_core::{parse_many, Grid, ParseErrorKind, PuzzleReader};
 const LINE: &str =
     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
 
+/// A name, the bytes, and the error expected: its kind, line and column.
+type Case = (
+    &'static str,
+    Vec<u8>,
+    ParseErrorKind,
+    Option<usize>,
+    Option<usize>,
+);
+
 #[test]
 fn each_malformed_text_gives_its_error() {
     let grid_rows: String = LINE.parse::<Grid>().unwrap().to_rows();
-    let cases: Vec<(&str, Vec<u8>, ParseErrorKind, Option<usize>, Option<usize>)> = vec![
+    let cases: Vec<Case> = vec![
         ("empty", b"".to_vec(), ParseErrorKind::Empty, None, None),
         (
             "only blank lines",
@@ -20,7 +29,7 @@ fn each_malformed_text_gives_its_error() {
         ),
         (
             "80 cells",
-            LINE[..80].as_bytes().to_vec(),
+            LINE.as_bytes()[..80].to_vec(),
             ParseErrorKind::CellCount(80),
             Some(1),
             None,
@@ -121,10 +130,8 @@ fn random_bytes_never_panic() {
                 }
             })
             .collect();
-        for record in PuzzleReader::new(&bytes[..]) {
-            if let Ok(record) = record {
-                assert!(record.line >= 1);
-            }
+        for record in PuzzleReader::new(&bytes[..]).flatten() {
+            assert!(record.line >= 1);
         }
         let _ = parse_many(&String::from_utf8_lossy(&bytes));
     }
