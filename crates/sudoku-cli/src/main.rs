@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 
 mod input;
 mod output;
+mod play;
 mod progress;
 mod solve;
 
@@ -21,6 +22,8 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Play a puzzle in the terminal, or through a pipe.
+    Play(play::PlayArgs),
     /// Solve puzzles: one output line per puzzle, in input order.
     Solve(solve::SolveArgs),
 }
@@ -28,6 +31,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Play(args) => play::run(args),
         Command::Solve(args) => solve::run(args),
     }
 }

@@ -1,0 +1,292 @@
+//! `sudoku play`: the plain-text game, pleasant at a terminal and fully
+//! scriptable through a pipe.
+//!
+//! The modules follow the flow of a game: [`choose`] finds and loads a
+//! puzzle, [`session`] runs the game loop, which reads lines as a
+//! [`command::Command`] and draws the board with [`board`]. Everything reads
+//! from a [`BufRead`] and writes to a [`Write`], so tests drive it with
+//! plain text; only [`run`] touches the real stdin and stdout.
+
+mod board;
+mod choose;
+mod command;
+mod session;
+
+use std::fmt::Display;
+use std::io::{self, BufRead, IsTerminal, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+use sudoku_core::{Game, PuzzleError};
+
+use choose::Source;
+
+/// Arguments of `sudoku play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// A puzzle file in any format the programs read; without one, choose
+    /// from the sudoku*.txt files of --dir and the built-in puzzles.
+    file: Option<PathBuf>,
+    /// Play the Nth puzzle (from 1) of FILE without asking.
+    #[arg(long, value_name = "N", requires = "file",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    index: Option<u64>,
+    /// Where to look for sudoku*.txt files [default: ./puzzles when it exists].
+    #[arg(long, value_name = "DIR", conflicts_with = "file")]
+    dir: Option<PathBuf>,
+    /// When to colour the board: auto is when stdout is a terminal and
+    /// NO_COLOR is not set.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorWhen::Auto)]
+    color: ColorWhen,
+    /// No colour: the same as --color never.
+    #[arg(long)]
+    no_color: bool,
+}
+
+/// The choices of `--color`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorWhen {
+    /// Colour when stdout is a terminal and NO_COLOR is not set.
+    Auto,
+    /// Always colour, even into a pipe.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+/// Whether to draw in colour: `--no-color` and `--color never` say no,
+/// `--color always` yes; otherwise (auto) only on a terminal without
+/// `NO_COLOR` in the environment, whatever its value.
+fn use_color(when: ColorWhen, no_color_flag: bool, no_color_env: bool, terminal: bool) -> bool {
+    match when {
+        _ if no_color_flag => false,
+        ColorWhen::Never => false,
+        ColorWhen::Always => true,
+        ColorWhen::Auto => terminal && !no_color_env,
+    }
+}
+
+/// Why `sudoku play` stops with a failure status.
+#[derive(Debug)]
+enum Failure {
+    /// The puzzle named on the command line cannot be played (status 1).
+    Refused(String),
+    /// A bad `--dir` (status 2).
+    Usage(String),
+    /// Reading stdin or writing stdout failed.
+    Io(io::Error),
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        Failure::Io(e)
+    }
+}
+
+/// Runs `sudoku play`.
+pub fn run(args: PlayArgs) -> ExitCode {
+    let color = use_color(
+        args.color,
+        args.no_color,
+        std::env::var_os("NO_COLOR").is_some(),
+        io::stdout().is_terminal(),
+    );
+    // Typed input is echoed by the terminal; piped input is echoed by us so
+    // that the output reads as a transcript.
+    let echo = !io::stdin().is_terminal();
+    let mut input = io::stdin().lock();
+    let mut output = io::stdout().lock();
+    let mut console = Console {
+        input: &mut input,
+        out: &mut output,
+        echo,
+    };
+    let result = start(&args, &mut console, color);
+    let flushed = output.flush();
+    match result.and(flushed.map_err(Failure::Io)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Refused(msg)) => {
+            eprintln!("sudoku: {msg}");
+            ExitCode::from(1)
+        }
+        Err(Failure::Usage(msg)) => {
+            eprintln!("sudoku: {msg}");
+            ExitCode::from(2)
+        }
+        // The reader of our output went away: nobody is left to tell.
+        Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(2),
+        Err(Failure::Io(e)) => {
+            eprintln!("sudoku: {}", crate::input::lower(&e));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Plays the puzzle named on the command line, or one chosen from the list.
+fn start(args: &PlayArgs, console: &mut Console<'_>, color: bool) -> Result<(), Failure> {
+    if let Some(path) = &args.file {
+        let loaded = choose::load(&Source::File(path.clone())).map_err(Failure::Refused)?;
+        let Some(picked) = choose::pick(console, &loaded, args.index)? else {
+            return Ok(());
+        };
+        let game = Game::new(picked.grid)
+            .map_err(|e| Failure::Refused(format!("{}: {e}", picked.label)))?;
+        return Ok(session::play(game, &picked.label, console, color)?);
+    }
+    let dir = choose::puzzle_dir(args.dir.as_deref()).map_err(Failure::Usage)?;
+    let entries = choose::entries(dir.as_deref()).map_err(Failure::Usage)?;
+    choose::show_list(console, dir.as_deref(), &entries)?;
+    loop {
+        let Some(source) = choose::ask(console, dir.as_deref(), &entries)? else {
+            return Ok(());
+        };
+        let loaded = match choose::load(&source) {
+            Ok(loaded) => loaded,
+            Err(msg) => {
+                console.say(msg)?;
+                continue;
+            }
+        };
+        let Some(picked) = choose::pick(console, &loaded, None)? else {
+            return Ok(());
+        };
+        match Game::new(picked.grid) {
+            Ok(game) => return Ok(session::play(game, &picked.label, console, color)?),
+            Err(e) => console.say(format_args!("{}: {}", picked.label, sentence(&e)))?,
+        }
+    }
+}
+
+/// A puzzle error as a sentence: `There are 2 conflicts in the puzzle: ...`.
+fn sentence(e: &PuzzleError) -> String {
+    let text = e.to_string();
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => text,
+    }
+}
+
+/// The longest line read from the player, in bytes; the rest of a longer
+/// line is skipped.
+const MAX_LINE: u64 = 1024;
+
+/// The player's side: lines in, text out.
+pub struct Console<'a> {
+    input: &'a mut dyn BufRead,
+    out: &'a mut dyn Write,
+    /// Write each line read after its prompt, so that piped output reads as
+    /// a transcript.
+    echo: bool,
+}
+
+impl<'a> Console<'a> {
+    /// A console on `input` and `out`; see [`Console::ask`] for `echo`.
+    #[cfg(test)]
+    pub fn new(input: &'a mut dyn BufRead, out: &'a mut dyn Write, echo: bool) -> Console<'a> {
+        Console { input, out, echo }
+    }
+
+    /// Writes `prompt` (no newline) and reads one line; `None` at the end of
+    /// the input. With `echo`, the line is written after the prompt.
+    pub fn ask(&mut self, prompt: &str) -> io::Result<Option<String>> {
+        write!(self.out, "{prompt}")?;
+        self.out.flush()?;
+        let Some(line) = read_line(&mut *self.input)? else {
+            writeln!(self.out)?;
+            return Ok(None);
+        };
+        if self.echo {
+            writeln!(self.out, "{}", line.trim_end())?;
+        }
+        Ok(Some(line))
+    }
+
+    /// Writes one line.
+    pub fn say(&mut self, line: impl Display) -> io::Result<()> {
+        writeln!(self.out, "{line}")
+    }
+
+    /// Writes `text` as it is.
+    pub fn print(&mut self, text: &str) -> io::Result<()> {
+        self.out.write_all(text.as_bytes())
+    }
+}
+
+/// One line of `input` without its end, at most [`MAX_LINE`] bytes of it,
+/// invalid UTF-8 replaced; `None` at the end of the input.
+fn read_line(input: &mut dyn BufRead) -> io::Result<Option<String>> {
+    let mut bytes = Vec::new();
+    let n = (&mut *input).take(MAX_LINE).read_until(b'\n', &mut bytes)?;
+    if n == 0 {
+        return Ok(None);
+    }
+    if bytes.last() != Some(&b'\n') && n as u64 == MAX_LINE {
+        let mut rest = Vec::new();
+        loop {
+            rest.clear();
+            let n = (&mut *input).take(MAX_LINE).read_until(b'\n', &mut rest)?;
+            if n == 0 || rest.last() == Some(&b'\n') {
+                break;
+            }
+        }
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    Ok(Some(text.trim_end_matches(['\n', '\r']).to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colour_only_on_a_terminal_without_no_color() {
+        use ColorWhen::*;
+        assert!(use_color(Auto, false, false, true));
+        assert!(!use_color(Auto, false, true, true), "NO_COLOR is honoured");
+        assert!(!use_color(Auto, false, false, false), "not a terminal");
+        assert!(!use_color(Auto, true, false, true), "--no-color");
+        assert!(!use_color(Always, true, false, true), "--no-color wins");
+        assert!(!use_color(Never, false, false, true));
+        assert!(
+            use_color(Always, false, true, false),
+            "an explicit flag beats NO_COLOR"
+        );
+    }
+
+    #[test]
+    fn lines_are_bounded_and_lossy() {
+        let long = format!("{}\nnext\n", "x".repeat(5000));
+        let mut input = long.as_bytes();
+        let first = read_line(&mut input).unwrap().unwrap();
+        assert_eq!(first.len(), MAX_LINE as usize);
+        assert_eq!(read_line(&mut input).unwrap().as_deref(), Some("next"));
+        assert_eq!(read_line(&mut input).unwrap(), None);
+        let mut input: &[u8] = b"5c\xff6\r\nlast";
+        assert_eq!(
+            read_line(&mut input).unwrap().as_deref(),
+            Some("5c\u{fffd}6")
+        );
+        assert_eq!(read_line(&mut input).unwrap().as_deref(), Some("last"));
+        assert_eq!(read_line(&mut input).unwrap(), None);
+    }
+
+    #[test]
+    fn console_echoes_piped_input() {
+        let mut input: &[u8] = b"5c6\n";
+        let mut out = Vec::new();
+        let mut console = Console::new(&mut input, &mut out, true);
+        assert_eq!(console.ask("Move: ").unwrap().as_deref(), Some("5c6"));
+        assert_eq!(console.ask("Move: ").unwrap(), None);
+        assert_eq!(String::from_utf8(out).unwrap(), "Move: 5c6\nMove: \n");
+    }
+
+    #[test]
+    fn puzzle_errors_read_as_sentences() {
+        assert_eq!(
+            sentence(&PuzzleError::AlreadyComplete),
+            "The puzzle is already complete"
+        );
+    }
+}
