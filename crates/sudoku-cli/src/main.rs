@@ -6,6 +6,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod explain;
+mod grade;
 mod input;
 mod output;
 mod play;
@@ -26,6 +28,10 @@ enum Command {
     Play(play::PlayArgs),
     /// Solve puzzles: one output line per puzzle, in input order.
     Solve(solve::SolveArgs),
+    /// Grade puzzles by the techniques a person needs: one line per puzzle.
+    Grade(grade::GradeArgs),
+    /// Explain the logical solve of one puzzle step by step.
+    Explain(explain::ExplainArgs),
 }
 
 fn main() -> ExitCode {
@@ -33,5 +39,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Play(args) => play::run(args),
         Command::Solve(args) => solve::run(args),
+        Command::Grade(args) => grade::run(args),
+        Command::Explain(args) => explain::run(args),
     }
 }

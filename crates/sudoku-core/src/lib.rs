@@ -25,6 +25,7 @@ pub mod error;
 pub mod game;
 pub mod grid;
 pub mod history;
+pub mod logic;
 pub mod parse;
 pub mod pos;
 pub mod solver;
@@ -34,6 +35,10 @@ pub use error::{HistoryError, MoveError, ParseError, ParseErrorKind, PuzzleError
 pub use game::{Game, Hint, Outcome};
 pub use grid::Grid;
 pub use history::{History, Move};
+pub use logic::{
+    grade, hint_step, Candidates, Digits, Grade, GradeError, Level, LogicReport, LogicSolver,
+    Rating, Step as LogicStep, Technique,
+};
 pub use parse::{parse_many, PuzzleReader, Record};
 pub use pos::{Block, Cell, Col, Digit, Row, Unit};
 pub use solver::{Dfs, DfsReport, DfsSteps, Solver, SolverKind, Step};

@@ -1,0 +1,317 @@
+//! Grading: a rating on a Sudoku Explainer-like scale and a level, from the
+//! hardest technique the logical solve needs.
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use crate::counters::{Conflict, Counters};
+use crate::grid::Grid;
+use crate::logic::{LogicSolver, Technique};
+use crate::solver::default_solver;
+
+/// A difficulty rating in tenths, shown as `4.2`: the rating of the hardest
+/// technique used, or [`Rating::GUESS`] when logic alone cannot finish.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Rating(u16);
+
+impl Rating {
+    /// The rating of a puzzle that needs guessing (bifurcation): above
+    /// every technique.
+    pub const GUESS: Rating = Rating(100);
+
+    /// The rating of `tenths` tenths: `from_tenths(42)` is 4.2.
+    pub const fn from_tenths(tenths: u16) -> Rating {
+        Rating(tenths)
+    }
+
+    /// The rating in tenths.
+    pub const fn tenths(self) -> u16 {
+        self.0
+    }
+
+    /// The rating as a number: 4.2.
+    pub fn as_f32(self) -> f32 {
+        f32::from(self.0) / 10.0
+    }
+}
+
+impl fmt::Display for Rating {
+    /// `4.2`, always with one decimal.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}", self.0 / 10, self.0 % 10)
+    }
+}
+
+/// A difficulty level: a band of ratings (see `docs/grading.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// Singles only (rating up to 2.3).
+    Easy,
+    /// Locked candidates, naked and hidden pairs, X-wing (up to 3.4).
+    Medium,
+    /// Triples, swordfish, XY-, XYZ- and W-wings, unique rectangles (up to
+    /// 4.5).
+    Hard,
+    /// Quads, jellyfish and chains (above 4.5).
+    Expert,
+    /// Logic alone cannot finish: it needs guessing.
+    Extreme,
+}
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Expert,
+        Level::Extreme,
+    ];
+
+    /// The level of a rating.
+    pub fn of(rating: Rating) -> Level {
+        match rating.0 {
+            0..=23 => Level::Easy,
+            24..=34 => Level::Medium,
+            35..=45 => Level::Hard,
+            _ if rating < Rating::GUESS => Level::Expert,
+            _ => Level::Extreme,
+        }
+    }
+
+    /// The highest rating of the level.
+    pub fn max_rating(self) -> Rating {
+        Rating(match self {
+            Level::Easy => 23,
+            Level::Medium => 34,
+            Level::Hard => 45,
+            Level::Expert => Rating::GUESS.0 - 1,
+            Level::Extreme => u16::MAX,
+        })
+    }
+
+    /// The level's name: `easy`, `medium`, `hard`, `expert` or `extreme`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+            Level::Extreme => "extreme",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A level name that is not one of the five.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown level {0:?}, expected easy, medium, hard, expert or extreme")]
+pub struct LevelError(
+    /// The name that was given.
+    pub String,
+);
+
+impl FromStr for Level {
+    type Err = LevelError;
+
+    /// A level by name, in any case.
+    fn from_str(name: &str) -> Result<Level, LevelError> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| LevelError(name.to_string()))
+    }
+}
+
+/// Why a puzzle cannot be graded.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum GradeError {
+    /// The givens already break the rules.
+    #[error("there {} in the puzzle", crate::error::count_conflicts(.0.len()))]
+    Conflicts(
+        /// The conflicts.
+        Vec<Conflict>,
+    ),
+    /// No grid completes the givens.
+    #[error("the puzzle has no solution")]
+    Unsolvable,
+    /// More than one grid completes the givens, so no technique can decide
+    /// between them.
+    #[error("the puzzle has more than one solution")]
+    NotUnique,
+}
+
+/// The difficulty of a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Grade {
+    /// The rating: the hardest technique's, or [`Rating::GUESS`].
+    pub rating: Rating,
+    /// The level of the rating.
+    pub level: Level,
+    /// How many times each technique was used, easiest first; only the
+    /// techniques used appear.
+    pub techniques: Vec<(Technique, usize)>,
+    /// How many cells logic filled.
+    pub placed: usize,
+}
+
+impl Grade {
+    /// The hardest technique used, if any.
+    pub fn hardest(&self) -> Option<Technique> {
+        self.techniques
+            .iter()
+            .map(|&(t, _)| t)
+            .max_by_key(|t| (t.rating(), *t))
+    }
+}
+
+/// Grades `puzzle` by solving it with logic alone, always taking the
+/// easiest step. The rating is that of the hardest step; when logic gets
+/// stuck the puzzle is [`Level::Extreme`] and rated [`Rating::GUESS`].
+/// A complete grid is rated 0.0.
+///
+/// The puzzle must have exactly one solution; a brute-force check is only
+/// run when logic does not prove it (a solve by techniques that do not
+/// assume uniqueness proves it).
+///
+/// ```
+/// use sudoku_core::{grade, Grid, Level, Technique};
+/// let grid: Grid =
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+///         .parse()
+///         .unwrap();
+/// let grade = grade(&grid).unwrap();
+/// assert_eq!(grade.level, Level::Easy);
+/// assert!(grade.rating <= Technique::NakedSingle.rating());
+/// ```
+pub fn grade(puzzle: &Grid) -> Result<Grade, GradeError> {
+    let counters = Counters::of(puzzle);
+    if counters.conflict_count() > 0 {
+        return Err(GradeError::Conflicts(counters.conflicts()));
+    }
+    let report = LogicSolver::new(puzzle).run();
+    let mut counts = [0usize; Technique::ALL.len()];
+    for step in &report.steps {
+        counts[step.technique() as usize] += 1;
+    }
+    let assumed = report
+        .steps
+        .iter()
+        .any(|s| s.technique().assumes_uniqueness());
+    if !report.solved || assumed {
+        match default_solver().solutions_count_up_to(puzzle, 2) {
+            0 => return Err(GradeError::Unsolvable),
+            1 => {}
+            _ => return Err(GradeError::NotUnique),
+        }
+    }
+    let techniques: Vec<(Technique, usize)> = Technique::ALL
+        .into_iter()
+        .zip(counts)
+        .filter(|&(_, n)| n > 0)
+        .collect();
+    let rating = if report.solved {
+        report.hardest().map_or(Rating(0), Technique::rating)
+    } else {
+        Rating::GUESS
+    };
+    Ok(Grade {
+        rating,
+        level: Level::of(rating),
+        techniques,
+        placed: report.steps.iter().map(|s| s.placements().len()).sum(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ratings_print_with_one_decimal() {
+        assert_eq!(Rating::from_tenths(42).to_string(), "4.2");
+        assert_eq!(Rating::GUESS.to_string(), "10.0");
+        assert_eq!(Rating::from_tenths(5).to_string(), "0.5");
+        assert!((Rating::from_tenths(23).as_f32() - 2.3).abs() < 1e-6);
+    }
+
+    #[test]
+    fn levels_cover_the_scale_in_order() {
+        let mut last = Level::Easy;
+        for tenths in 0..=120 {
+            let level = Level::of(Rating::from_tenths(tenths));
+            assert!(level >= last);
+            assert!(Rating::from_tenths(tenths) <= level.max_rating());
+            last = level;
+        }
+        assert_eq!(Level::of(Technique::NakedSingle.rating()), Level::Easy);
+        assert_eq!(Level::of(Technique::Pointing.rating()), Level::Medium);
+        assert_eq!(Level::of(Technique::HiddenPair.rating()), Level::Medium);
+        assert_eq!(Level::of(Technique::NakedTriple.rating()), Level::Hard);
+        assert_eq!(Level::of(Technique::UniqueRectangle.rating()), Level::Hard);
+        assert_eq!(Level::of(Technique::NakedQuad.rating()), Level::Expert);
+        assert_eq!(Level::of(Technique::XyChain.rating()), Level::Expert);
+        assert_eq!(Level::of(Rating::GUESS), Level::Extreme);
+    }
+
+    #[test]
+    fn techniques_are_listed_in_rating_order() {
+        for pair in Technique::ALL.windows(2) {
+            assert!(pair[0].rating() <= pair[1].rating(), "{pair:?}");
+        }
+        for (i, t) in Technique::ALL.iter().enumerate() {
+            assert_eq!(*t as usize, i);
+        }
+    }
+
+    #[test]
+    fn level_names_parse() {
+        for level in Level::ALL {
+            assert_eq!(level.name().parse::<Level>(), Ok(level));
+        }
+        assert_eq!("HARD".parse::<Level>(), Ok(Level::Hard));
+        assert_eq!(
+            "brutal".parse::<Level>().unwrap_err().to_string(),
+            "unknown level \"brutal\", expected easy, medium, hard, expert or extreme"
+        );
+    }
+
+    #[test]
+    fn bad_puzzles_are_refused() {
+        let mut line = ".".repeat(81);
+        line.replace_range(0..2, "55");
+        let grid: Grid = line.parse().unwrap();
+        assert!(matches!(grade(&grid), Err(GradeError::Conflicts(_))));
+        assert_eq!(grade(&Grid::empty()), Err(GradeError::NotUnique));
+        // consistent givens that no grid completes
+        let dead: Grid = format!(".12345678{}{}", "9........", ".".repeat(63))
+            .parse()
+            .unwrap();
+        assert_eq!(grade(&dead), Err(GradeError::Unsolvable));
+        assert_eq!(
+            GradeError::Conflicts(Counters::of(&grid).conflicts()).to_string(),
+            "there are 2 conflicts in the puzzle"
+        );
+    }
+
+    #[test]
+    fn a_complete_grid_is_rated_zero() {
+        let solved: Grid =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+                .parse()
+                .unwrap();
+        let g = grade(&solved).unwrap();
+        assert_eq!(
+            (g.rating, g.level, g.placed),
+            (Rating::from_tenths(0), Level::Easy, 0)
+        );
+        assert!(g.techniques.is_empty() && g.hardest().is_none());
+    }
+}

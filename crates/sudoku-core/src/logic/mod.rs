@@ -1,0 +1,369 @@
+//! The human-style solver: techniques a person uses, one explained step at
+//! a time, and grading by the hardest technique a puzzle needs.
+//!
+//! - [`Candidates`]: the pencil marks of a position, kept up to date as
+//!   digits are placed and erased.
+//! - [`Step`]: one deduction (technique, pattern, placements and
+//!   eliminations) that reads as one English sentence.
+//! - [`LogicSolver`]: finds the easiest next step, applies steps, runs a
+//!   whole solve ([`solve`]); [`hint_step`] is the games' `hint`.
+//! - [`grade()`]: a rating on a Sudoku Explainer-like scale and a
+//!   [`Level`], from the hardest step of the solve (`docs/grading.md`).
+//!
+//! The solver is deterministic: it tries the techniques of
+//! [`Technique::ALL`] in that order, and each scans units, digits and cells
+//! in index order, so a puzzle always gets the same steps and grade.
+//!
+//! # Cell names
+//!
+//! Sentences use the `rXcY` notation of the solving literature: `r5c3` is
+//! row 5, column 3, both numbered 1-9 from the top left. The games name the
+//! same cell `5c`: the row number, then the column as a letter `a`-`i`
+//! (`c` is the third column). Boxes are numbered 1-9 left to right, top to
+//! bottom, as in the games. [`rc_name`] and [`cell_from_rc`] convert.
+
+mod candidates;
+mod chains;
+mod fish;
+mod grade;
+mod intersections;
+mod singles;
+mod step;
+mod subsets;
+mod uniqueness;
+mod wings;
+
+pub use candidates::{Candidates, Digits};
+pub use grade::{grade, Grade, GradeError, Level, LevelError, Rating};
+pub use step::{cell_from_rc, rc_name, Step, Technique};
+
+use crate::grid::Grid;
+use crate::pos::{Cell, Digit, Unit};
+
+/// The 27 units' cells, in the order of [`Unit::all`].
+pub(crate) const UNITS: [[u8; 9]; 27] = build_units();
+/// Per cell, its row, column and box as unit indices.
+pub(crate) const CELL_UNITS: [[u8; 3]; 81] = build_cell_units();
+/// Per cell, its 20 peers.
+pub(crate) const PEERS: [[u8; 20]; 81] = build_peers();
+
+const fn build_units() -> [[u8; 9]; 27] {
+    let mut units = [[0u8; 9]; 27];
+    let mut i = 0;
+    while i < 9 {
+        let mut j = 0;
+        while j < 9 {
+            units[i][j] = (i * 9 + j) as u8;
+            units[9 + i][j] = (j * 9 + i) as u8;
+            units[18 + i][j] = ((i / 3 * 3 + j / 3) * 9 + i % 3 * 3 + j % 3) as u8;
+            j += 1;
+        }
+        i += 1;
+    }
+    units
+}
+
+const fn build_cell_units() -> [[u8; 3]; 81] {
+    let mut out = [[0u8; 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        out[c] = [
+            (c / 9) as u8,
+            (9 + c % 9) as u8,
+            (18 + c / 27 * 3 + c % 9 / 3) as u8,
+        ];
+        c += 1;
+    }
+    out
+}
+
+const fn build_peers() -> [[u8; 20]; 81] {
+    let mut out = [[0u8; 20]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut n = 0;
+        let mut p = 0;
+        while p < 81 {
+            if p != c && sees_const(c, p) {
+                out[c][n] = p as u8;
+                n += 1;
+            }
+            p += 1;
+        }
+        c += 1;
+    }
+    out
+}
+
+const fn sees_const(a: usize, b: usize) -> bool {
+    a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3)
+}
+
+/// Whether two different cells share a row, column or box.
+pub(crate) fn sees(a: usize, b: usize) -> bool {
+    a != b && sees_const(a, b)
+}
+
+/// The cell with index `i` (0..81).
+pub(crate) fn cell(i: usize) -> Cell {
+    Cell::all()
+        .nth(i)
+        .unwrap_or_else(|| panic!("cell index {i} out of range"))
+}
+
+/// The digit with index `i` (0..9): digit `i + 1`.
+pub(crate) fn digit(i: usize) -> Digit {
+    Digit::all()
+        .nth(i)
+        .unwrap_or_else(|| panic!("digit index {i} out of range"))
+}
+
+/// The unit with index `u` in the order of [`Unit::all`].
+pub(crate) fn unit(u: usize) -> Unit {
+    Unit::from_index(u).unwrap_or_else(|| panic!("unit index {u} out of range"))
+}
+
+/// The positions (bit `i` for the unit's `i`th cell) where the digit of
+/// `bit` is a candidate in unit `u`.
+pub(crate) fn places(marks: &Candidates, u: usize, bit: u16) -> u16 {
+    UNITS[u]
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| marks.mask(usize::from(c)) & bit != 0)
+        .fold(0, |m, (i, _)| m | 1 << i)
+}
+
+/// Calls `found` with each `k`-element subset of `0..n` (as increasing
+/// indices, in lexicographic order) until it returns `Some`.
+pub(crate) fn first_combination<T>(
+    n: usize,
+    k: usize,
+    found: &mut dyn FnMut(&[usize]) -> Option<T>,
+) -> Option<T> {
+    fn go<T>(
+        start: usize,
+        n: usize,
+        k: usize,
+        picked: &mut Vec<usize>,
+        found: &mut dyn FnMut(&[usize]) -> Option<T>,
+    ) -> Option<T> {
+        if picked.len() == k {
+            return found(picked);
+        }
+        for i in start..n {
+            if n - i < k - picked.len() {
+                break;
+            }
+            picked.push(i);
+            let result = go(i + 1, n, k, picked, found);
+            picked.pop();
+            if result.is_some() {
+                return result;
+            }
+        }
+        None
+    }
+    go(0, n, k, &mut Vec::with_capacity(k), found)
+}
+
+/// A technique's search: the first step it finds in a position.
+type Finder = fn(&Candidates) -> Option<Step>;
+
+/// The techniques with their searches, in the order they are tried.
+const FINDERS: [(Technique, Finder); 21] = [
+    (Technique::FullHouse, singles::full_house),
+    (Technique::HiddenSingleBox, singles::hidden_single_box),
+    (Technique::HiddenSingleLine, singles::hidden_single_line),
+    (Technique::NakedSingle, singles::naked_single),
+    (Technique::Pointing, intersections::pointing),
+    (Technique::Claiming, intersections::claiming),
+    (Technique::NakedPair, |m| subsets::naked(m, 2)),
+    (Technique::XWing, |m| fish::fish(m, 2)),
+    (Technique::HiddenPair, |m| subsets::hidden(m, 2)),
+    (Technique::NakedTriple, |m| subsets::naked(m, 3)),
+    (Technique::Swordfish, |m| fish::fish(m, 3)),
+    (Technique::HiddenTriple, |m| subsets::hidden(m, 3)),
+    (Technique::XyWing, wings::xy_wing),
+    (Technique::XyzWing, wings::xyz_wing),
+    (Technique::WWing, wings::w_wing),
+    (Technique::UniqueRectangle, uniqueness::unique_rectangle),
+    (Technique::NakedQuad, |m| subsets::naked(m, 4)),
+    (Technique::Jellyfish, |m| fish::fish(m, 4)),
+    (Technique::HiddenQuad, |m| subsets::hidden(m, 4)),
+    (Technique::XChain, chains::x_chain),
+    (Technique::XyChain, chains::xy_chain),
+];
+
+/// The logical solver on one position.
+///
+/// ```
+/// use sudoku_core::{Grid, LogicSolver};
+/// let grid: Grid =
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+///         .parse()
+///         .unwrap();
+/// let mut solver = LogicSolver::new(&grid);
+/// while let Some(step) = solver.next_step() {
+///     println!("{step}");
+///     solver.apply(&step);
+/// }
+/// assert!(solver.is_solved());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogicSolver {
+    marks: Candidates,
+    uniqueness: bool,
+}
+
+impl LogicSolver {
+    /// A solver on `grid`, with fresh candidates. Uniqueness techniques are
+    /// on: they assume the puzzle has exactly one solution.
+    pub fn new(grid: &Grid) -> LogicSolver {
+        LogicSolver::from_candidates(Candidates::new(grid))
+    }
+
+    /// A solver on a position with its pencil marks.
+    pub fn from_candidates(marks: Candidates) -> LogicSolver {
+        LogicSolver {
+            marks,
+            uniqueness: true,
+        }
+    }
+
+    /// Turns the techniques that assume a unique solution (see
+    /// [`Technique::assumes_uniqueness`]) on or off. Off, every step holds
+    /// for every solution of the puzzle.
+    pub fn assume_unique(mut self, on: bool) -> LogicSolver {
+        self.uniqueness = on;
+        self
+    }
+
+    /// The position and its pencil marks.
+    pub fn candidates(&self) -> &Candidates {
+        &self.marks
+    }
+
+    /// The position.
+    pub fn grid(&self) -> &Grid {
+        self.marks.grid()
+    }
+
+    /// Whether every cell is filled.
+    pub fn is_solved(&self) -> bool {
+        self.marks.is_solved()
+    }
+
+    /// The easiest step available, or `None` when the grid is full, the
+    /// position is contradictory, or no technique applies (guessing would
+    /// be needed).
+    pub fn next_step(&self) -> Option<Step> {
+        if self.marks.is_solved() || self.marks.has_contradiction() {
+            return None;
+        }
+        FINDERS
+            .iter()
+            .filter(|(t, _)| self.uniqueness || !t.assumes_uniqueness())
+            .find_map(|(_, find)| find(&self.marks))
+    }
+
+    /// Applies `step`: places its digits and removes its candidates.
+    pub fn apply(&mut self, step: &Step) {
+        for &(cell, digit) in step.placements() {
+            self.marks.place(cell, digit);
+        }
+        for &(cell, digit) in step.eliminations() {
+            self.marks.remove(cell, digit);
+        }
+    }
+
+    /// Finds the easiest step, applies it and returns it.
+    pub fn advance(&mut self) -> Option<Step> {
+        let step = self.next_step()?;
+        self.apply(&step);
+        Some(step)
+    }
+
+    /// Applies steps until one places a digit, and returns that one (the
+    /// eliminations before it are applied too).
+    pub fn next_placement(&mut self) -> Option<Step> {
+        loop {
+            let step = self.advance()?;
+            if step.placement().is_some() {
+                return Some(step);
+            }
+        }
+    }
+
+    /// Applies steps until the grid is full or logic is stuck.
+    pub fn run(mut self) -> LogicReport {
+        let mut steps = Vec::new();
+        while let Some(step) = self.advance() {
+            steps.push(step);
+        }
+        LogicReport {
+            solved: self.is_solved(),
+            steps,
+            end: self.marks,
+        }
+    }
+}
+
+/// How a logical solve went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogicReport {
+    /// Every step, in order.
+    pub steps: Vec<Step>,
+    /// Where the solve ended: the solution when [`LogicReport::solved`],
+    /// otherwise the position (with pencil marks) where logic is stuck.
+    pub end: Candidates,
+    /// Whether the grid was filled.
+    pub solved: bool,
+}
+
+impl LogicReport {
+    /// The grid at the end: the solution, or the stuck position.
+    pub fn grid(&self) -> &Grid {
+        self.end.grid()
+    }
+
+    /// The hardest technique used, if any step was taken.
+    pub fn hardest(&self) -> Option<Technique> {
+        self.steps
+            .iter()
+            .map(Step::technique)
+            .max_by_key(|t| (t.rating(), *t))
+    }
+}
+
+/// Solves `grid` by logic alone, assuming it has one solution.
+///
+/// ```
+/// use sudoku_core::{logic, Grid};
+/// let grid: Grid =
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+///         .parse()
+///         .unwrap();
+/// let report = logic::solve(&grid);
+/// assert!(report.solved && grid.is_solved_by(report.grid()));
+/// ```
+pub fn solve(grid: &Grid) -> LogicReport {
+    LogicSolver::new(grid).run()
+}
+
+/// The games' `hint`: the easiest step in the position `grid` (givens and
+/// entries), whose sentence is the first hint; when it places a digit,
+/// [`Step::placement`] is the second. `None` when the grid is full, broken
+/// or beyond logic. Wrong entries that break no rule lead to wrong steps,
+/// so a game should check the entries against its solution first.
+pub fn hint_step(grid: &Grid) -> Option<Step> {
+    LogicSolver::new(grid).next_step()
+}
+
+/// The first step that places a digit, with the eliminations before it
+/// applied: a hint that always names a cell and its digit.
+pub fn hint_placement(grid: &Grid) -> Option<Step> {
+    LogicSolver::new(grid).next_placement()
+}
+
+#[cfg(test)]
+pub(crate) mod tests;

@@ -1,0 +1,157 @@
+//! Singles: full house, hidden singles (box, then row and column) and
+//! naked singles.
+
+use crate::logic::step::{rc_name, unit_name};
+use crate::logic::{cell, digit, places, unit, Candidates, Digits, Step, Technique, UNITS};
+
+fn place(technique: Technique, at: usize, d: usize, sentence: String) -> Step {
+    let (c, d) = (cell(at), digit(d));
+    Step::new(
+        technique,
+        vec![c],
+        Digits::single(d),
+        vec![(c, d)],
+        Vec::new(),
+        sentence,
+    )
+}
+
+/// The last blank cell of a unit.
+pub(crate) fn full_house(marks: &Candidates) -> Option<Step> {
+    (0..27).find_map(|u| {
+        let mut blanks = UNITS[u]
+            .iter()
+            .map(|&c| usize::from(c))
+            .filter(|&c| marks.value(c) == 0);
+        let at = blanks.next()?;
+        if blanks.next().is_some() || marks.mask(at).count_ones() != 1 {
+            return None;
+        }
+        let d = marks.mask(at).trailing_zeros() as usize;
+        let sentence = format!(
+            "Full house: {} is the last blank cell of {}, so it is {}",
+            rc_name(cell(at)),
+            unit_name(unit(u)),
+            d + 1
+        );
+        Some(place(Technique::FullHouse, at, d, sentence))
+    })
+}
+
+fn hidden_single(
+    marks: &Candidates,
+    units: std::ops::Range<usize>,
+    technique: Technique,
+) -> Option<Step> {
+    units.into_iter().find_map(|u| {
+        (0..9).find_map(|d| {
+            let spots = places(marks, u, 1 << d);
+            if spots.count_ones() != 1 {
+                return None;
+            }
+            let at = usize::from(UNITS[u][spots.trailing_zeros() as usize]);
+            let sentence = format!(
+                "Hidden single: {} can only go in {} within {}",
+                d + 1,
+                rc_name(cell(at)),
+                unit_name(unit(u))
+            );
+            Some(place(technique, at, d, sentence))
+        })
+    })
+}
+
+/// A digit with one place left in a box.
+pub(crate) fn hidden_single_box(marks: &Candidates) -> Option<Step> {
+    hidden_single(marks, 18..27, Technique::HiddenSingleBox)
+}
+
+/// A digit with one place left in a row, then in a column.
+pub(crate) fn hidden_single_line(marks: &Candidates) -> Option<Step> {
+    hidden_single(marks, 0..18, Technique::HiddenSingleLine)
+}
+
+/// A cell with one candidate left.
+pub(crate) fn naked_single(marks: &Candidates) -> Option<Step> {
+    (0..81).find_map(|at| {
+        let mask = marks.mask(at);
+        (mask.count_ones() == 1).then(|| {
+            let d = mask.trailing_zeros() as usize;
+            let sentence = format!("Naked single: {} can only be {}", rc_name(cell(at)), d + 1);
+            place(Technique::NakedSingle, at, d, sentence)
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::tests::{c, d, marks_of, restrict};
+
+    /// Row 1 missing only its last digit.
+    const ROW_FULL: &str =
+        "12345678.........................................................................";
+
+    #[test]
+    fn full_house_fills_the_last_blank_of_a_unit() {
+        let marks = marks_of(ROW_FULL);
+        let step = full_house(&marks).unwrap();
+        assert_eq!(step.placements(), [(c("r1c9"), d(9))]);
+        assert_eq!(
+            step.to_string(),
+            "Full house: r1c9 is the last blank cell of row 1, so it is 9"
+        );
+        assert!(full_house(&marks_of(&".".repeat(81))).is_none());
+    }
+
+    #[test]
+    fn hidden_single_in_a_box() {
+        // 7s in rows 4 and 6 and columns 1 and 2 leave r5c3 for box 4.
+        let grid = format!(
+            "{}{}{}{}{}{}",
+            ".".repeat(27),
+            "...7.....",
+            ".........",
+            ".....7...",
+            "7........",
+            ".7.......".to_string() + &".".repeat(9)
+        );
+        let marks = marks_of(&grid);
+        let step = hidden_single_box(&marks).unwrap();
+        assert_eq!(step.placements(), [(c("r5c3"), d(7))]);
+        assert_eq!(
+            step.to_string(),
+            "Hidden single: 7 can only go in r5c3 within box 4"
+        );
+        assert!(hidden_single_box(&marks_of(&".".repeat(81))).is_none());
+    }
+
+    #[test]
+    fn hidden_single_in_a_line() {
+        let mut marks = marks_of(&".".repeat(81));
+        for col in 1..9 {
+            marks.remove(crate::logic::cell(4 * 9 + col), d(7));
+        }
+        // box singles come first but there is none
+        assert!(hidden_single_box(&marks).is_none());
+        let step = hidden_single_line(&marks).unwrap();
+        assert_eq!(step.placements(), [(c("r5c1"), d(7))]);
+        assert_eq!(step.technique(), Technique::HiddenSingleLine);
+        assert_eq!(
+            step.to_string(),
+            "Hidden single: 7 can only go in r5c1 within row 5"
+        );
+        assert!(hidden_single_line(&marks_of(&".".repeat(81))).is_none());
+    }
+
+    #[test]
+    fn naked_single_is_a_cell_with_one_candidate() {
+        let mut marks = marks_of(&".".repeat(81));
+        assert!(naked_single(&marks).is_none());
+        restrict(&mut marks, "r3c4", "6");
+        let step = naked_single(&marks).unwrap();
+        assert_eq!(step.placements(), [(c("r3c4"), d(6))]);
+        assert!(step.eliminations().is_empty());
+        assert_eq!(step.to_string(), "Naked single: r3c4 can only be 6");
+    }
+}

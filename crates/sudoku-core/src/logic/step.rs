@@ -1,0 +1,397 @@
+//! Steps: what a technique found, and why, as a value and as a sentence.
+//!
+//! Sentences name cells in the `rXcY` notation players know from the
+//! solving literature: `r5c3` is row 5, column 3, both counted from 1. The
+//! games name the same cell `5c` (row number, then column letter `a`-`i`);
+//! [`rc_name`] and [`cell_from_rc`] convert.
+
+use std::fmt;
+
+use crate::logic::candidates::Digits;
+use crate::logic::grade::Rating;
+use crate::pos::{Cell, Digit, Unit};
+
+/// The techniques of the logical solver, in the order it tries them
+/// (easiest first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Technique {
+    /// The last blank cell of a row, column or box.
+    FullHouse,
+    /// A digit with one place left in a box.
+    HiddenSingleBox,
+    /// A digit with one place left in a row or column.
+    HiddenSingleLine,
+    /// A cell with one candidate left.
+    NakedSingle,
+    /// A digit whose places in a box share a row or column: it leaves the
+    /// rest of that line.
+    Pointing,
+    /// A digit whose places in a row or column share a box: it leaves the
+    /// rest of that box.
+    Claiming,
+    /// Two cells of a unit with the same two candidates.
+    NakedPair,
+    /// A digit confined to the same two columns in two rows (or rows in
+    /// columns).
+    XWing,
+    /// Two digits with the same two places in a unit.
+    HiddenPair,
+    /// Three cells of a unit with three candidates between them.
+    NakedTriple,
+    /// An X-wing over three rows and columns.
+    Swordfish,
+    /// Three digits confined to three cells of a unit.
+    HiddenTriple,
+    /// A two-candidate pivot and two two-candidate wings.
+    XyWing,
+    /// A three-candidate pivot and two two-candidate wings.
+    XyzWing,
+    /// Two cells with the same two candidates joined by a strong link.
+    WWing,
+    /// Unique rectangle type 1 (assumes the puzzle has one solution).
+    UniqueRectangle,
+    /// Four cells of a unit with four candidates between them.
+    NakedQuad,
+    /// An X-wing over four rows and columns.
+    Jellyfish,
+    /// Four digits confined to four cells of a unit.
+    HiddenQuad,
+    /// A chain of strong and weak links on one digit.
+    XChain,
+    /// A chain of two-candidate cells.
+    XyChain,
+}
+
+impl Technique {
+    /// Every technique, easiest first: the order the solver tries them.
+    pub const ALL: [Technique; 21] = [
+        Technique::FullHouse,
+        Technique::HiddenSingleBox,
+        Technique::HiddenSingleLine,
+        Technique::NakedSingle,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::XWing,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::Swordfish,
+        Technique::HiddenTriple,
+        Technique::XyWing,
+        Technique::XyzWing,
+        Technique::WWing,
+        Technique::UniqueRectangle,
+        Technique::NakedQuad,
+        Technique::Jellyfish,
+        Technique::HiddenQuad,
+        Technique::XChain,
+        Technique::XyChain,
+    ];
+
+    /// The technique's name on the command line and in CSV: `hidden-single-box`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Technique::FullHouse => "full-house",
+            Technique::HiddenSingleBox => "hidden-single-box",
+            Technique::HiddenSingleLine => "hidden-single-line",
+            Technique::NakedSingle => "naked-single",
+            Technique::Pointing => "pointing",
+            Technique::Claiming => "claiming",
+            Technique::NakedPair => "naked-pair",
+            Technique::XWing => "x-wing",
+            Technique::HiddenPair => "hidden-pair",
+            Technique::NakedTriple => "naked-triple",
+            Technique::Swordfish => "swordfish",
+            Technique::HiddenTriple => "hidden-triple",
+            Technique::XyWing => "xy-wing",
+            Technique::XyzWing => "xyz-wing",
+            Technique::WWing => "w-wing",
+            Technique::UniqueRectangle => "unique-rectangle",
+            Technique::NakedQuad => "naked-quad",
+            Technique::Jellyfish => "jellyfish",
+            Technique::HiddenQuad => "hidden-quad",
+            Technique::XChain => "x-chain",
+            Technique::XyChain => "xy-chain",
+        }
+    }
+
+    /// The technique's difficulty on the Sudoku Explainer-like scale of
+    /// `docs/grading.md`.
+    pub const fn rating(self) -> Rating {
+        Rating::from_tenths(match self {
+            Technique::FullHouse => 10,
+            Technique::HiddenSingleBox => 12,
+            Technique::HiddenSingleLine => 15,
+            Technique::NakedSingle => 23,
+            Technique::Pointing => 26,
+            Technique::Claiming => 28,
+            Technique::NakedPair => 30,
+            Technique::XWing => 32,
+            Technique::HiddenPair => 34,
+            Technique::NakedTriple => 36,
+            Technique::Swordfish => 38,
+            Technique::HiddenTriple => 40,
+            Technique::XyWing => 42,
+            Technique::XyzWing => 44,
+            Technique::WWing => 44,
+            Technique::UniqueRectangle => 45,
+            Technique::NakedQuad => 50,
+            Technique::Jellyfish => 52,
+            Technique::HiddenQuad => 54,
+            Technique::XChain => 66,
+            Technique::XyChain => 70,
+        })
+    }
+
+    /// Whether the technique assumes the puzzle has exactly one solution.
+    pub const fn assumes_uniqueness(self) -> bool {
+        matches!(self, Technique::UniqueRectangle)
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One step of the logical solve: the technique, the cells and digits of
+/// the pattern it found, and what it concludes (digits placed, candidates
+/// removed). [`Display`](fmt::Display) gives the explanation as one
+/// English sentence.
+///
+/// ```
+/// use sudoku_core::{Grid, LogicSolver, Technique};
+/// let grid: Grid =
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+///         .parse()
+///         .unwrap();
+/// let step = LogicSolver::new(&grid).next_step().unwrap();
+/// assert_eq!(step.technique(), Technique::HiddenSingleBox);
+/// assert_eq!(step.to_string(), "Hidden single: 8 can only go in r1c6 within box 2");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Step {
+    technique: Technique,
+    cells: Vec<Cell>,
+    digits: Digits,
+    placements: Vec<(Cell, Digit)>,
+    eliminations: Vec<(Cell, Digit)>,
+    sentence: String,
+}
+
+impl Step {
+    /// A step; eliminations are sorted by digit, then cell.
+    pub(crate) fn new(
+        technique: Technique,
+        cells: Vec<Cell>,
+        digits: Digits,
+        placements: Vec<(Cell, Digit)>,
+        mut eliminations: Vec<(Cell, Digit)>,
+        sentence: String,
+    ) -> Step {
+        eliminations.sort_by_key(|&(c, d)| (d, c));
+        eliminations.dedup();
+        Step {
+            technique,
+            cells,
+            digits,
+            placements,
+            eliminations,
+            sentence,
+        }
+    }
+
+    /// A step that removes candidates; the sentence is `reason` followed by
+    /// `, so remove ...`.
+    pub(crate) fn eliminating(
+        technique: Technique,
+        cells: Vec<Cell>,
+        digits: Digits,
+        eliminations: Vec<(Cell, Digit)>,
+        reason: String,
+    ) -> Step {
+        let mut step = Step::new(technique, cells, digits, Vec::new(), eliminations, reason);
+        let removal = removal_text(&step.eliminations);
+        step.sentence = format!("{}, so remove {removal}", step.sentence);
+        step
+    }
+
+    /// The technique used.
+    pub fn technique(&self) -> Technique {
+        self.technique
+    }
+
+    /// The cells of the pattern (the cells that make the deduction, not
+    /// those it changes).
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// The digits of the pattern.
+    pub fn digits(&self) -> Digits {
+        self.digits
+    }
+
+    /// The digits the step places.
+    pub fn placements(&self) -> &[(Cell, Digit)] {
+        &self.placements
+    }
+
+    /// The candidates the step removes, by digit then cell.
+    pub fn eliminations(&self) -> &[(Cell, Digit)] {
+        &self.eliminations
+    }
+
+    /// The first digit the step places, if it places one: what the games
+    /// show on a second `hint`.
+    pub fn placement(&self) -> Option<(Cell, Digit)> {
+        self.placements.first().copied()
+    }
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.sentence)
+    }
+}
+
+/// The `rXcY` name of `cell`: `r5c3` for the games' `5c`.
+///
+/// ```
+/// use sudoku_core::{Cell, logic::rc_name};
+/// assert_eq!(rc_name(Cell::from_name("5c").unwrap()), "r5c3");
+/// ```
+pub fn rc_name(cell: Cell) -> String {
+    format!("r{}c{}", cell.row().index() + 1, cell.col().index() + 1)
+}
+
+/// The cell named `name` in `rXcY` notation (either case), or `None`.
+///
+/// ```
+/// use sudoku_core::{Cell, logic::cell_from_rc};
+/// assert_eq!(cell_from_rc("R5C3"), Cell::from_name("5c"));
+/// assert_eq!(cell_from_rc("r0c3"), None);
+/// ```
+pub fn cell_from_rc(name: &str) -> Option<Cell> {
+    let bytes = name.as_bytes();
+    let [r, row, c, col] = bytes else {
+        return None;
+    };
+    if !r.eq_ignore_ascii_case(&b'r') || !c.eq_ignore_ascii_case(&b'c') {
+        return None;
+    }
+    let index = |b: u8| (b'1'..=b'9').contains(&b).then(|| usize::from(b - b'1'));
+    Some(Cell::at(
+        crate::pos::Row::new(index(*row)?)?,
+        crate::pos::Col::new(index(*col)?)?,
+    ))
+}
+
+/// `row 5`, `column 3` or `box 4`: every number counted from 1.
+pub(crate) fn unit_name(unit: Unit) -> String {
+    match unit {
+        Unit::Row(r) => format!("row {}", r.index() + 1),
+        Unit::Col(c) => format!("column {}", c.index() + 1),
+        Unit::Block(b) => format!("box {}", b.index() + 1),
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+pub(crate) fn join<T: fmt::Display>(items: impl IntoIterator<Item = T>, last: &str) -> String {
+    let items: Vec<String> = items.into_iter().map(|i| i.to_string()).collect();
+    match items.len() {
+        0 => String::new(),
+        1 => items[0].clone(),
+        n => format!("{} {last} {}", items[..n - 1].join(", "), items[n - 1]),
+    }
+}
+
+/// `r1c7 and r1c8`.
+pub(crate) fn cells_text(cells: &[Cell]) -> String {
+    join(cells.iter().map(|&c| rc_name(c)), "and")
+}
+
+/// `3 and 7` (or with `or`).
+pub(crate) fn digits_text(digits: Digits, last: &str) -> String {
+    join(digits.iter(), last)
+}
+
+/// `4 from r1c7 and r1c8` or `3 from r1c8, and 7 from r1c9 and r2c9`.
+fn removal_text(eliminations: &[(Cell, Digit)]) -> String {
+    let mut groups: Vec<(Digit, Vec<Cell>)> = Vec::new();
+    for digit in Digit::all() {
+        let cells: Vec<Cell> = eliminations
+            .iter()
+            .filter(|&&(_, d)| d == digit)
+            .map(|&(c, _)| c)
+            .collect();
+        if !cells.is_empty() {
+            groups.push((digit, cells));
+        }
+    }
+    // The same cells for every digit: `2 and 7 from r3c4`.
+    if groups.len() > 1 && groups.iter().all(|(_, cells)| *cells == groups[0].1) {
+        let digits = join(groups.iter().map(|(d, _)| d), "and");
+        return format!("{digits} from {}", cells_text(&groups[0].1));
+    }
+    let parts: Vec<String> = groups
+        .iter()
+        .map(|(d, cells)| format!("{d} from {}", cells_text(cells)))
+        .collect();
+    match parts.len() {
+        0 | 1 => parts.concat(),
+        n => format!("{}, and {}", parts[..n - 1].join(", "), parts[n - 1]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rc_names_round_trip_and_match_the_games() {
+        for cell in Cell::all() {
+            assert_eq!(cell_from_rc(&rc_name(cell)), Some(cell));
+        }
+        assert_eq!(rc_name(Cell::from_name("1a").unwrap()), "r1c1");
+        assert_eq!(rc_name(Cell::from_name("9i").unwrap()), "r9c9");
+        assert_eq!(rc_name(Cell::from_name("2h").unwrap()), "r2c8");
+        for bad in ["", "r1", "r1c", "r10c1", "x1c1", "r1x1", "r1c0", "r1c1 "] {
+            assert_eq!(cell_from_rc(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn lists_read_as_english() {
+        assert_eq!(join([1], "and"), "1");
+        assert_eq!(join([1, 2], "or"), "1 or 2");
+        assert_eq!(join([1, 2, 3], "and"), "1, 2 and 3");
+        let c = |n: &str| Cell::from_name(n).unwrap();
+        let d = |v: u8| Digit::new(v).unwrap();
+        assert_eq!(
+            removal_text(&[(c("1g"), d(4)), (c("1h"), d(4))]),
+            "4 from r1c7 and r1c8"
+        );
+        assert_eq!(
+            removal_text(&[(c("1h"), d(3)), (c("1i"), d(7)), (c("2i"), d(7))]),
+            "3 from r1c8, and 7 from r1c9 and r2c9"
+        );
+        assert_eq!(
+            removal_text(&[(c("3d"), d(7)), (c("3d"), d(2))]),
+            "2 and 7 from r3c4"
+        );
+        let step = Step::eliminating(
+            Technique::Pointing,
+            vec![],
+            Digits::EMPTY,
+            vec![(c("1h"), d(4)), (c("1g"), d(4)), (c("1g"), d(4))],
+            "Pointing pair: in box 2, 4 is only in row 1".to_string(),
+        );
+        assert_eq!(step.eliminations(), [(c("1g"), d(4)), (c("1h"), d(4))]);
+        assert_eq!(
+            step.to_string(),
+            "Pointing pair: in box 2, 4 is only in row 1, so remove 4 from r1c7 and r1c8"
+        );
+    }
+}

@@ -1,0 +1,230 @@
+//! The logical solver against brute force: no step ever removes the
+//! solution's digit or places a wrong one, on random puzzles, on minimal
+//! puzzles and on the shared hard set; grades are stable.
+
+use std::path::{Path, PathBuf};
+
+use proptest::prelude::*;
+use sudoku_core::logic::{self, LogicSolver};
+use sudoku_core::{grade, hint_step, parse_many, Dfs, Grid, Level, Solver, Technique};
+
+/// The shared benchmark sets: `SUDOKU_PUZZLES_DIR`, or `../shared/puzzles`
+/// beside the repository.
+fn shared_puzzles() -> Option<PathBuf> {
+    let dir = std::env::var_os("SUDOKU_PUZZLES_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/puzzles"));
+    dir.is_dir().then_some(dir)
+}
+
+fn classics() -> Vec<Grid> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../puzzles/collection-classics.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    parse_many(&text)
+        .into_iter()
+        .map(|r| r.unwrap().grid)
+        .collect()
+}
+
+/// Runs the logical solver on `puzzle` and checks every step against
+/// `solution`; returns whether logic filled the grid.
+fn check_steps(puzzle: &Grid, solution: &Grid, assume_unique: bool) -> bool {
+    let mut solver = LogicSolver::new(puzzle).assume_unique(assume_unique);
+    while let Some(step) = solver.next_step() {
+        for &(cell, digit) in step.placements() {
+            assert_eq!(solution.get(cell), Some(digit), "{puzzle}: {step}");
+        }
+        for &(cell, digit) in step.eliminations() {
+            assert_ne!(solution.get(cell), Some(digit), "{puzzle}: {step}");
+        }
+        assert!(
+            !step.placements().is_empty() || !step.eliminations().is_empty(),
+            "{step}"
+        );
+        solver.apply(&step);
+    }
+    if solver.is_solved() {
+        assert_eq!(solver.grid(), solution);
+    }
+    solver.is_solved()
+}
+
+/// A solved grid shuffled by validity-preserving moves: relabelling,
+/// swapping rows within a band, bands, and transposing.
+fn solved_grid() -> impl Strategy<Value = Grid> {
+    let base: Grid =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+            .parse()
+            .unwrap();
+    (
+        Just((1..=9u8).collect::<Vec<u8>>()).prop_shuffle(),
+        Just(vec![0usize, 1, 2]).prop_shuffle(),
+        proptest::collection::vec(Just(vec![0usize, 1, 2]).prop_shuffle(), 3),
+        any::<bool>(),
+    )
+        .prop_map(move |(digits, bands, rows, transpose)| {
+            let cells = std::array::from_fn(|i| {
+                let (r, c) = (i / 9, i % 9);
+                let (r, c) = if transpose { (c, r) } else { (r, c) };
+                let row = bands[r / 3] * 3 + rows[r / 3][r % 3];
+                digits[usize::from(base.cells()[row * 9 + c]) - 1]
+            });
+            Grid::from_cells(cells).unwrap()
+        })
+}
+
+/// A puzzle: a solved grid with random cells blanked (about `percent`%).
+fn blanked(percent: u32) -> impl Strategy<Value = (Grid, Grid)> {
+    (solved_grid(), proptest::collection::vec(0..100u32, 81)).prop_map(move |(solved, rolls)| {
+        let cells = std::array::from_fn(|i| {
+            if rolls[i] < percent {
+                0
+            } else {
+                solved.cells()[i]
+            }
+        });
+        (Grid::from_cells(cells).unwrap(), solved)
+    })
+}
+
+/// A minimal puzzle: blank cells in a random order while the puzzle keeps
+/// one solution.
+fn minimal() -> impl Strategy<Value = (Grid, Grid)> {
+    (
+        solved_grid(),
+        Just((0..81usize).collect::<Vec<_>>()).prop_shuffle(),
+    )
+        .prop_map(|(solved, order)| {
+            let mut puzzle = solved;
+            for i in order {
+                let cell = sudoku_core::Cell::new(i).unwrap();
+                let digit = puzzle.set(cell, None);
+                if !Dfs.is_uniquely_solvable(&puzzle) {
+                    puzzle.set(cell, digit);
+                }
+            }
+            (puzzle, solved)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn steps_on_random_puzzles_keep_every_solution((puzzle, solved) in blanked(60)) {
+        // Without the uniqueness assumption every step holds for every
+        // solution, the one we blanked included.
+        check_steps(&puzzle, &solved, false);
+        if Dfs.is_uniquely_solvable(&puzzle) {
+            check_steps(&puzzle, &solved, true);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn steps_on_minimal_puzzles_are_right((puzzle, solved) in minimal()) {
+        let solved_by_logic = check_steps(&puzzle, &solved, true);
+        let grade = grade(&puzzle).unwrap();
+        prop_assert_eq!(grade.level == Level::Extreme, !solved_by_logic);
+        prop_assert_eq!(grade.clone(), sudoku_core::grade(&puzzle).unwrap());
+    }
+}
+
+#[test]
+fn steps_on_the_hard_shared_set_are_right() {
+    let Some(dir) = shared_puzzles() else {
+        eprintln!("skipped: no shared puzzle directory");
+        return;
+    };
+    let Ok(text) = std::fs::read_to_string(dir.join("magictour_top1465.txt")) else {
+        eprintln!("skipped: no magictour_top1465.txt");
+        return;
+    };
+    let mut solved = 0;
+    let records = parse_many(&text);
+    for record in &records {
+        let puzzle = record.as_ref().unwrap().grid;
+        let solution = Dfs.solve(&puzzle).unwrap();
+        if check_steps(&puzzle, &solution, true) {
+            solved += 1;
+        }
+    }
+    eprintln!("logic alone solved {solved} of {}", records.len());
+    assert!(solved * 4 > records.len(), "only {solved} solved");
+}
+
+#[test]
+fn classics_get_the_same_grades_every_time() {
+    let expected = [
+        "easy 1.2",
+        "easy 1.2",
+        "easy 1.2",
+        "easy 1.2",
+        "easy 2.3",
+        "medium 2.6",
+        "easy 2.3",
+        "extreme 10.0",
+        "extreme 10.0",
+        "extreme 10.0",
+        "extreme 10.0",
+        "extreme 10.0",
+        "extreme 10.0",
+    ];
+    let grids = classics();
+    assert_eq!(grids.len(), expected.len());
+    for (grid, want) in grids.iter().zip(expected) {
+        let first = grade(grid).unwrap();
+        assert_eq!(format!("{} {}", first.level, first.rating), want, "{grid}");
+        assert_eq!(grade(grid).unwrap(), first);
+        assert_eq!(logic::solve(grid), logic::solve(grid));
+    }
+}
+
+#[test]
+fn a_solve_ends_in_the_solution_or_where_logic_stops() {
+    for grid in classics() {
+        let report = logic::solve(&grid);
+        let solution = Dfs.solve(&grid).unwrap();
+        if report.solved {
+            assert_eq!(*report.grid(), solution);
+        } else {
+            assert!(!report.grid().is_full());
+            assert!(LogicSolver::from_candidates(report.end.clone())
+                .next_step()
+                .is_none());
+            assert!(report.grid().is_solved_by(&solution) || !report.grid().is_full());
+        }
+        let placed: usize = report.steps.iter().map(|s| s.placements().len()).sum();
+        assert_eq!(placed, report.grid().givens() - grid.givens());
+    }
+}
+
+#[test]
+fn hints_follow_the_game_position() {
+    let grid = classics()[0];
+    let first = hint_step(&grid).unwrap();
+    let (cell, digit) = first.placement().unwrap();
+    let solution = Dfs.solve(&grid).unwrap();
+    assert_eq!(solution.get(cell), Some(digit));
+    let mut next = grid;
+    next.set(cell, Some(digit));
+    let second = hint_step(&next).unwrap();
+    assert_ne!(second.placement(), first.placement());
+    assert!(hint_step(&solution).is_none());
+    // a hint always names a placement, after any eliminations before it
+    let hard = classics()[5];
+    let step = logic::hint_placement(&hard).unwrap();
+    let (cell, digit) = step.placement().unwrap();
+    assert_eq!(Dfs.solve(&hard).unwrap().get(cell), Some(digit));
+}
+
+#[test]
+fn every_technique_has_a_name_and_rating() {
+    let mut names: Vec<&str> = Technique::ALL.iter().map(|t| t.name()).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), Technique::ALL.len());
+}
