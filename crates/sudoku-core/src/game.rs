@@ -4,6 +4,7 @@ use crate::counters::{Conflict, Counters};
 use crate::error::{HistoryError, MoveError, PuzzleError};
 use crate::grid::Grid;
 use crate::history::{History, Move};
+use crate::logic::{LogicSolver, Step as LogicStep};
 use crate::pos::{Cell, Digit, Unit};
 use crate::solver::default_solver;
 
@@ -19,8 +20,8 @@ pub enum Outcome {
     Solved,
 }
 
-/// A hint: the digit that belongs in a cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A hint: the digit that belongs in a cell, and why when logic knows.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hint {
     /// The cell.
     pub cell: Cell,
@@ -28,6 +29,10 @@ pub struct Hint {
     pub digit: Digit,
     /// Whether the cell holds a wrong digit now (rather than being blank).
     pub replaces_wrong_digit: bool,
+    /// The logical step that places the digit, when a person's technique
+    /// finds it; `None` for a wrong entry, or where logic is stuck and the
+    /// digit comes from the solution.
+    pub step: Option<LogicStep>,
 }
 
 /// A game in progress.
@@ -243,24 +248,52 @@ impl Game {
         })
     }
 
-    /// A hint: the first wrong entry's right digit, or else the digit of the
-    /// blank cell with the fewest possible digits. `None` when solved.
+    /// The next step a person would take from the board, as the logical
+    /// solver finds it (its sentence says why). `None` when the board is
+    /// solved, when an entry is wrong (fix it first: see [`Game::hint`]), or
+    /// when logic alone cannot go on.
+    pub fn next_step(&self) -> Option<LogicStep> {
+        if self.is_solved() || self.wrong_entries().next().is_some() {
+            return None;
+        }
+        self.logic().next_step()
+    }
+
+    /// A digit to place: the first wrong entry's right digit; else the next
+    /// placement the logical solver makes (with its step); else, where logic
+    /// is stuck, the solution's digit for the blank cell with the fewest
+    /// possible digits. `None` when solved.
     pub fn hint(&self) -> Option<Hint> {
         if let Some(cell) = self.wrong_entries().next() {
-            return Some(self.hint_at(cell, true));
+            return Some(self.hint_at(cell, true, None));
+        }
+        if self.is_solved() {
+            return None;
+        }
+        if let Some(step) = self.logic().next_placement() {
+            if let Some((cell, digit)) = step.placement() {
+                if self.solution.get(cell) == Some(digit) {
+                    return Some(self.hint_at(cell, false, Some(step)));
+                }
+            }
         }
         Cell::all()
             .filter(|&c| self.grid.get(c).is_none())
             .min_by_key(|&c| Digit::all().filter(|&d| self.counters.allows(c, d)).count())
-            .map(|cell| self.hint_at(cell, false))
+            .map(|cell| self.hint_at(cell, false, None))
     }
 
-    fn hint_at(&self, cell: Cell, replaces_wrong_digit: bool) -> Hint {
+    fn logic(&self) -> LogicSolver {
+        LogicSolver::new(&self.grid).assume_unique(self.unique)
+    }
+
+    fn hint_at(&self, cell: Cell, replaces_wrong_digit: bool, step: Option<LogicStep>) -> Hint {
         let digit = self.solution.get(cell).expect("a solution is full");
         Hint {
             cell,
             digit,
             replaces_wrong_digit,
+            step,
         }
     }
 }
@@ -330,10 +363,26 @@ mod tests {
             (hint.cell, hint.digit.get(), hint.replaces_wrong_digit),
             (cell("1c"), 4, true)
         );
+        assert!(game.next_step().is_none(), "no logic from a wrong position");
         game.enter(cell("1c"), 0).unwrap();
         let hint = game.hint().unwrap();
         assert!(!hint.replaces_wrong_digit);
         assert_eq!(game.solution().get(hint.cell), Some(hint.digit));
+        let step = hint.step.expect("an easy puzzle is solved by logic");
+        assert_eq!(step.placement(), Some((hint.cell, hint.digit)));
+        assert!(game.next_step().is_some());
+    }
+
+    #[test]
+    fn hints_fall_back_to_the_solution_where_logic_is_stuck() {
+        // Easter Monster: no single, no basic technique applies at the start.
+        let monster =
+            "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+        let game = Game::new(monster.parse().unwrap()).unwrap();
+        assert!(game.next_step().is_none());
+        let hint = game.hint().unwrap();
+        assert_eq!(game.solution().get(hint.cell), Some(hint.digit));
+        assert!(hint.step.is_none());
     }
 
     #[test]

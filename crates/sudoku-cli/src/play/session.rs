@@ -20,7 +20,7 @@ Commands (upper or lower case, spaces around ignored):
   bk       undo the last move, again and again (also undo)
   rd       redo the last undone move (also redo)
   check    count the conflicts and say where they are
-  hint     fill one cell with its correct digit (counts as a move)
+  hint     explain the next logical step; hint again places a digit
   solve    show the solution and end the game
   restart  take every entry off the board
   show     draw the board again
@@ -40,6 +40,8 @@ struct Session {
     game: Game,
     hints: usize,
     color: bool,
+    /// Whether the last command was a `hint` that explained a step.
+    explained: bool,
 }
 
 /// Plays `game` (called `label` in messages) until it is solved, the
@@ -57,6 +59,7 @@ pub fn play(game: Game, label: &str, console: &mut Console<'_>, color: bool) -> 
         game,
         hints: 0,
         color,
+        explained: false,
     };
     console.print(&board::current(&session.game, color))?;
     loop {
@@ -85,6 +88,9 @@ fn hint(game: &Game) -> Option<Hint> {
 impl Session {
     /// Applies one command: `Flow::Stop` when the game is over.
     fn handle(&mut self, command: Command, console: &mut Console<'_>) -> io::Result<Flow> {
+        if command != Command::Hint {
+            self.explained = false;
+        }
         match command {
             Command::Enter { cell, value } => self.enter(cell, value, console),
             Command::Undo => match self.game.undo() {
@@ -209,7 +215,17 @@ impl Session {
         Ok(Flow::Continue)
     }
 
+    /// The first `hint` explains the next logical step; a second one in a
+    /// row places a digit. A wrong entry is fixed at once.
     fn hint(&mut self, console: &mut Console<'_>) -> io::Result<Flow> {
+        if !std::mem::take(&mut self.explained) {
+            if let Some(step) = self.game.next_step() {
+                console.say(format_args!("Hint: {step}"))?;
+                console.say("Type hint again to place a digit")?;
+                self.explained = true;
+                return Ok(Flow::Continue);
+            }
+        }
         let Some(hint) = hint(&self.game) else {
             console.say("No hint: the puzzle is solved")?;
             return Ok(Flow::Continue);
@@ -220,6 +236,10 @@ impl Session {
                 hint.cell, hint.digit
             ))?,
             _ => console.say(format_args!("Hint: {} is {}", hint.cell, hint.digit))?,
+        }
+        if hint.step.is_none() && !hint.replaces_wrong_digit {
+            console
+                .say("(no technique finds it from here: the digit is taken from the solution)")?;
         }
         match self.game.place(hint.cell, hint.digit) {
             Ok(outcome) => {
@@ -317,15 +337,20 @@ mod tests {
 
     #[test]
     fn hints_count_and_the_end_of_input_ends() {
-        let out = transcript("hint\n");
+        let out = transcript("hint\nhint\n");
         let replies = replies(&out);
+        let why = replies
+            .iter()
+            .position(|r| r.starts_with("Hint: Full house"))
+            .expect(&out);
+        assert_eq!(replies[why + 1], "Type hint again to place a digit");
         assert!(replies.contains(&"Hint: 9g is 1"), "{out}");
         assert!(replies.contains(&"Legal move"));
         assert_eq!(
             replies.last(),
             Some(&"Game over after 1 move; 1 cell still to fill")
         );
-        let out = transcript("9i5\nhint\nhint\n");
+        let out = transcript("9i5\nhint\nhint\nhint\n");
         assert!(out.contains("Hint: 9i is 9, not 5"), "{out}");
         assert!(
             out.ends_with("Congratulations! You solved the puzzle in 3 moves\n(with 2 hints)\n")
