@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod explain;
+mod generate;
 mod grade;
 mod input;
 mod output;
@@ -32,6 +33,8 @@ enum Command {
     Grade(grade::GradeArgs),
     /// Explain the logical solve of one puzzle step by step.
     Explain(explain::ExplainArgs),
+    /// Generate distinct complete grids or puzzles, reproducible from a seed.
+    Generate(generate::GenerateArgs),
 }
 
 fn main() -> ExitCode {
@@ -41,5 +44,6 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(args),
         Command::Grade(args) => grade::run(args),
         Command::Explain(args) => explain::run(args),
+        Command::Generate(args) => generate::run(args),
     }
 }

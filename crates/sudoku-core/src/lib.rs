@@ -23,6 +23,7 @@ pub mod builtin;
 pub mod counters;
 pub mod error;
 pub mod game;
+pub mod generator;
 pub mod grid;
 pub mod history;
 pub mod logic;
@@ -33,6 +34,7 @@ pub mod solver;
 pub use counters::{Conflict, Counters};
 pub use error::{HistoryError, MoveError, ParseError, ParseErrorKind, PuzzleError};
 pub use game::{Game, Hint, Outcome};
+pub use generator::{Batch, Holes, PuzzleSpec, Symmetry, Uniqueness};
 pub use grid::Grid;
 pub use history::{History, Move};
 pub use logic::{

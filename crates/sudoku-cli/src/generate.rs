@@ -1,0 +1,431 @@
+//! `sudoku generate`: distinct complete grids, or puzzles dug out of them,
+//! reproducible from a seed whatever the number of threads.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Subcommand, ValueEnum};
+use rayon::prelude::*;
+use sudoku_core::generator::{
+    Batch, GenerateError, Holes, Level, Puzzle, PuzzleSpec, Symmetry, Uniqueness, DISTINCT_GRIDS,
+};
+use sudoku_core::{Grid, SolverKind};
+
+use crate::input;
+use crate::output::Output;
+use crate::progress::Progress;
+
+/// Items are made and written in chunks of this many, so memory stays flat
+/// for any count while threads share each chunk.
+const CHUNK: u64 = 8192;
+/// Items per task inside a chunk.
+const BLOCK: u64 = 256;
+/// The range of blanks when neither `--holes` nor `--difficulty` is given
+/// (the original generator's `-r 20~55`).
+const DEFAULT_HOLES: &str = "20-55";
+
+/// Arguments of `sudoku generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    #[command(subcommand)]
+    what: What,
+}
+
+#[derive(Debug, Subcommand)]
+enum What {
+    /// Complete grids, no two alike; any valid grid can come out.
+    Grids(Common),
+    /// Puzzles: a range of blanks, a unique solution or a minimal puzzle, a
+    /// symmetry, a level.
+    Puzzles(PuzzleArgs),
+}
+
+/// Options of both kinds of output.
+#[derive(Debug, Args)]
+struct Common {
+    /// How many to make (at most 7838208000, the distinct grids one seed
+    /// can give).
+    #[arg(value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
+    count: u64,
+    /// How to write each item.
+    #[arg(long, value_enum, default_value_t = Format::Line)]
+    format: Format,
+    /// Write to this file (written whole at the end, or not at all).
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Worker threads (default: all cores); the output is the same for any
+    /// number.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
+    /// Seed: the same seed gives the same output, byte for byte. Without
+    /// one, a random seed is used and printed to stderr.
+    #[arg(long, allow_negative_numbers = true)]
+    seed: Option<u64>,
+}
+
+#[derive(Debug, Args)]
+struct PuzzleArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Blanks per puzzle, as MIN-MAX or N [default: 20-55; with --minimal:
+    /// any].
+    #[arg(long, value_name = "MIN-MAX", value_parser = parse_holes)]
+    holes: Option<Holes>,
+    /// Keep a unique solution at every removal.
+    #[arg(long)]
+    unique: bool,
+    /// Minimal puzzles: a unique solution, and no given can be removed
+    /// without losing it (implies --unique).
+    #[arg(long)]
+    minimal: bool,
+    /// Symmetry of the givens.
+    #[arg(long, value_enum, default_value_t = SymmetryChoice::None)]
+    symmetry: SymmetryChoice,
+    /// Level: a band of blanks for now (easy 20-40, medium 41-50, hard
+    /// 51-58), within --holes when both are given.
+    #[arg(long, value_enum)]
+    difficulty: Option<LevelChoice>,
+    /// Write each puzzle's solution too (csv always has it).
+    #[arg(long)]
+    with_solution: bool,
+}
+
+/// Output formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// One line of 81 cells, `.` for blanks; with --with-solution, the
+    /// solution follows after a space.
+    Line,
+    /// The 9-line grid the games read (`0` for blanks), then a blank line.
+    Grid,
+    /// A boxed grid for people.
+    Readable,
+    /// `puzzle,solution,givens,level` with a header line.
+    Csv,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum SymmetryChoice {
+    None,
+    Rot180,
+    Rot90,
+    Mirror,
+    Diagonal,
+}
+
+impl SymmetryChoice {
+    fn symmetry(self) -> Symmetry {
+        match self {
+            SymmetryChoice::None => Symmetry::None,
+            SymmetryChoice::Rot180 => Symmetry::Rot180,
+            SymmetryChoice::Rot90 => Symmetry::Rot90,
+            SymmetryChoice::Mirror => Symmetry::Mirror,
+            SymmetryChoice::Diagonal => Symmetry::Diagonal,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum LevelChoice {
+    Easy,
+    Medium,
+    Hard,
+}
+
+impl LevelChoice {
+    fn level(self) -> Level {
+        match self {
+            LevelChoice::Easy => Level::Easy,
+            LevelChoice::Medium => Level::Medium,
+            LevelChoice::Hard => Level::Hard,
+        }
+    }
+}
+
+fn parse_count(text: &str) -> Result<u64, String> {
+    let bad = || format!("expected a whole number from 1 to {DISTINCT_GRIDS}, found {text:?}");
+    match text.parse::<u64>() {
+        Ok(n) if (1..=DISTINCT_GRIDS).contains(&n) => Ok(n),
+        Ok(_) => Err(bad()),
+        Err(_) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => Err(bad()),
+        Err(_) => Err(bad()),
+    }
+}
+
+fn parse_holes(text: &str) -> Result<Holes, String> {
+    text.parse::<Holes>().map_err(|e| e.to_string())
+}
+
+/// What one run makes: grids, or puzzles to a spec.
+enum Job {
+    Grids,
+    Puzzles {
+        spec: PuzzleSpec,
+        with_solution: bool,
+    },
+}
+
+/// Runs `sudoku generate`.
+pub fn run(args: GenerateArgs) -> ExitCode {
+    let (common, job) = match args.what {
+        What::Grids(common) => (common, Job::Grids),
+        What::Puzzles(args) => match puzzle_spec(&args) {
+            Ok(spec) => (
+                args.common,
+                Job::Puzzles {
+                    spec,
+                    with_solution: args.with_solution,
+                },
+            ),
+            Err(msg) => return fail(&msg),
+        },
+    };
+    let seed = common.seed.unwrap_or_else(|| {
+        let seed = random_seed();
+        eprintln!("seed: {seed}");
+        seed
+    });
+    let threads = common
+        .threads
+        .map_or_else(rayon::current_num_threads, |n| n as usize);
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool,
+        Err(e) => return fail(&format!("cannot start {threads} threads: {e}")),
+    };
+    let mut out = match Output::create(common.output.as_deref()) {
+        Ok(out) => out,
+        Err(msg) => return fail(&msg),
+    };
+    let batch = Batch::new(seed);
+    let progress = Progress::new(
+        None,
+        match job {
+            Job::Grids => "grids",
+            Job::Puzzles { .. } => "puzzles",
+        },
+    );
+    if common.format == Format::Csv {
+        let header = match job {
+            Job::Grids => "grid\n",
+            Job::Puzzles { .. } => "puzzle,solution,givens,level\n",
+        };
+        if let Err(e) = out.writer().write_all(header.as_bytes()) {
+            return fail(&format!("cannot write: {}", input::lower(&e)));
+        }
+    }
+    let render = |range: std::ops::Range<u64>| render(&batch, &job, common.format, range);
+    let mut start = 0;
+    while start < common.count {
+        let end = common.count.min(start + CHUNK);
+        let blocks: Vec<u64> = (start..end).step_by(BLOCK as usize).collect();
+        let block = |&first: &u64| render(first..end.min(first + BLOCK));
+        let rendered: Vec<Result<Vec<u8>, (u64, GenerateError)>> = if threads == 1 {
+            blocks.iter().map(block).collect()
+        } else {
+            pool.install(|| blocks.par_iter().map(block).collect())
+        };
+        for bytes in rendered {
+            match bytes {
+                Ok(bytes) => {
+                    if let Err(e) = out.writer().write_all(&bytes) {
+                        progress.finish();
+                        return fail(&format!("cannot write: {}", input::lower(&e)));
+                    }
+                }
+                Err((index, e)) => {
+                    progress.finish();
+                    eprintln!("sudoku: puzzle {}: {e}", index + 1);
+                    return ExitCode::from(1);
+                }
+            }
+        }
+        progress.add(end - start);
+        start = end;
+    }
+    progress.finish();
+    match out.finish() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(msg) => fail(&msg),
+    }
+}
+
+/// The puzzle spec the arguments ask for, or why they cannot be met.
+fn puzzle_spec(args: &PuzzleArgs) -> Result<PuzzleSpec, String> {
+    let uniqueness = if args.minimal {
+        Uniqueness::Minimal
+    } else if args.unique {
+        Uniqueness::Unique
+    } else {
+        Uniqueness::Any
+    };
+    let default = if args.minimal {
+        Holes::ANY
+    } else {
+        DEFAULT_HOLES
+            .parse()
+            .map_err(|e: sudoku_core::generator::HolesError| e.to_string())?
+    };
+    let holes = match (args.holes, args.difficulty) {
+        (Some(holes), None) => holes,
+        (None, None) => default,
+        (None, Some(level)) => level.level().holes(),
+        (Some(holes), Some(level)) => {
+            let band = level.level().holes();
+            holes.intersect(band).ok_or_else(|| {
+                format!(
+                    "--holes {holes} and --difficulty {} ({band} blanks) do not overlap",
+                    level.level()
+                )
+            })?
+        }
+    };
+    PuzzleSpec::new(holes, uniqueness, args.symmetry.symmetry()).map_err(|e| e.to_string())
+}
+
+/// Items `range` of the batch, written in `format`; the first failure with
+/// its index.
+fn render(
+    batch: &Batch,
+    job: &Job,
+    format: Format,
+    range: std::ops::Range<u64>,
+) -> Result<Vec<u8>, (u64, GenerateError)> {
+    let mut bytes = Vec::with_capacity(range.clone().count() * 90);
+    for index in range {
+        match job {
+            Job::Grids => {
+                let grid = batch
+                    .grid(index)
+                    .ok_or((index, GenerateError::BeyondBatch(index)))?;
+                write_grid(&mut bytes, &grid, format);
+            }
+            Job::Puzzles {
+                spec,
+                with_solution,
+            } => {
+                let made = batch
+                    .puzzle(index, spec, SolverKind::default().solver())
+                    .map_err(|e| (index, e))?;
+                write_puzzle(&mut bytes, &made, format, *with_solution);
+            }
+        }
+    }
+    Ok(bytes)
+}
+
+/// 81 characters: digits, `blank` for blanks.
+fn push_line(bytes: &mut Vec<u8>, grid: &Grid, blank: u8) {
+    bytes.extend(
+        grid.cells()
+            .iter()
+            .map(|&v| if v == 0 { blank } else { b'0' + v }),
+    );
+}
+
+/// The 9-line grid, each line after `prefix`.
+fn push_rows(bytes: &mut Vec<u8>, grid: &Grid, prefix: &str) {
+    for row in grid.cells().chunks(9) {
+        bytes.extend_from_slice(prefix.as_bytes());
+        for (i, &v) in row.iter().enumerate() {
+            if i > 0 {
+                bytes.push(b' ');
+            }
+            bytes.push(b'0' + v);
+        }
+        bytes.push(b'\n');
+    }
+}
+
+/// A boxed grid for people, `.` for blanks, each line after `prefix`.
+fn push_readable(bytes: &mut Vec<u8>, grid: &Grid, prefix: &str) {
+    const RULE: &str = "+-------+-------+-------+\n";
+    for (r, row) in grid.cells().chunks(9).enumerate() {
+        if r % 3 == 0 {
+            bytes.extend_from_slice(prefix.as_bytes());
+            bytes.extend_from_slice(RULE.as_bytes());
+        }
+        bytes.extend_from_slice(prefix.as_bytes());
+        for (c, &v) in row.iter().enumerate() {
+            if c % 3 == 0 {
+                bytes.extend_from_slice(b"| ");
+            }
+            bytes.push(if v == 0 { b'.' } else { b'0' + v });
+            bytes.push(b' ');
+        }
+        bytes.extend_from_slice(b"|\n");
+    }
+    bytes.extend_from_slice(prefix.as_bytes());
+    bytes.extend_from_slice(RULE.as_bytes());
+}
+
+fn write_grid(bytes: &mut Vec<u8>, grid: &Grid, format: Format) {
+    match format {
+        Format::Line | Format::Csv => {
+            push_line(bytes, grid, b'.');
+            bytes.push(b'\n');
+        }
+        Format::Grid => {
+            push_rows(bytes, grid, "");
+            bytes.push(b'\n');
+        }
+        Format::Readable => {
+            push_readable(bytes, grid, "");
+            bytes.push(b'\n');
+        }
+    }
+}
+
+/// A puzzle in `format`; with `with_solution`, the solution follows (after a
+/// space on the line, or as `#` comment lines, so the output still reads as
+/// puzzles).
+fn write_puzzle(bytes: &mut Vec<u8>, made: &Puzzle, format: Format, with_solution: bool) {
+    match format {
+        Format::Line => {
+            push_line(bytes, &made.puzzle, b'.');
+            if with_solution {
+                bytes.push(b' ');
+                push_line(bytes, &made.solution, b'.');
+            }
+            bytes.push(b'\n');
+        }
+        Format::Grid | Format::Readable => {
+            let push = if format == Format::Grid {
+                push_rows
+            } else {
+                push_readable
+            };
+            push(bytes, &made.puzzle, "");
+            if with_solution {
+                bytes.extend_from_slice(b"# solution\n");
+                push(bytes, &made.solution, "# ");
+            }
+            bytes.push(b'\n');
+        }
+        Format::Csv => {
+            push_line(bytes, &made.puzzle, b'.');
+            bytes.push(b',');
+            push_line(bytes, &made.solution, b'.');
+            let _ = writeln!(bytes, ",{},{}", made.puzzle.givens(), made.level());
+        }
+    }
+}
+
+/// A seed from the operating system's randomness (the standard library's
+/// hash keys), mixed with the time and the process id.
+fn random_seed() -> u64 {
+    use std::collections::hash_map::RandomState;
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = RandomState::new().build_hasher();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    hasher.write_u128(now);
+    hasher.write_u32(std::process::id());
+    hasher.finish()
+}
+
+fn fail(msg: &str) -> ExitCode {
+    eprintln!("sudoku: {msg}");
+    ExitCode::from(2)
+}

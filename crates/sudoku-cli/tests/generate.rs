@@ -1,0 +1,327 @@
+//! `sudoku generate` through the real binary: validity, distinctness,
+//! reproducibility across thread counts, puzzle guarantees, formats, `-o`,
+//! and every bad argument.
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use sudoku_core::{parse_many, Cell, Dfs, Grid, Solver, Symmetry};
+
+fn generate(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .arg("generate")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The run's stdout, after checking that it succeeded.
+fn ok(args: &[&str]) -> String {
+    let out = generate(args);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        text(&out.stderr)
+    );
+    text(&out.stdout)
+}
+
+fn grids(lines: &str) -> Vec<Grid> {
+    lines.lines().map(|l| l.parse().unwrap()).collect()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sudoku-gen-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn grids_are_valid_and_distinct() {
+    let out = ok(&["grids", "5000", "--seed", "3"]);
+    let all = grids(&out);
+    assert_eq!(all.len(), 5000);
+    assert!(all.iter().all(Grid::is_solved));
+    assert_eq!(all.iter().collect::<HashSet<_>>().len(), 5000);
+    assert!(out.lines().all(|l| l.len() == 81));
+}
+
+#[test]
+fn the_same_seed_gives_the_same_bytes_on_any_number_of_threads() {
+    for args in [
+        &["grids", "20000", "--seed", "11"][..],
+        &[
+            "puzzles",
+            "60",
+            "--seed",
+            "11",
+            "--unique",
+            "--symmetry",
+            "rot180",
+        ][..],
+        &[
+            "puzzles",
+            "40",
+            "--seed",
+            "12",
+            "--minimal",
+            "--format",
+            "csv",
+        ][..],
+    ] {
+        let one = ok(&[args, &["--threads", "1"]].concat());
+        let two = ok(&[args, &["--threads", "2"]].concat());
+        let three = ok(&[args, &["--threads", "3"]].concat());
+        assert!(one == two && two == three, "{args:?}");
+    }
+    assert_ne!(
+        ok(&["grids", "5", "--seed", "1"]),
+        ok(&["grids", "5", "--seed", "2"])
+    );
+}
+
+#[test]
+fn without_a_seed_one_is_printed_and_reproduces_the_run() {
+    let out = generate(&["grids", "3"]);
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = text(&out.stderr);
+    let seed = stderr
+        .trim()
+        .strip_prefix("seed: ")
+        .unwrap_or_else(|| panic!("{stderr}"));
+    assert_eq!(ok(&["grids", "3", "--seed", seed]), text(&out.stdout));
+}
+
+#[test]
+fn unique_puzzles_have_one_solution_and_blanks_in_range() {
+    let out = ok(&[
+        "puzzles",
+        "30",
+        "--seed",
+        "4",
+        "--unique",
+        "--holes",
+        "45-52",
+        "--with-solution",
+    ]);
+    for line in out.lines() {
+        let (puzzle, solution) = line.split_once(' ').unwrap();
+        let (puzzle, solution): (Grid, Grid) = (puzzle.parse().unwrap(), solution.parse().unwrap());
+        assert!((45..=52).contains(&(81 - puzzle.givens())), "{puzzle}");
+        assert_eq!(Dfs.solutions_up_to(&puzzle, 2), vec![solution]);
+    }
+}
+
+#[test]
+fn minimal_puzzles_are_minimal() {
+    for puzzle in grids(&ok(&["puzzles", "6", "--seed", "8", "--minimal"])) {
+        assert!(Dfs.is_uniquely_solvable(&puzzle));
+        for cell in Cell::all().filter(|&c| puzzle.get(c).is_some()) {
+            let mut fewer = puzzle;
+            fewer.set(cell, None);
+            assert_eq!(
+                Dfs.solutions_count_up_to(&fewer, 2),
+                2,
+                "{puzzle} without {cell}"
+            );
+        }
+    }
+}
+
+#[test]
+fn symmetry_and_difficulty_are_respected() {
+    for (name, symmetry) in [
+        ("rot180", Symmetry::Rot180),
+        ("rot90", Symmetry::Rot90),
+        ("mirror", Symmetry::Mirror),
+        ("diagonal", Symmetry::Diagonal),
+    ] {
+        let out = ok(&[
+            "puzzles",
+            "8",
+            "--seed",
+            "5",
+            "--unique",
+            "--symmetry",
+            name,
+        ]);
+        for puzzle in grids(&out) {
+            assert!(symmetry.holds_for(&puzzle), "{name}: {puzzle}");
+            assert!((20..=55).contains(&(81 - puzzle.givens())));
+        }
+    }
+    for (level, lo, hi) in [("easy", 20, 40), ("medium", 41, 50), ("hard", 51, 58)] {
+        let out = ok(&[
+            "puzzles",
+            "5",
+            "--seed",
+            "6",
+            "--unique",
+            "--difficulty",
+            level,
+            "--format",
+            "csv",
+        ]);
+        let mut lines = out.lines();
+        assert_eq!(lines.next(), Some("puzzle,solution,givens,level"));
+        for line in lines {
+            let fields: Vec<&str> = line.split(',').collect();
+            let givens: usize = fields[2].parse().unwrap();
+            assert!((lo..=hi).contains(&(81 - givens)), "{level}: {line}");
+            assert_eq!(fields[3], level);
+            let puzzle: Grid = fields[0].parse().unwrap();
+            assert!(puzzle.is_solved_by(&fields[1].parse().unwrap()));
+        }
+    }
+}
+
+#[test]
+fn every_format_reads_back() {
+    let lines = grids(&ok(&["puzzles", "4", "--seed", "9"]));
+    for format in ["grid", "readable"] {
+        let out = ok(&[
+            "puzzles",
+            "4",
+            "--seed",
+            "9",
+            "--format",
+            format,
+            "--with-solution",
+        ]);
+        let read: Vec<Grid> = parse_many(&out)
+            .into_iter()
+            .map(|r| r.unwrap().grid)
+            .collect();
+        assert_eq!(read, lines, "{format}:\n{out}");
+        assert_eq!(out.matches("# solution").count(), 4);
+    }
+    let out = ok(&["grids", "2", "--seed", "9", "--format", "grid"]);
+    assert_eq!(out.lines().count(), 20);
+    let out = ok(&["grids", "2", "--seed", "9", "--format", "csv"]);
+    assert!(out.starts_with("grid\n") && out.lines().count() == 3);
+}
+
+#[test]
+fn output_file_is_written_whole_or_not_at_all() {
+    let dir = temp_dir("out");
+    let path = dir.join("grids.txt");
+    let out = generate(&["grids", "100", "--seed", "1", "-o", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        ok(&["grids", "100", "--seed", "1"])
+    );
+    // A request that gives up leaves no file behind.
+    let failed = dir.join("never.txt");
+    let out = generate(&[
+        "puzzles",
+        "3",
+        "--seed",
+        "1",
+        "--minimal",
+        "--holes",
+        "0-20",
+        "-o",
+        failed.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("found no minimal unique puzzle with 0-20 blanks"));
+    assert!(!failed.exists());
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "no temporary file left"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_arguments_exit_with_status_2_and_say_why() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["puzzles", "5", "--holes", "60-20"],
+            "the range 60-20 is reversed; write 20-60",
+        ),
+        (
+            &["puzzles", "5", "--holes", "0-90"],
+            "90 blanks is more than the 81 cells",
+        ),
+        (
+            &["puzzles", "5", "--holes", "lots"],
+            "expected blanks as MIN-MAX or N",
+        ),
+        (
+            &["grids", "-5"],
+            "expected a whole number from 1 to 7838208000, found \"-5\"",
+        ),
+        (&["grids", "0"], "found \"0\""),
+        (
+            &["grids", "99999999999999999999"],
+            "found \"99999999999999999999\"",
+        ),
+        (&["grids", "ten"], "found \"ten\""),
+        (&["grids"], "<N>"),
+        (
+            &["puzzles", "5", "--difficulty", "extreme"],
+            "invalid value 'extreme'",
+        ),
+        (
+            &["puzzles", "5", "--symmetry", "spiral"],
+            "invalid value 'spiral'",
+        ),
+        (
+            &["puzzles", "5", "--format", "json"],
+            "invalid value 'json'",
+        ),
+        (&["grids", "5", "--threads", "0"], "invalid value '0'"),
+        (&["grids", "5", "--seed", "-1"], "--seed"),
+        (
+            &["grids", "5", "--holes", "20-30"],
+            "unexpected argument '--holes'",
+        ),
+        (&["shapes", "5"], "unrecognized subcommand 'shapes'"),
+        (
+            &["puzzles", "5", "--unique", "--holes", "64"],
+            "a unique puzzle with more than 61 blanks (fewer than 20 givens) is too rare",
+        ),
+        (
+            &["puzzles", "5", "--unique", "--holes", "66-70"],
+            "at most 64 blanks; 66 or more",
+        ),
+        (
+            &["puzzles", "5", "--minimal", "--holes", "65"],
+            "at most 64 blanks",
+        ),
+        (
+            &["puzzles", "5", "--symmetry", "rot90", "--holes", "22-23"],
+            "with rot90 symmetry no count of blanks in 22-23 can be made",
+        ),
+        (
+            &["puzzles", "5", "--holes", "20-30", "--difficulty", "hard"],
+            "--holes 20-30 and --difficulty hard (51-58 blanks) do not overlap",
+        ),
+    ];
+    for (args, message) in cases {
+        let out = generate(args);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(
+            text(&out.stderr).contains(message),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}

@@ -1,0 +1,483 @@
+//! Puzzles from complete grids, by removing givens: a range of blanks,
+//! uniqueness kept at every removal, minimal puzzles, symmetric blanks.
+
+use std::fmt;
+use std::str::FromStr;
+
+use rand::Rng;
+
+use super::difficulty::Level;
+use super::error::{GenerateError, HolesError, SpecError};
+use super::grids::random_grid;
+use super::symmetry::Symmetry;
+use crate::grid::Grid;
+use crate::solver::Solver;
+
+/// How many grids one puzzle tries by default before
+/// [`GenerateError::GaveUp`]: it bounds the time a rare target can take.
+pub const MAX_ATTEMPTS: u32 = 500;
+
+/// The most blanks a unique puzzle may be asked to have at least. In 3,000
+/// random removal orders, one reached 60 blanks (21 givens) and none 61;
+/// 60 and 61 are tried within the attempts allowed, more is refused at once.
+pub const UNIQUE_REACH: u8 = 61;
+
+/// A range of blanks, `min..=max`, within the 81 cells.
+///
+/// ```
+/// use sudoku_core::generator::Holes;
+/// let holes: Holes = "20-55".parse().unwrap();
+/// assert_eq!((holes.min(), holes.max()), (20, 55));
+/// assert_eq!("40".parse::<Holes>().unwrap().to_string(), "40-40");
+/// assert!("60-20".parse::<Holes>().is_err());
+/// assert!("0-90".parse::<Holes>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Holes {
+    min: u8,
+    max: u8,
+}
+
+impl Holes {
+    /// Any number of blanks, 0 to 81.
+    pub const ANY: Holes = Holes { min: 0, max: 81 };
+
+    /// The range `min..=max`, refused when reversed or above 81.
+    pub fn new(min: u8, max: u8) -> Result<Holes, HolesError> {
+        if max > 81 || min > 81 {
+            Err(HolesError::TooMany(u64::from(max.max(min))))
+        } else if min > max {
+            Err(HolesError::Reversed { min, max })
+        } else {
+            Ok(Holes { min, max })
+        }
+    }
+
+    /// The fewest blanks.
+    pub fn min(self) -> u8 {
+        self.min
+    }
+
+    /// The most blanks.
+    pub fn max(self) -> u8 {
+        self.max
+    }
+
+    /// Whether `blanks` is in the range.
+    pub fn contains(self, blanks: usize) -> bool {
+        (usize::from(self.min)..=usize::from(self.max)).contains(&blanks)
+    }
+
+    /// The blanks in both ranges, or `None` when they do not meet.
+    pub fn intersect(self, other: Holes) -> Option<Holes> {
+        let (min, max) = (self.min.max(other.min), self.max.min(other.max));
+        (min <= max).then_some(Holes { min, max })
+    }
+}
+
+impl FromStr for Holes {
+    type Err = HolesError;
+
+    fn from_str(text: &str) -> Result<Holes, HolesError> {
+        let number = |s: &str| -> Result<u8, HolesError> {
+            let s = s.trim();
+            if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(HolesError::Syntax(text.to_string()));
+            }
+            match s.parse::<u64>() {
+                Ok(n) if n <= 81 => Ok(n as u8),
+                Ok(n) => Err(HolesError::TooMany(n)),
+                Err(_) => Err(HolesError::TooMany(u64::MAX)),
+            }
+        };
+        match text.split_once('-') {
+            Some((min, max)) => Holes::new(number(min)?, number(max)?),
+            None => {
+                let n = number(text)?;
+                Holes::new(n, n)
+            }
+        }
+    }
+}
+
+impl fmt::Display for Holes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.min, self.max)
+    }
+}
+
+/// What a puzzle's solutions must be.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Uniqueness {
+    /// Any number of solutions: the blanks are chosen at random.
+    #[default]
+    Any,
+    /// Exactly one solution, kept at every removal.
+    Unique,
+    /// Exactly one solution, and no given can be removed without losing it.
+    Minimal,
+}
+
+impl Uniqueness {
+    /// `puzzle`, `unique puzzle` or `minimal unique puzzle`.
+    pub fn noun(self) -> &'static str {
+        match self {
+            Uniqueness::Any => "puzzle",
+            Uniqueness::Unique => "unique puzzle",
+            Uniqueness::Minimal => "minimal unique puzzle",
+        }
+    }
+
+    fn keeps_unique(self) -> bool {
+        self != Uniqueness::Any
+    }
+}
+
+/// What to make: a range of blanks, what the solutions must be, and the
+/// symmetry of the givens. Built by [`PuzzleSpec::new`], which refuses
+/// requests that can never be met.
+///
+/// ```
+/// use sudoku_core::generator::{Holes, PuzzleSpec, Symmetry, Uniqueness};
+/// let holes = Holes::new(64, 70).unwrap();
+/// assert!(PuzzleSpec::new(holes, Uniqueness::Unique, Symmetry::None).is_err());
+/// assert!(PuzzleSpec::new(holes, Uniqueness::Any, Symmetry::None).is_ok());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleSpec {
+    holes: Holes,
+    uniqueness: Uniqueness,
+    symmetry: Symmetry,
+    orbits: Vec<Vec<u8>>,
+    /// The blanks counts in range that the symmetry's orbits can add up to.
+    counts: Vec<u8>,
+    attempts: u32,
+}
+
+impl PuzzleSpec {
+    /// The request, or why it can never be met: more than 64 blanks with a
+    /// unique solution (or more than [`UNIQUE_REACH`], which random removal
+    /// does not reach), or a range the symmetry's groups cannot add up to.
+    pub fn new(
+        holes: Holes,
+        uniqueness: Uniqueness,
+        symmetry: Symmetry,
+    ) -> Result<PuzzleSpec, SpecError> {
+        if uniqueness.keeps_unique() && holes.min > 64 {
+            return Err(SpecError::BeyondUniqueness { min: holes.min });
+        }
+        if uniqueness.keeps_unique() && holes.min > UNIQUE_REACH {
+            return Err(SpecError::BeyondReach {
+                min: holes.min,
+                reach: UNIQUE_REACH,
+            });
+        }
+        let orbits = symmetry.orbits();
+        let counts: Vec<u8> = reachable_counts(&orbits)
+            .into_iter()
+            .filter(|&n| holes.contains(usize::from(n)))
+            .filter(|&n| !uniqueness.keeps_unique() || n <= 64)
+            .collect();
+        if counts.is_empty() {
+            return Err(SpecError::Unreachable {
+                symmetry,
+                holes,
+                groups: "four at a time, and the centre alone",
+            });
+        }
+        Ok(PuzzleSpec {
+            holes,
+            uniqueness,
+            symmetry,
+            orbits,
+            counts,
+            attempts: MAX_ATTEMPTS,
+        })
+    }
+
+    /// The same request, trying at most `attempts` grids per puzzle (at
+    /// least one) instead of [`MAX_ATTEMPTS`].
+    pub fn with_attempts(mut self, attempts: u32) -> PuzzleSpec {
+        self.attempts = attempts.max(1);
+        self
+    }
+
+    /// How many grids one puzzle may try.
+    pub fn attempts(&self) -> u32 {
+        self.attempts
+    }
+
+    /// The range of blanks.
+    pub fn holes(&self) -> Holes {
+        self.holes
+    }
+
+    /// What the solutions must be.
+    pub fn uniqueness(&self) -> Uniqueness {
+        self.uniqueness
+    }
+
+    /// The symmetry of the givens.
+    pub fn symmetry(&self) -> Symmetry {
+        self.symmetry
+    }
+
+    /// One attempt at a puzzle whose solution is `solution` (a solved grid):
+    /// blanks groups of cells in random order, keeping a unique solution
+    /// when asked, up to a number of blanks drawn from the range (or until
+    /// nothing more can go, for a minimal puzzle). `Err` holds the blanks
+    /// reached when the result misses the range (or, with a symmetry, is
+    /// not minimal cell by cell).
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_xoshiro::Xoshiro256PlusPlus;
+    /// use sudoku_core::generator::{random_grid, Holes, PuzzleSpec, Symmetry, Uniqueness};
+    /// use sudoku_core::{Dfs, Solver};
+    /// let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+    /// let solution = random_grid(&mut rng);
+    /// let spec = PuzzleSpec::new("30-40".parse().unwrap(), Uniqueness::Unique, Symmetry::Rot180)
+    ///     .unwrap();
+    /// let puzzle = spec.dig(&solution, &Dfs, &mut rng).unwrap();
+    /// assert!(spec.holes().contains(81 - puzzle.givens()));
+    /// assert!(Dfs.is_uniquely_solvable(&puzzle) && puzzle.is_solved_by(&solution));
+    /// ```
+    pub fn dig<R: Rng + ?Sized>(
+        &self,
+        solution: &Grid,
+        solver: &dyn Solver,
+        rng: &mut R,
+    ) -> Result<Grid, u8> {
+        let target = match self.uniqueness {
+            Uniqueness::Minimal => 81,
+            _ => usize::from(self.counts[below(rng, self.counts.len() as u64) as usize]),
+        };
+        let mut order: Vec<&[u8]> = self.orbits.iter().map(Vec::as_slice).collect();
+        shuffle(&mut order, rng);
+        let mut digger = Digger::new(solution, solver);
+        let mut holes = 0;
+        for orbit in order {
+            if holes + orbit.len() > target {
+                continue;
+            }
+            digger.remove(orbit);
+            if !self.uniqueness.keeps_unique() || digger.still_unique(orbit) {
+                holes += orbit.len();
+                if holes == target {
+                    break;
+                }
+            } else {
+                digger.restore(orbit);
+            }
+        }
+        let reached = holes as u8;
+        if !self.holes.contains(holes) {
+            return Err(reached);
+        }
+        // Without symmetry each cell was tried alone on a puzzle with more
+        // givens, so the pass leaves a minimal puzzle; groups need a check.
+        if self.uniqueness == Uniqueness::Minimal
+            && self.symmetry != Symmetry::None
+            && !digger.is_minimal()
+        {
+            return Err(reached);
+        }
+        Ok(digger.grid())
+    }
+}
+
+/// The sums the orbits' sizes can make, 0 to 81.
+fn reachable_counts(orbits: &[Vec<u8>]) -> Vec<u8> {
+    let mut reachable = [false; 82];
+    reachable[0] = true;
+    for orbit in orbits {
+        for n in (orbit.len()..82).rev() {
+            reachable[n] |= reachable[n - orbit.len()];
+        }
+    }
+    (0..82u8).filter(|&n| reachable[usize::from(n)]).collect()
+}
+
+/// A number below `n` (above 0) from one draw: the high half of a 128-bit
+/// product, so the result depends only on the RNG's output (value-stable
+/// across `rand` versions), with a bias below `n / 2^64`.
+pub(crate) fn below<R: Rng + ?Sized>(rng: &mut R, n: u64) -> u64 {
+    ((u128::from(rng.next_u64()) * u128::from(n)) >> 64) as u64
+}
+
+/// Fisher-Yates with [`below`].
+fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
+    for i in (1..items.len()).rev() {
+        let j = below(rng, i as u64 + 1) as usize;
+        items.swap(i, j);
+    }
+}
+
+/// A puzzle being dug out of its solution, with the givens' masks for the
+/// cheap uniqueness test.
+struct Digger<'a> {
+    solver: &'a dyn Solver,
+    solution: [u8; 81],
+    cells: [u8; 81],
+    /// Per row, column and box: the givens, bit `d - 1` for digit `d`.
+    units: [[u16; 9]; 3],
+}
+
+impl<'a> Digger<'a> {
+    fn new(solution: &Grid, solver: &'a dyn Solver) -> Digger<'a> {
+        debug_assert!(solution.is_solved());
+        // A solved grid: every unit holds every digit.
+        Digger {
+            solver,
+            solution: *solution.cells(),
+            cells: *solution.cells(),
+            units: [[0x1ff; 9]; 3],
+        }
+    }
+
+    fn unit_indices(i: usize) -> [usize; 3] {
+        let (r, c) = (i / 9, i % 9);
+        [r, c, r / 3 * 3 + c / 3]
+    }
+
+    fn remove(&mut self, orbit: &[u8]) {
+        for &i in orbit {
+            let i = usize::from(i);
+            let bit = 1 << (self.solution[i] - 1);
+            self.cells[i] = 0;
+            for (unit, k) in self.units.iter_mut().zip(Self::unit_indices(i)) {
+                unit[k] &= !bit;
+            }
+        }
+    }
+
+    fn restore(&mut self, orbit: &[u8]) {
+        for &i in orbit {
+            let i = usize::from(i);
+            let bit = 1 << (self.solution[i] - 1);
+            self.cells[i] = self.solution[i];
+            for (unit, k) in self.units.iter_mut().zip(Self::unit_indices(i)) {
+                unit[k] |= bit;
+            }
+        }
+    }
+
+    fn seen(&self, i: usize) -> u16 {
+        let [r, c, b] = Self::unit_indices(i);
+        self.units[0][r] | self.units[1][c] | self.units[2][b]
+    }
+
+    /// Whether the puzzle, just after blanking `orbit`, still has one
+    /// solution. The puzzle before had one; if every blanked cell is forced
+    /// by the givens left (a naked or hidden single), every solution now
+    /// agrees with that one. Otherwise the solver counts up to two.
+    fn still_unique(&self, orbit: &[u8]) -> bool {
+        orbit.iter().all(|&i| self.forced(usize::from(i)))
+            || self.solver.solutions_count_up_to(&self.grid(), 2) == 1
+    }
+
+    /// Whether the givens force the blank cell `i` to its solution's digit:
+    /// it sees every other digit, or no other blank cell of one of its units
+    /// can take that digit.
+    fn forced(&self, i: usize) -> bool {
+        let bit = 1 << (self.solution[i] - 1);
+        if self.seen(i) | bit == 0x1ff {
+            return true;
+        }
+        let (r, c) = (i / 9, i % 9);
+        let (top, left) = (r / 3 * 3, c / 3 * 3);
+        let row = (0..9).map(|k| r * 9 + k);
+        let col = (0..9).map(|k| k * 9 + c);
+        let block = (0..9).map(|k| (top + k / 3) * 9 + left + k % 3);
+        let excluded = |j: usize| j == i || self.cells[j] != 0 || self.seen(j) & bit != 0;
+        row.clone().all(excluded) || col.clone().all(excluded) || block.clone().all(excluded)
+    }
+
+    /// Whether no single given can be blanked keeping one solution.
+    fn is_minimal(&mut self) -> bool {
+        (0..81u8).all(|i| {
+            if self.cells[usize::from(i)] == 0 {
+                return true;
+            }
+            self.remove(&[i]);
+            let unique = self.still_unique(&[i]);
+            self.restore(&[i]);
+            !unique
+        })
+    }
+
+    fn grid(&self) -> Grid {
+        Grid::from_cells(self.cells).expect("the digger holds only digits")
+    }
+}
+
+/// A puzzle and its solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Puzzle {
+    /// The puzzle: the givens, blanks elsewhere.
+    pub puzzle: Grid,
+    /// The complete grid it was dug from: its only solution when uniqueness
+    /// was asked.
+    pub solution: Grid,
+}
+
+impl Puzzle {
+    /// How many cells are blank.
+    pub fn holes(&self) -> usize {
+        81 - self.puzzle.givens()
+    }
+
+    /// The puzzle's level.
+    pub fn level(&self) -> Level {
+        Level::of_puzzle(&self.puzzle)
+    }
+}
+
+/// A puzzle from a fresh random grid, trying up to
+/// [`PuzzleSpec::attempts`] grids.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rand_xoshiro::Xoshiro256PlusPlus;
+/// use sudoku_core::generator::{generate_puzzle, PuzzleSpec, Symmetry, Uniqueness, Holes};
+/// use sudoku_core::{Dfs, Solver};
+/// let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
+/// let spec = PuzzleSpec::new(Holes::ANY, Uniqueness::Minimal, Symmetry::None).unwrap();
+/// let made = generate_puzzle(&spec, &Dfs, &mut rng).unwrap();
+/// assert!(Dfs.is_uniquely_solvable(&made.puzzle));
+/// ```
+pub fn generate_puzzle<R: Rng + ?Sized>(
+    spec: &PuzzleSpec,
+    solver: &dyn Solver,
+    rng: &mut R,
+) -> Result<Puzzle, GenerateError> {
+    make_puzzle(spec, solver, rng, |rng| random_grid(rng))
+}
+
+/// A puzzle from the grids `grids` draws, trying up to
+/// [`PuzzleSpec::attempts`] of them.
+pub(crate) fn make_puzzle<R: Rng + ?Sized>(
+    spec: &PuzzleSpec,
+    solver: &dyn Solver,
+    rng: &mut R,
+    mut grids: impl FnMut(&mut R) -> Grid,
+) -> Result<Puzzle, GenerateError> {
+    let (mut fewest, mut most) = (u8::MAX, 0);
+    for _ in 0..spec.attempts {
+        let solution = grids(rng);
+        match spec.dig(&solution, solver, rng) {
+            Ok(puzzle) => return Ok(Puzzle { puzzle, solution }),
+            Err(reached) => {
+                fewest = fewest.min(reached);
+                most = most.max(reached);
+            }
+        }
+    }
+    Err(GenerateError::GaveUp {
+        holes: spec.holes,
+        uniqueness: spec.uniqueness,
+        attempts: spec.attempts,
+        fewest,
+        most,
+    })
+}
