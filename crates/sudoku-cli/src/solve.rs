@@ -48,14 +48,17 @@ pub struct SolveArgs {
 /// The solvers offered on the command line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum SolverChoice {
-    /// The classic depth-first search of the original games.
+    /// The fast bitboard solver.
     #[default]
+    Fast,
+    /// The classic depth-first search of the original games.
     Dfs,
 }
 
 impl SolverChoice {
     fn kind(self) -> SolverKind {
         match self {
+            SolverChoice::Fast => SolverKind::Fast,
             SolverChoice::Dfs => SolverKind::Dfs,
         }
     }

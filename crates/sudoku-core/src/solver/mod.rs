@@ -2,14 +2,18 @@
 //!
 //! - [`Dfs`]: the classic depth-first search of the original games, on the
 //!   row/column/box counters, with a step observer for animation.
+//! - [`Fast`]: band-wise bitboards with constraint propagation; the default.
 //!
 //! Every solver finds the first solution, counts solutions up to a limit,
 //! tells uniqueness and enumerates solutions. Givens that already conflict
 //! have no solution.
 
+mod bitboard;
 mod dfs;
+mod fast;
 
 pub use dfs::{Dfs, DfsReport, DfsSteps, Step};
+pub use fast::Fast;
 
 use crate::grid::Grid;
 
@@ -60,18 +64,21 @@ pub trait Solver {
 /// The solvers by name, for frontends that let the user choose.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum SolverKind {
-    /// The classic depth-first search.
+    /// The fast bitboard solver.
     #[default]
+    Fast,
+    /// The classic depth-first search.
     Dfs,
 }
 
 impl SolverKind {
     /// Every solver, fastest first.
-    pub const ALL: &'static [SolverKind] = &[SolverKind::Dfs];
+    pub const ALL: &'static [SolverKind] = &[SolverKind::Fast, SolverKind::Dfs];
 
     /// The solver's name on the command line and in benchmarks.
     pub fn name(self) -> &'static str {
         match self {
+            SolverKind::Fast => "fast",
             SolverKind::Dfs => "dfs",
         }
     }
@@ -79,6 +86,7 @@ impl SolverKind {
     /// The solver itself.
     pub fn solver(self) -> &'static dyn Solver {
         match self {
+            SolverKind::Fast => &Fast,
             SolverKind::Dfs => &Dfs,
         }
     }

@@ -1,0 +1,660 @@
+//! The fast solver's engine: per-digit band bitboards.
+//!
+//! Each digit has three 27-bit masks, one per band of three rows. A band
+//! update keeps only the triads that lie on some placement of the digit (one
+//! cell per row and box), removes columns locked inside a box from the other
+//! bands, and turns rows with one candidate into hidden singles. Naked
+//! singles come from one pass over all digits per band, which also finds a
+//! bivalue cell to guess on. The whole state is a couple of hundred bytes,
+//! copied on each guess. Safe Rust only; no allocation while solving.
+
+/// All 27 cells of a band.
+const BAND: u32 = 0x7FF_FFFF;
+
+/// `SHRINK[row]`: for a 9-bit row, which of its three box triads hold a candidate.
+static SHRINK: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if x & (7 << (3 * k)) != 0 {
+                t[x] |= 1 << k;
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// `COMPLEX[s]`: `s` has bit `3 * row + box` for each occupied triad of one digit in a band;
+/// the value keeps the triads lying on some placement of the digit (one per row and box).
+static COMPLEX: [u32; 512] = {
+    let perms: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let q = perms[p];
+            let mut ok = true;
+            let mut m = 0u32;
+            let mut r = 0;
+            while r < 3 {
+                if s & (1 << (3 * r + q[r])) == 0 {
+                    ok = false;
+                }
+                m |= 7 << (9 * r + 3 * q[r]);
+                r += 1;
+            }
+            if ok {
+                t[s] |= m;
+            }
+            p += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// `POINT[cols]`: for the 9-bit set of columns holding a digit in a band, the mask that keeps
+/// the other bands' cells outside every column that is the only one of its box (pointing).
+static POINT: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut cols = 0u32;
+        let mut k = 0;
+        while k < 3 {
+            let c = (x >> (3 * k)) & 7;
+            if c == 1 || c == 2 || c == 4 {
+                cols |= (c as u32) << (3 * k);
+            }
+            k += 1;
+        }
+        t[x] = BAND & !(cols * 0x40201);
+        x += 1;
+    }
+    t
+};
+
+/// `PEERS[p]`: the cells of the band sharing a row, box or column with cell `p`, without `p`.
+static PEERS: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        let (r, c) = (p / 9, p % 9);
+        let mut q = 0;
+        while q < 27 {
+            let (r2, c2) = (q / 9, q % 9);
+            if q != p && (r2 == r || c2 == c || c2 / 3 == c / 3) {
+                t[p] |= 1 << q;
+            }
+            q += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
+/// Spreads a 9-bit column set over the three rows of a band.
+#[inline(always)]
+fn col_spread(c: u32) -> u32 {
+    c * 0x40201
+}
+
+/// Search state: candidates per digit and band, the last propagated copy, unsolved cells.
+#[derive(Clone, Copy)]
+struct State {
+    /// `f[3 * d + b]`: cells of band `b` where digit `d + 1` may go.
+    f: [u32; 27],
+    /// `f` as of the last band update of each entry.
+    prev: [u32; 27],
+    /// Cells not yet placed, per band.
+    unsolved: [u32; 3],
+}
+
+impl State {
+    fn new() -> Self {
+        State {
+            f: [BAND; 27],
+            prev: [BAND; 27],
+            unsolved: [BAND; 3],
+        }
+    }
+
+    /// Places digit `d` (0-based) at cell `bit` of band `b`; false if it is not a candidate.
+    #[inline(always)]
+    fn place(&mut self, d: usize, b: usize, bit: u32) -> bool {
+        let i = 3 * d + b;
+        if self.f[i] & bit == 0 {
+            return false;
+        }
+        let p = bit.trailing_zeros() as usize;
+        for k in 0..9 {
+            self.f[3 * k + b] &= !bit;
+        }
+        self.f[i] = (self.f[i] & !PEERS[p % 27]) | bit;
+        let cm = !col_spread(1 << (p % 9));
+        let base = 3 * d;
+        self.f[base + (b + 1) % 3] &= cm;
+        self.f[base + (b + 2) % 3] &= cm;
+        self.unsolved[b] &= !bit;
+        true
+    }
+
+    /// Places digit `d` at cell `bit` of band `b` inside its own band only (row, box and
+    /// column of the band); the band update of that entry finishes the job (other digits
+    /// of the cell, the column in the other bands). False if `d` is not a candidate there.
+    #[inline(always)]
+    fn place_light(&mut self, d: usize, b: usize, bit: u32) -> bool {
+        let i = 3 * d + b;
+        let x = self.f[i];
+        self.f[i] = x & !PEERS[bit.trailing_zeros() as usize % 27];
+        x & bit != 0
+    }
+
+    /// Band update of entry `i`: locked candidates inside the band, then hidden row singles.
+    #[inline(always)]
+    fn update<const I: usize>(&mut self) -> bool {
+        let i = I;
+        let a = self.f[i];
+        let sh = SHRINK[(a & 511) as usize] as usize
+            | (SHRINK[((a >> 9) & 511) as usize] as usize) << 3
+            | (SHRINK[((a >> 18) & 511) as usize] as usize) << 6;
+        let a = a & COMPLEX[sh];
+        if a == 0 {
+            return false;
+        }
+        self.f[i] = a;
+        self.prev[i] = a;
+        let b = i % 3;
+        let r0 = a & 0x1FF;
+        let r1 = a & (0x1FF << 9);
+        let r2 = a & (0x1FF << 18);
+        let s = (r0 & ((r0 & r0.wrapping_sub(1) == 0) as u32).wrapping_neg())
+            | (r1 & ((r1 & r1.wrapping_sub(1) == 0) as u32).wrapping_neg())
+            | (r2 & ((r2 & r2.wrapping_sub(1) == 0) as u32).wrapping_neg());
+        let cm = POINT[((a | a >> 9 | a >> 18) & 0x1FF) as usize];
+        let base = i - b;
+        self.f[base + (b + 1) % 3] &= cm;
+        self.f[base + (b + 2) % 3] &= cm;
+        let newly = s & self.unsolved[b];
+        self.unsolved[b] &= !newly;
+        for k in 0..9 {
+            self.f[3 * k + b] &= !newly;
+        }
+        self.f[i] = a;
+        true
+    }
+
+    /// Propagates to a fixpoint. Returns `None` on a contradiction, else the cell to guess
+    /// on as `(band, bit)`: a cell with two candidates if there is one, `bit == 0` if none
+    /// (and if the grid is solved, then `unsolved` is all zero).
+    #[inline(always)]
+    fn propagate(&mut self) -> Option<(usize, u32)> {
+        loop {
+            loop {
+                let mut any = false;
+                macro_rules! sweep {
+                    ($($i:literal)*) => {
+                        $(
+                            if self.f[$i] != self.prev[$i] {
+                                any = true;
+                                if !self.update::<$i>() {
+                                    return None;
+                                }
+                            }
+                        )*
+                    };
+                }
+                sweep!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+                if !any {
+                    break;
+                }
+            }
+            let mut found = false;
+            let mut pick = (0usize, 0u32);
+            for b in 0..3 {
+                let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+                for d in 0..9 {
+                    let x = self.f[3 * d + b];
+                    three |= two & x;
+                    two |= one & x;
+                    one |= x;
+                }
+                let u = self.unsolved[b];
+                if u & !one != 0 {
+                    return None;
+                }
+                let mut s = u & !two;
+                let biv = u & two & !three;
+                if biv != 0 {
+                    pick = (b, 1 << (31 - biv.leading_zeros()));
+                }
+                if s != 0 {
+                    found = true;
+                }
+                while s != 0 {
+                    let bit = s & s.wrapping_neg();
+                    s ^= bit;
+                    let mut ok = false;
+                    for d in 0..9 {
+                        if self.f[3 * d + b] & bit != 0 {
+                            ok = self.place_light(d, b, bit);
+                            break;
+                        }
+                    }
+                    if !ok {
+                        return None;
+                    }
+                }
+            }
+            if !found {
+                return Some(pick);
+            }
+        }
+    }
+
+    fn grid(&self) -> [u8; 81] {
+        let mut g = [0u8; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut x = self.f[3 * d + b];
+                while x != 0 {
+                    let p = x.trailing_zeros() as usize;
+                    x &= x - 1;
+                    g[(27 * b + p) % 81] = d as u8 + 1;
+                }
+            }
+        }
+        g
+    }
+}
+
+struct Ctx<F: FnMut(&[u8; 81])> {
+    count: usize,
+    limit: usize,
+    on_solution: F,
+}
+
+/// Recursive search; returns true when the limit is reached.
+fn recurse<F: FnMut(&[u8; 81])>(st: &mut State, ctx: &mut Ctx<F>) -> bool {
+    loop {
+        let Some((mut b, mut bit)) = st.propagate() else {
+            return false;
+        };
+        if bit == 0 {
+            if st.unsolved == [0; 3] {
+                let g = st.grid();
+                (ctx.on_solution)(&g);
+                ctx.count += 1;
+                return ctx.count >= ctx.limit;
+            }
+            // No cell with two candidates: take the first cell with the fewest.
+            let mut best = u32::MAX;
+            for bb in 0..3 {
+                let mut u = st.unsolved[bb];
+                while u != 0 {
+                    let c = u & u.wrapping_neg();
+                    u ^= c;
+                    let n: u32 = (0..9).map(|d| (st.f[3 * d + bb] & c != 0) as u32).sum();
+                    if n < best {
+                        best = n;
+                        (b, bit) = (bb, c);
+                    }
+                }
+            }
+        }
+        let mut last = usize::MAX;
+        for d in 0..9 {
+            if st.f[3 * d + b] & bit != 0 {
+                if last != usize::MAX {
+                    let mut child = *st;
+                    child.place_light(last, b, bit);
+                    if recurse(&mut child, ctx) {
+                        return true;
+                    }
+                }
+                last = d;
+            }
+        }
+        if last == usize::MAX {
+            return false;
+        }
+        st.place_light(last, b, bit);
+    }
+}
+
+/// Searches `cells` (81 values in row-major order: 0 = blank, 1..=9 = given) for solutions,
+/// stopping after `limit` of them. Calls `on_solution` with each solution found (81 digits 1..=9)
+/// and returns how many were found (0..=limit). Givens that already conflict give 0; never panics
+/// for any input whose values are all in 0..=9. `limit == 0` returns 0 at once.
+pub fn search(cells: &[u8; 81], limit: usize, on_solution: impl FnMut(&[u8; 81])) -> usize {
+    if limit == 0 {
+        return 0;
+    }
+    let mut st = State::new();
+    for (n, &v) in cells.iter().enumerate() {
+        if v == 0 {
+            continue;
+        }
+        if v > 9 || !st.place(v as usize - 1, n / 27, 1 << (n % 27)) {
+            return 0;
+        }
+    }
+    let mut ctx = Ctx {
+        count: 0,
+        limit,
+        on_solution,
+    };
+    recurse(&mut st, &mut ctx);
+    ctx.count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::search;
+
+    fn parse(s: &str) -> [u8; 81] {
+        let mut g = [0u8; 81];
+        for (c, b) in g.iter_mut().zip(s.bytes()) {
+            *c = if b.is_ascii_digit() { b - b'0' } else { 0 };
+        }
+        g
+    }
+
+    /// True if `sol` is a complete valid grid keeping every given of `puzzle`.
+    fn valid(puzzle: &[u8; 81], sol: &[u8; 81]) -> bool {
+        if puzzle
+            .iter()
+            .zip(sol)
+            .any(|(&p, &s)| !(1..=9).contains(&s) || (p != 0 && p != s))
+        {
+            return false;
+        }
+        (0..9).all(|i| {
+            let (mut r, mut c, mut b) = (0u16, 0u16, 0u16);
+            for j in 0..9 {
+                r |= 1 << sol[i * 9 + j];
+                c |= 1 << sol[j * 9 + i];
+                b |= 1 << sol[(i / 3 * 3 + j / 3) * 9 + i % 3 * 3 + j % 3];
+            }
+            r == 0x3FE && c == 0x3FE && b == 0x3FE
+        })
+    }
+
+    /// Plain reference backtracking solver (fewest-candidates cell first).
+    fn reference(cells: &[u8; 81], limit: usize) -> Vec<[u8; 81]> {
+        fn cands(g: &[u8; 81], n: usize) -> u16 {
+            let (r, c) = (n / 9, n % 9);
+            let mut used = 0u16;
+            for k in 0..9 {
+                used |= 1 << g[r * 9 + k];
+                used |= 1 << g[k * 9 + c];
+                used |= 1 << g[(r / 3 * 3 + k / 3) * 9 + c / 3 * 3 + k % 3];
+            }
+            !used & 0x3FE
+        }
+        fn go(g: &mut [u8; 81], limit: usize, out: &mut Vec<[u8; 81]>) {
+            let mut best: Option<(usize, u16)> = None;
+            for n in 0..81 {
+                if g[n] == 0 {
+                    let m = cands(g, n);
+                    if best.is_none_or(|(_, bm)| m.count_ones() < bm.count_ones()) {
+                        best = Some((n, m));
+                    }
+                }
+            }
+            let Some((n, m)) = best else {
+                out.push(*g);
+                return;
+            };
+            for d in 1..=9u8 {
+                if m & (1 << d) != 0 {
+                    g[n] = d;
+                    go(g, limit, out);
+                    g[n] = 0;
+                    if out.len() >= limit {
+                        return;
+                    }
+                }
+            }
+        }
+        let mut g = *cells;
+        for n in 0..81 {
+            if g[n] != 0 {
+                let v = g[n];
+                g[n] = 0;
+                let ok = cands(&g, n) & (1 << v) != 0;
+                g[n] = v;
+                if !ok {
+                    return Vec::new();
+                }
+            }
+        }
+        let mut out = Vec::new();
+        if limit > 0 {
+            go(&mut g, limit, &mut out);
+        }
+        out
+    }
+
+    fn all(cells: &[u8; 81], limit: usize) -> Vec<[u8; 81]> {
+        let mut v = Vec::new();
+        let n = search(cells, limit, |s| v.push(*s));
+        assert_eq!(n, v.len());
+        v
+    }
+
+    const KNOWN: [(&str, &str); 4] = [
+        // AI Escargot (Arto Inkala, 2006).
+        (
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+            "162857493534129678789643521475312986913586742628794135356478219241935867897261354",
+        ),
+        // Arto Inkala's 2012 "world's hardest sudoku".
+        (
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+            "812753649943682175675491283154237896369845721287169534521974368438526917796318452",
+        ),
+        // magictour top1465 #1.
+        (
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "",
+        ),
+        // A 17-clue puzzle.
+        (
+            ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+            "",
+        ),
+    ];
+
+    #[test]
+    fn known_puzzles() {
+        for (p, s) in KNOWN {
+            let p = parse(p);
+            let sols = all(&p, 2);
+            assert_eq!(sols.len(), 1);
+            assert!(valid(&p, &sols[0]));
+            if !s.is_empty() {
+                assert_eq!(sols[0], parse(s));
+            }
+            assert_eq!(sols, reference(&p, 2));
+            let mut first = None;
+            assert_eq!(search(&p, 1, |s| first = Some(*s)), 1);
+            assert_eq!(first, Some(sols[0]));
+        }
+    }
+
+    #[test]
+    fn empty_grid() {
+        let e = [0u8; 81];
+        let one = all(&e, 1);
+        assert_eq!(one.len(), 1);
+        assert!(valid(&e, &one[0]));
+        let two = all(&e, 2);
+        assert_eq!(two.len(), 2);
+        assert_ne!(two[0], two[1]);
+        assert!(two.iter().all(|s| valid(&e, s)));
+        assert_eq!(all(&e, 50).len(), 50);
+        assert_eq!(search(&e, 0, |_| panic!("limit 0")), 0);
+    }
+
+    #[test]
+    fn conflicts_and_unsolvable() {
+        // Two 5s in a row, a column, a box; two digits in one column.
+        let mut g = [0u8; 81];
+        g[0] = 5;
+        g[8] = 5;
+        assert_eq!(search(&g, 2, |_| {}), 0);
+        let mut g = [0u8; 81];
+        g[4] = 3;
+        g[76] = 3;
+        assert_eq!(search(&g, 2, |_| {}), 0);
+        let mut g = [0u8; 81];
+        g[0] = 7;
+        g[20] = 7;
+        assert_eq!(search(&g, 2, |_| {}), 0);
+        // No conflicting givens, but cell r1c9 has no candidate left.
+        let p = parse(
+            "12345678.........9...............................................................",
+        );
+        assert_eq!(search(&p, 2, |_| {}), 0);
+        assert!(reference(&p, 1).is_empty());
+        // Digit 1 has no place left in box 1 (row 1 and 2 blocked, row 3 full).
+        let p = parse(
+            ".........1.........1.....................................1...................1....",
+        );
+        assert_eq!(search(&p, 1, |_| {}), reference(&p, 1).len());
+        // Out-of-range values never panic.
+        let mut g = [0u8; 81];
+        g[10] = 10;
+        assert_eq!(search(&g, 1, |_| {}), 0);
+    }
+
+    #[test]
+    fn multi_solution_matches_reference() {
+        let solved = parse(KNOWN[0].1);
+        let mut p = solved;
+        // Blank rows 1-3 of the first band except a few cells: many solutions.
+        for n in 0..27 {
+            if n % 4 != 0 {
+                p[n] = 0;
+            }
+        }
+        for limit in [1, 2, 3, 10, 100, 1000] {
+            let mut ours = all(&p, limit);
+            let mut want = reference(&p, limit);
+            assert_eq!(ours.len(), want.len(), "limit {limit}");
+            assert!(ours.iter().all(|s| valid(&p, s)));
+            if want.len() < limit {
+                ours.sort();
+                want.sort();
+                assert_eq!(ours, want);
+            }
+        }
+    }
+
+    struct XorShift(u64);
+    impl XorShift {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    #[test]
+    fn random_partial_grids() {
+        let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+        let base = parse(KNOWN[1].1);
+        for round in 0..2000 {
+            // A random relabelling and band/row shuffle of a solved grid.
+            let mut perm: Vec<u8> = (1..=9).collect();
+            for i in (1..9).rev() {
+                perm.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+            let mut rows: Vec<usize> = (0..9).collect();
+            for band in 0..3 {
+                for i in (1..3).rev() {
+                    rows.swap(band * 3 + i, band * 3 + rng.below(i as u64 + 1) as usize);
+                }
+            }
+            let transpose = rng.below(2) == 1;
+            let mut g = [0u8; 81];
+            for r in 0..9 {
+                for c in 0..9 {
+                    let v = perm[base[rows[r] * 9 + c] as usize - 1];
+                    if transpose {
+                        g[c * 9 + r] = v;
+                    } else {
+                        g[r * 9 + c] = v;
+                    }
+                }
+            }
+            assert!(valid(&[0; 81], &g));
+            let keep = 22 + rng.below(45);
+            for c in g.iter_mut() {
+                if rng.below(81) >= keep {
+                    *c = 0;
+                }
+            }
+            if round % 3 == 0 {
+                let n = rng.below(81) as usize;
+                g[n] = 1 + rng.below(9) as u8;
+            }
+            let want = reference(&g, 3);
+            let ours = all(&g, 3);
+            assert_eq!(ours.len(), want.len(), "round {round}: {g:?}");
+            assert!(ours.iter().all(|s| valid(&g, s)));
+        }
+    }
+
+    fn puzzle_file(name: &str) -> Option<Vec<[u8; 81]>> {
+        let dir = std::env::var("SUDOKU_PUZZLES_DIR").unwrap_or_else(|_| {
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/puzzles").into()
+        });
+        let text = std::fs::read_to_string(std::path::Path::new(&dir).join(name)).ok()?;
+        Some(
+            text.lines()
+                .map(str::trim)
+                .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+                .map(parse)
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn puzzle_files() {
+        let Some(hard) = puzzle_file("magictour_top1465.txt") else {
+            eprintln!("puzzle files not found; skipped");
+            return;
+        };
+        for p in &hard {
+            let mut sol = None;
+            assert_eq!(search(p, 1, |s| sol = Some(*s)), 1);
+            assert!(valid(p, &sol.unwrap()));
+            assert_eq!(search(p, 2, |_| {}), 1);
+        }
+        if let Some(serg) = puzzle_file("serg_benchmark.txt") {
+            for p in &serg {
+                let sols = all(p, 2);
+                assert_eq!(sols.len(), 2);
+                assert!(sols.iter().all(|s| valid(p, s)) && sols[0] != sols[1]);
+            }
+        }
+    }
+}

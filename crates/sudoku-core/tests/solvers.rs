@@ -1,0 +1,103 @@
+//! The fast solver against the classic DFS: same answers on the project's
+//! puzzles and on random partial grids; valid answers on the shared sets.
+
+use std::path::{Path, PathBuf};
+
+use proptest::prelude::*;
+use sudoku_core::{parse_many, Dfs, Fast, Grid, Solver};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn shared(name: &str) -> Option<Vec<Grid>> {
+    let dir = std::env::var_os("SUDOKU_PUZZLES_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("../shared/puzzles"));
+    let text = std::fs::read_to_string(dir.join(name)).ok()?;
+    Some(
+        parse_many(&text)
+            .into_iter()
+            .map(|r| r.unwrap().grid)
+            .collect(),
+    )
+}
+
+#[test]
+fn fast_agrees_with_dfs_on_the_project_puzzles() {
+    let text = std::fs::read_to_string(root().join("puzzles/collection-classics.txt")).unwrap();
+    for record in parse_many(&text) {
+        let puzzle = record.unwrap().grid;
+        // Unique puzzles: both solvers must find the same single solution.
+        assert_eq!(Fast.solve(&puzzle), Dfs.solve(&puzzle), "{puzzle}");
+        assert_eq!(Fast.solutions_count_up_to(&puzzle, 3), 1);
+    }
+    let empty = Grid::empty();
+    assert_eq!(Fast.solutions_up_to(&empty, 40).len(), 40);
+}
+
+#[test]
+fn fast_answers_on_the_shared_sets_are_valid() {
+    let Some(hard) = shared("magictour_top1465.txt") else {
+        eprintln!("skipped: no shared puzzle directory");
+        return;
+    };
+    for puzzle in &hard {
+        let solution = Fast.solve(puzzle).expect("top1465 puzzles are solvable");
+        assert!(puzzle.is_solved_by(&solution), "{puzzle}");
+        assert_eq!(Fast.solutions_count_up_to(puzzle, 2), 1, "{puzzle}");
+    }
+    let easy = shared("17_clue.txt").unwrap();
+    for puzzle in easy.iter().step_by(7) {
+        assert!(puzzle.is_solved_by(&Fast.solve(puzzle).unwrap()));
+    }
+    let multi = shared("serg_benchmark.txt").unwrap();
+    for puzzle in multi.iter().step_by(5) {
+        let two = Fast.solutions_up_to(puzzle, 2);
+        assert_eq!(two.len(), 2, "{puzzle}");
+        assert!(two[0] != two[1] && two.iter().all(|s| puzzle.is_solved_by(s)));
+    }
+}
+
+const SOLVED: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+/// A partial grid: a relabelled solved grid with cells blanked, sometimes
+/// with a stray digit that may make it unsolvable or conflicting.
+fn partial() -> impl Strategy<Value = Grid> {
+    (
+        Just((1..=9u8).collect::<Vec<u8>>()).prop_shuffle(),
+        proptest::collection::vec(0..100u8, 81),
+        0..100u8,
+        (0..81usize, 1..=9u8, any::<bool>()),
+    )
+        .prop_map(|(perm, keep, density, (cell, digit, stray))| {
+            let solved: Grid = SOLVED.parse().unwrap();
+            let mut cells = solved.cells().map(|v| perm[usize::from(v) - 1]);
+            for (c, k) in cells.iter_mut().zip(&keep) {
+                if *k >= density {
+                    *c = 0;
+                }
+            }
+            if stray {
+                cells[cell] = digit;
+            }
+            Grid::from_cells(cells).unwrap()
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn fast_and_dfs_agree_on_counts(grid in partial()) {
+        prop_assert_eq!(
+            Fast.solutions_count_up_to(&grid, 2),
+            Dfs.solutions_count_up_to(&grid, 2),
+            "{}", grid
+        );
+        if let Some(solution) = Fast.solve(&grid) {
+            prop_assert!(grid.is_solved_by(&solution));
+        }
+    }
+}
