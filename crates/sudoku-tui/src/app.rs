@@ -1,0 +1,404 @@
+//! The whole game's state and its one entry point, [`App::update`].
+//!
+//! [`App`] knows which screen is up (the picker or a board), which overlay
+//! sits on it (help, a question, the congratulation), and the geometry of
+//! the last frame for mouse clicks. Nothing here touches the terminal; the
+//! only side effect is the autosave file, through [`SaveStore`].
+
+use std::time::{Duration, Instant};
+
+use crate::action::{Action, Context, Direction};
+use crate::geometry::Geometry;
+use crate::picker::{Choice, Picker};
+use crate::play::{Play, Progress, WinStats};
+use crate::save::{SaveStore, SavedGame};
+
+/// Two clicks on the same list row within this time open it.
+pub const DOUBLE_CLICK: Duration = Duration::from_millis(500);
+
+/// What leaving a game leads to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leave {
+    /// Back to the picker.
+    ToPicker,
+    /// Out of the program.
+    Quit,
+}
+
+/// What sits on top of the screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    /// The list of keys.
+    Help,
+    /// "Leave this game?"
+    Confirm(Leave),
+    /// The congratulation.
+    Won(WinStats),
+}
+
+/// The screen under any overlay.
+#[derive(Clone, Debug)]
+pub enum Screen {
+    /// Choosing a puzzle.
+    Picker,
+    /// Playing one.
+    Board(Box<Play>),
+}
+
+/// The game.
+#[derive(Debug)]
+pub struct App {
+    screen: Screen,
+    picker: Picker,
+    overlay: Option<Overlay>,
+    store: Option<SaveStore>,
+    geometry: Geometry,
+    now: Instant,
+    last_click: Option<(usize, Instant)>,
+    quit: bool,
+}
+
+impl App {
+    /// The game on the picker `picker`, saving into `store` (`None`: never
+    /// save).
+    pub fn new(picker: Picker, store: Option<SaveStore>) -> App {
+        App {
+            screen: Screen::Picker,
+            picker,
+            overlay: None,
+            store,
+            geometry: Geometry::default(),
+            now: Instant::now(),
+            last_click: None,
+            quit: false,
+        }
+    }
+
+    /// Opens the saved game on offer, as `--resume` does; says why not in
+    /// the picker when it cannot.
+    pub fn resume(&mut self) {
+        match self.picker.resume().cloned() {
+            Some(saved) => self.open_saved(&saved),
+            None if self.picker.message.is_none() => {
+                self.picker.message = Some("No saved game to resume".to_string());
+            }
+            None => {}
+        }
+    }
+
+    /// The screen.
+    pub fn screen(&self) -> &Screen {
+        &self.screen
+    }
+
+    /// The game on the board, when one is.
+    pub fn play(&self) -> Option<&Play> {
+        match &self.screen {
+            Screen::Board(play) => Some(play),
+            Screen::Picker => None,
+        }
+    }
+
+    /// The picker.
+    pub fn picker(&self) -> &Picker {
+        &self.picker
+    }
+
+    /// The overlay, when one is up.
+    pub fn overlay(&self) -> Option<Overlay> {
+        self.overlay
+    }
+
+    /// The time of the last update (what the timer shows).
+    pub fn now(&self) -> Instant {
+        self.now
+    }
+
+    /// Whether the program should end.
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// What keys mean now.
+    pub fn context(&self) -> Context {
+        match (&self.overlay, &self.screen) {
+            (Some(Overlay::Help), _) => Context::Help,
+            (Some(_), _) => Context::Dialog,
+            (None, Screen::Picker) => Context::Picker,
+            (None, Screen::Board(play)) if play.animation().is_some() => Context::Animation,
+            (None, Screen::Board(_)) => Context::Board,
+        }
+    }
+
+    /// Where the last frame drew things.
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
+    }
+
+    /// Records where the last frame drew things.
+    pub fn set_geometry(&mut self, geometry: Geometry) {
+        self.geometry = geometry;
+        if let Some(list) = geometry.list {
+            self.picker.set_window(usize::from(list.rows), list.offset);
+        }
+    }
+
+    /// How long the event loop may wait before a [`Action::Tick`] is due,
+    /// or `None` to wait for input only.
+    pub fn next_tick(&self) -> Option<Duration> {
+        match (&self.screen, self.overlay) {
+            (Screen::Board(play), None | Some(Overlay::Help)) => play.next_tick(Instant::now()),
+            _ => None,
+        }
+    }
+
+    /// Does `action`, now.
+    pub fn update(&mut self, action: Action) {
+        self.update_at(action, Instant::now());
+    }
+
+    /// Does `action` at `now`.
+    pub fn update_at(&mut self, action: Action, now: Instant) {
+        self.now = now;
+        match action {
+            Action::ForceQuit => return self.leave(Leave::Quit),
+            Action::Resize => return,
+            _ => {}
+        }
+        match self.overlay {
+            Some(Overlay::Help) => self.help_update(action),
+            Some(Overlay::Confirm(leave)) => self.confirm_update(leave, action),
+            Some(Overlay::Won(_)) => self.won_update(action),
+            None if matches!(self.screen, Screen::Picker) => self.picker_update(action),
+            None => self.board_update(action),
+        }
+    }
+
+    fn help_update(&mut self, action: Action) {
+        match action {
+            Action::Tick => self.board_update(Action::Tick),
+            Action::Scroll(_) => {}
+            _ => self.overlay = None,
+        }
+    }
+
+    fn confirm_update(&mut self, leave: Leave, action: Action) {
+        match action {
+            Action::Yes | Action::Quit => {
+                self.overlay = None;
+                self.leave(leave);
+            }
+            Action::No | Action::Cancel | Action::RightClick => self.overlay = None,
+            _ => {}
+        }
+    }
+
+    fn won_update(&mut self, action: Action) {
+        match action {
+            Action::Yes => self.open_next(),
+            Action::No | Action::Cancel => {
+                self.overlay = None;
+                self.screen = Screen::Picker;
+            }
+            Action::Quit => self.quit = true,
+            _ => {}
+        }
+    }
+
+    fn picker_update(&mut self, action: Action) {
+        if !matches!(action, Action::Tick) {
+            self.picker.message = None;
+        }
+        match action {
+            Action::Move(Direction::Up) => self.picker.up(),
+            Action::Move(Direction::Down) => self.picker.down(),
+            Action::PageUp => self.picker.page_up(),
+            Action::PageDown => self.picker.page_down(),
+            Action::Home => self.picker.home(),
+            Action::End => self.picker.end(),
+            Action::Search(c) => self.picker.type_char(c),
+            Action::SearchBack => {
+                self.picker.backspace();
+            }
+            Action::Cancel if self.picker.clear_search() => {}
+            Action::Cancel | Action::Quit => self.quit = true,
+            Action::Confirm => self.open_selected(),
+            Action::Help => self.overlay = Some(Overlay::Help),
+            Action::Scroll(delta) => self.picker.scroll(delta),
+            Action::Click { x, y, at } => self.picker_click(x, y, at),
+            _ => {}
+        }
+    }
+
+    fn picker_click(&mut self, x: u16, y: u16, at: Instant) {
+        let Some(row) = self.geometry.list.and_then(|list| list.item_at(x, y)) else {
+            return;
+        };
+        if !self.picker.select_row(row) {
+            return;
+        }
+        let double = self.last_click.is_some_and(|(last, when)| {
+            last == row && at.saturating_duration_since(when) <= DOUBLE_CLICK
+        });
+        if double {
+            self.last_click = None;
+            self.open_selected();
+        } else {
+            self.last_click = Some((row, at));
+        }
+    }
+
+    fn board_update(&mut self, action: Action) {
+        let now = self.now;
+        let Screen::Board(play) = &mut self.screen else {
+            return;
+        };
+        match action {
+            Action::Help => self.overlay = Some(Overlay::Help),
+            Action::Cancel if play.animation().is_none() => {
+                if !play.cancel(now) {
+                    self.ask_to_leave(Leave::ToPicker);
+                }
+            }
+            Action::Quit => self.ask_to_leave(Leave::Quit),
+            Action::Click { x, y, .. } => {
+                if let Some(cell) = self.geometry.board.and_then(|b| b.cell_at(x, y)) {
+                    play.click(cell);
+                }
+            }
+            action => {
+                if play.update(action, now) == Progress::Won {
+                    self.overlay = Some(Overlay::Won(play.stats(now)));
+                    self.forget_save_of_won_game();
+                }
+            }
+        }
+    }
+
+    fn ask_to_leave(&mut self, leave: Leave) {
+        match self.play() {
+            Some(play) if play.has_progress() => self.overlay = Some(Overlay::Confirm(leave)),
+            _ => self.leave(leave),
+        }
+    }
+
+    /// Leaves the game on the board (saving it when it is unfinished), to
+    /// the picker or out of the program.
+    fn leave(&mut self, leave: Leave) {
+        let unfinished = self
+            .play()
+            .filter(|play| play.has_progress() && !play.game().is_solved())
+            .map(|play| play.to_saved(self.now));
+        if let Some(saved) = unfinished {
+            self.save(saved);
+        }
+        match leave {
+            Leave::Quit => self.quit = true,
+            Leave::ToPicker => {
+                if let Some(entry) = self.play().and_then(Play::entry) {
+                    self.picker.select_entry(entry);
+                }
+                self.screen = Screen::Picker;
+                self.overlay = None;
+            }
+        }
+    }
+
+    fn save(&mut self, saved: SavedGame) {
+        let Some(store) = &self.store else {
+            return;
+        };
+        match store.save(&saved) {
+            Ok(()) => {
+                self.picker.message =
+                    Some(format!("Saved {}: resume it from the list", saved.name));
+                self.picker.set_resume(Some(saved));
+            }
+            Err(err) => self.picker.message = Some(format!("Could not save the game: {err}")),
+        }
+    }
+
+    fn forget_save_of_won_game(&mut self) {
+        let Some(play) = self.play() else {
+            return;
+        };
+        let same = self
+            .picker
+            .resume()
+            .is_some_and(|saved| saved.puzzle == *play.game().puzzle());
+        if same {
+            if let Some(store) = &self.store {
+                if let Err(err) = store.clear() {
+                    self.picker.message = Some(format!("Could not remove the save: {err}"));
+                }
+            }
+            self.picker.set_resume(None);
+        }
+    }
+
+    fn open_selected(&mut self) {
+        match self.picker.selected() {
+            Some(Choice::Resume) => {
+                if let Some(saved) = self.picker.resume().cloned() {
+                    self.open_saved(&saved);
+                }
+            }
+            Some(Choice::Entry(index)) => self.open_entry(index),
+            None => self.picker.message = Some("No puzzle matches the search".to_string()),
+        }
+    }
+
+    fn open_entry(&mut self, index: usize) {
+        let Some(entry) = self.picker.entries().get(index) else {
+            return;
+        };
+        let name = entry.name.clone();
+        let opened = entry.puzzle.clone().and_then(|grid| {
+            Play::new(&name, Some(index), grid, self.now).map_err(|e| e.to_string())
+        });
+        match opened {
+            Ok(play) => self.start(play),
+            Err(err) => {
+                self.screen = Screen::Picker;
+                self.overlay = None;
+                self.picker.select_entry(index);
+                self.picker.message = Some(format!("{name}: {err}"));
+            }
+        }
+    }
+
+    fn open_saved(&mut self, saved: &SavedGame) {
+        let entry = self
+            .picker
+            .entries()
+            .iter()
+            .position(|e| e.puzzle.as_ref().is_ok_and(|g| *g == saved.puzzle));
+        match Play::resume(saved, entry, self.now) {
+            Ok(play) => self.start(play),
+            Err(err) => self.picker.message = Some(format!("Cannot resume {}: {err}", saved.name)),
+        }
+    }
+
+    fn start(&mut self, play: Play) {
+        self.screen = Screen::Board(Box::new(play));
+        self.overlay = None;
+    }
+
+    fn open_next(&mut self) {
+        let from = self.play().and_then(Play::entry);
+        let next = match from {
+            Some(index) => self.picker.next_playable(index),
+            None => self.picker.entries().iter().position(|e| e.puzzle.is_ok()),
+        };
+        match next {
+            Some(index) => self.open_entry(index),
+            None => {
+                self.overlay = None;
+                self.screen = Screen::Picker;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

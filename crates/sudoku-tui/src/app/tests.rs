@@ -1,0 +1,543 @@
+//! `Event -> Action -> App::update`, without a terminal: every key and
+//! mouse binding, the picker, leaving, saving and winning.
+
+use std::time::{Duration, Instant};
+
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use ratatui::Terminal;
+use sudoku_core::{Cell, Digit, Grid};
+
+use super::*;
+use crate::action::action_for;
+use crate::puzzles::Entry;
+use crate::ui::{self, theme::Theme};
+
+/// Two blanks: 9g (1) and 9i (9).
+const NEARLY: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286.7.";
+const EASY: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+fn entry(name: &str, text: &str) -> Entry {
+    Entry {
+        name: name.to_string(),
+        puzzle: text.parse::<Grid>().map_err(|e| e.to_string()),
+    }
+}
+
+fn app_with(entries: Vec<Entry>, store: Option<SaveStore>) -> App {
+    let mut app = App::new(Picker::new(entries, None), store);
+    draw(&mut app, 100, 40);
+    app
+}
+
+fn app() -> App {
+    app_with(
+        vec![
+            entry("sudoku-nearly.txt", NEARLY),
+            entry("sudoku-easy.txt", EASY),
+            entry("sudoku-broken.txt", "12345"),
+        ],
+        None,
+    )
+}
+
+fn store(name: &str) -> SaveStore {
+    let dir = std::env::temp_dir().join(format!("sudoku-tui-app-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    SaveStore::at(dir.join("save.txt"))
+}
+
+/// Renders a frame of `width` x `height` and keeps its geometry, as the
+/// event loop does; returns the screen text.
+fn draw(app: &mut App, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    let mut geometry = Geometry::default();
+    let frame = terminal
+        .draw(|f| geometry = ui::draw(f, app, &Theme::new(false)))
+        .unwrap();
+    let text = screen_text(frame.buffer);
+    app.set_geometry(geometry);
+    text
+}
+
+fn screen_text(buffer: &ratatui::buffer::Buffer) -> String {
+    let width = usize::from(buffer.area.width);
+    let symbols: Vec<&str> = buffer.content().iter().map(|c| c.symbol()).collect();
+    symbols
+        .chunks(width)
+        .map(|row| row.concat() + "\n")
+        .collect()
+}
+
+fn send(app: &mut App, event: Event) {
+    if let Some(action) = action_for(&event, app.context()) {
+        app.update(action);
+    }
+}
+
+fn key(app: &mut App, code: KeyCode) {
+    send(app, Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+}
+
+fn keys(app: &mut App, text: &str) {
+    for c in text.chars() {
+        key(app, KeyCode::Char(c));
+    }
+}
+
+fn ctrl(app: &mut App, c: char) {
+    send(
+        app,
+        Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL)),
+    );
+}
+
+fn mouse(app: &mut App, kind: MouseEventKind, x: u16, y: u16) {
+    let event = MouseEvent {
+        kind,
+        column: x,
+        row: y,
+        modifiers: KeyModifiers::NONE,
+    };
+    send(app, Event::Mouse(event));
+}
+
+fn click_cell(app: &mut App, name: &str) {
+    let board = app.geometry.board.expect("a board was drawn");
+    let cell = Cell::from_name(name).unwrap();
+    let (x, y) = (board.cell_x(cell) + 1, board.cell_y(cell));
+    mouse(app, MouseEventKind::Down(MouseButton::Left), x, y);
+}
+
+fn play(app: &App) -> &Play {
+    app.play().expect("a game is on")
+}
+
+fn cell(name: &str) -> Cell {
+    Cell::from_name(name).unwrap()
+}
+
+fn message(app: &App) -> String {
+    play(app).message().text.clone()
+}
+
+fn open_easy(app: &mut App) {
+    key(app, KeyCode::Down);
+    key(app, KeyCode::Enter);
+    assert_eq!(play(app).name(), "sudoku-easy.txt");
+}
+
+#[test]
+fn picker_keys_move_search_and_open() {
+    let mut app = app();
+    assert_eq!(app.context(), Context::Picker);
+    key(&mut app, KeyCode::Up);
+    assert_eq!(
+        app.picker().selected(),
+        Some(Choice::Entry(2)),
+        "up wraps to the end"
+    );
+    key(&mut app, KeyCode::Down);
+    assert_eq!(
+        app.picker().selected(),
+        Some(Choice::Entry(0)),
+        "down wraps to the top"
+    );
+    key(&mut app, KeyCode::PageDown);
+    key(&mut app, KeyCode::End);
+    assert_eq!(app.picker().selected(), Some(Choice::Entry(2)));
+    key(&mut app, KeyCode::PageUp);
+    key(&mut app, KeyCode::Home);
+    assert_eq!(app.picker().selected(), Some(Choice::Entry(0)));
+    keys(&mut app, "EASYq");
+    assert!(app.picker().shown().is_empty());
+    assert!(!app.should_quit(), "q types into the search");
+    key(&mut app, KeyCode::Backspace);
+    assert_eq!(app.picker().shown(), [Choice::Entry(1)]);
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.picker().search(), "");
+    key(&mut app, KeyCode::F(1));
+    assert_eq!(app.overlay(), Some(Overlay::Help));
+    key(&mut app, KeyCode::Char('x'));
+    assert_eq!(app.overlay(), None);
+    assert_eq!(
+        app.picker().selected(),
+        Some(Choice::Entry(1)),
+        "the search kept it"
+    );
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(play(&app).name(), "sudoku-easy.txt");
+    assert_eq!(app.context(), Context::Board);
+}
+
+#[test]
+fn esc_or_ctrl_q_quit_the_picker() {
+    let mut app = app();
+    key(&mut app, KeyCode::Esc);
+    assert!(app.should_quit());
+    let mut app = app_with(vec![entry("a", NEARLY)], None);
+    ctrl(&mut app, 'q');
+    assert!(app.should_quit());
+}
+
+#[test]
+fn unplayable_puzzles_say_why_and_stay_in_the_picker() {
+    let conflicting = format!("55{}", &EASY[2..]);
+    let dead = format!("{}{}{}", ".12345678", "9........", ".".repeat(63));
+    let solved =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    let mut app = app_with(
+        vec![
+            entry("broken", "12345"),
+            entry("conflicting", &conflicting),
+            entry("solved", solved),
+            entry("dead", &dead),
+        ],
+        None,
+    );
+    let mut messages = Vec::new();
+    for _ in 0..4 {
+        key(&mut app, KeyCode::Enter);
+        assert!(matches!(app.screen(), Screen::Picker));
+        messages.push(app.picker().message.clone().unwrap());
+        key(&mut app, KeyCode::Down);
+    }
+    assert_eq!(
+        messages,
+        [
+            "broken: line 1: found 5 cells, expected 81 (a one-line puzzle) or 9 (a grid row)",
+            "conflicting: there are 2 conflicts in the puzzle: row 1 has two 5s, box 1 has two 5s",
+            "solved: the puzzle is already complete",
+            "dead: the puzzle has no solution",
+        ]
+    );
+}
+
+#[test]
+fn every_board_key() {
+    let mut app = app();
+    open_easy(&mut app);
+    assert_eq!(play(&app).cursor(), cell("1c"));
+    for (k, want) in [
+        (KeyCode::Right, "1d"),
+        (KeyCode::Char('l'), "1e"),
+        (KeyCode::Char('d'), "1f"),
+        (KeyCode::Left, "1e"),
+        (KeyCode::Char('h'), "1d"),
+        (KeyCode::Char('a'), "1c"),
+        (KeyCode::Down, "2c"),
+        (KeyCode::Char('j'), "3c"),
+        (KeyCode::Char('s'), "4c"),
+        (KeyCode::Up, "3c"),
+        (KeyCode::Char('k'), "2c"),
+        (KeyCode::Char('w'), "1c"),
+        (KeyCode::Char('w'), "9c"),
+    ] {
+        key(&mut app, k);
+        assert_eq!(play(&app).cursor(), cell(want), "{k:?}");
+    }
+    key(&mut app, KeyCode::Char('k'));
+    key(&mut app, KeyCode::Char('s')); // back to 9c
+    let at = |app: &App| play(app).game().grid().get(cell("9c"));
+    for erase in [
+        KeyCode::Char('0'),
+        KeyCode::Char('.'),
+        KeyCode::Char(' '),
+        KeyCode::Delete,
+    ] {
+        key(&mut app, KeyCode::Char('4'));
+        assert_eq!(at(&app), Digit::new(4));
+        key(&mut app, erase);
+        assert_eq!(at(&app), None, "{erase:?}");
+    }
+    assert_eq!(message(&app), "Legal move");
+    key(&mut app, KeyCode::Backspace);
+    assert_eq!(at(&app), Digit::new(4), "Backspace undoes");
+    key(&mut app, KeyCode::Char('u'));
+    ctrl(&mut app, 'z');
+    assert_eq!(at(&app), Digit::new(4));
+    key(&mut app, KeyCode::Char('r'));
+    assert_eq!(at(&app), None);
+    ctrl(&mut app, 'y');
+    assert_eq!(at(&app), Digit::new(4));
+    assert_eq!(message(&app), "Redid 9c");
+    key(&mut app, KeyCode::Delete);
+    key(&mut app, KeyCode::Char('n'));
+    assert!(play(&app).is_pencil_mode());
+    keys(&mut app, "12");
+    let marks = |app: &App| {
+        let p = play(app);
+        p.pencil()
+            .candidates(p.game(), cell("9c"))
+            .iter()
+            .map(Digit::get)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(marks(&app), [1, 2]);
+    key(&mut app, KeyCode::Char('n'));
+    key(&mut app, KeyCode::Char('c'));
+    assert!(play(&app).pencil().is_auto());
+    assert_eq!(marks(&app), [1, 2, 3, 4, 5]);
+    key(&mut app, KeyCode::Char('c'));
+    assert_eq!(marks(&app), [1, 2]);
+    key(&mut app, KeyCode::Char('H'));
+    assert_eq!(play(&app).hints(), 1);
+    assert!(message(&app).starts_with("Hint: "));
+    key(&mut app, KeyCode::Char('p'));
+    assert!(!play(&app).clock().is_running());
+    key(&mut app, KeyCode::Char('p'));
+    assert!(play(&app).clock().is_running());
+    key(&mut app, KeyCode::Char('t'));
+    assert!(!play(&app).is_timer_visible());
+    assert_eq!(app.next_tick(), None, "nothing ticks: no busy loop");
+    key(&mut app, KeyCode::Char('t'));
+    assert!(app.next_tick().is_some_and(|d| d <= Duration::from_secs(1)));
+    key(&mut app, KeyCode::Char('+'));
+    assert_eq!(play(&app).speed(), crate::animation::DEFAULT_SPEED + 1);
+    key(&mut app, KeyCode::Char('-'));
+    key(&mut app, KeyCode::Char('-'));
+    assert_eq!(play(&app).speed(), crate::animation::DEFAULT_SPEED - 1);
+    for help in [KeyCode::Char('?'), KeyCode::F(1)] {
+        key(&mut app, help);
+        assert_eq!(app.context(), Context::Help);
+        key(&mut app, KeyCode::Char('5'));
+        assert_eq!(app.overlay(), None, "any key closes the help");
+    }
+}
+
+#[test]
+fn the_solve_animation_runs_pauses_and_stops_through_the_app() {
+    let mut app = app();
+    open_easy(&mut app);
+    key(&mut app, KeyCode::Char('4')); // 1c = 4, the right digit
+    key(&mut app, KeyCode::Char('S'));
+    assert_eq!(app.context(), Context::Animation);
+    assert!(app.next_tick().is_some());
+    app.update(Action::Tick);
+    let placed = play(&app).animation().unwrap().placed();
+    assert!(placed >= 1);
+    key(&mut app, KeyCode::Char(' '));
+    assert_eq!(
+        app.next_tick(),
+        None,
+        "paused, with the timer stopped: nothing ticks"
+    );
+    app.update(Action::Tick);
+    assert_eq!(play(&app).animation().unwrap().placed(), placed, "paused");
+    key(&mut app, KeyCode::Char(' '));
+    for _ in 0..10 {
+        key(&mut app, KeyCode::Char('+'));
+    }
+    while play(&app).animation().unwrap().is_running() {
+        app.update(Action::Tick);
+    }
+    assert!(message(&app).starts_with("Solved in "));
+    assert!(play(&app).shown_grid().is_solved());
+    assert!(
+        app.overlay().is_none(),
+        "the solver's win is not the player's"
+    );
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.context(), Context::Board);
+    let grid = play(&app).game().grid();
+    assert_eq!(grid.givens(), play(&app).game().puzzle().givens() + 1);
+    assert_eq!(message(&app), "Back to your position");
+}
+
+#[test]
+fn esc_cancels_then_asks_and_leaving_saves() {
+    let store = store("leave");
+    let mut app = app_with(
+        vec![entry("sudoku-easy.txt", EASY), entry("n", NEARLY)],
+        Some(store.clone()),
+    );
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Esc);
+    assert!(!play(&app).is_selected(), "Esc clears the selection first");
+    key(&mut app, KeyCode::Esc);
+    assert!(
+        matches!(app.screen(), Screen::Picker),
+        "nothing to lose: no question"
+    );
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "4n");
+    key(&mut app, KeyCode::Esc);
+    assert!(!play(&app).is_pencil_mode(), "Esc leaves pencil mode first");
+    key(&mut app, KeyCode::Esc);
+    assert!(!play(&app).is_selected(), "then the selection");
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.overlay(), Some(Overlay::Confirm(Leave::ToPicker)));
+    assert_eq!(app.context(), Context::Dialog);
+    key(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.overlay(), None);
+    key(&mut app, KeyCode::Esc);
+    key(&mut app, KeyCode::Char('y'));
+    assert!(matches!(app.screen(), Screen::Picker));
+    let saved = store.load().unwrap().expect("saved on leaving");
+    assert_eq!(saved.grid.get(cell("1c")), Digit::new(4));
+    assert_eq!(app.picker().selected(), Some(Choice::Entry(0)));
+    assert_eq!(app.picker().shown()[0], Choice::Resume);
+    key(&mut app, KeyCode::Home);
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(play(&app).game().grid().get(cell("1c")), Digit::new(4));
+    assert_eq!(play(&app).moves(), 1);
+    let _ = std::fs::remove_dir_all(store.path().parent().unwrap());
+}
+
+#[test]
+fn q_asks_and_ctrl_c_quits_at_once_saving() {
+    let store = store("quit");
+    let mut app = app_with(vec![entry("sudoku-easy.txt", EASY)], Some(store.clone()));
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Char('q'));
+    assert!(app.should_quit(), "no progress: no question");
+    let mut app = app_with(vec![entry("sudoku-easy.txt", EASY)], Some(store.clone()));
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "4q");
+    assert_eq!(app.overlay(), Some(Overlay::Confirm(Leave::Quit)));
+    key(&mut app, KeyCode::Esc);
+    assert!(!app.should_quit());
+    keys(&mut app, "qq");
+    assert!(app.should_quit(), "q answers its own question");
+    store.clear().unwrap();
+    let mut app = app_with(vec![entry("sudoku-easy.txt", EASY)], Some(store.clone()));
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Char('4'));
+    ctrl(&mut app, 'c');
+    assert!(app.should_quit());
+    assert!(store.load().unwrap().is_some());
+    let _ = std::fs::remove_dir_all(store.path().parent().unwrap());
+}
+
+#[test]
+fn mouse_selects_cells_through_the_last_frame() {
+    let mut app = app();
+    open_easy(&mut app);
+    draw(&mut app, 100, 40);
+    click_cell(&mut app, "5e");
+    assert_eq!(play(&app).cursor(), cell("5e"));
+    key(&mut app, KeyCode::Char('5'));
+    assert_eq!(play(&app).game().grid().get(cell("5e")), Digit::new(5));
+    click_cell(&mut app, "1a");
+    assert_eq!(message(&app), "1a is a given; it cannot be changed");
+    key(&mut app, KeyCode::Char('9'));
+    assert_eq!(message(&app), "1a is a given and cannot be changed");
+    mouse(&mut app, MouseEventKind::Down(MouseButton::Right), 0, 0);
+    assert!(!play(&app).is_selected());
+    assert!(!app.should_quit(), "a right click never quits");
+    // after a resize the board is smaller and elsewhere: clicks follow it
+    draw(&mut app, 50, 24);
+    click_cell(&mut app, "9i");
+    assert_eq!(play(&app).cursor(), cell("9i"));
+    mouse(&mut app, MouseEventKind::Down(MouseButton::Left), 0, 0);
+    assert_eq!(
+        play(&app).cursor(),
+        cell("9i"),
+        "a click off the board changes nothing"
+    );
+}
+
+#[test]
+fn mouse_picks_puzzles_and_the_wheel_scrolls() {
+    let mut app = app();
+    let list = app.geometry.list.unwrap();
+    let at = Instant::now();
+    app.update_at(
+        Action::Click {
+            x: list.x + 2,
+            y: list.y + 1,
+            at,
+        },
+        at,
+    );
+    assert_eq!(app.picker().selected(), Some(Choice::Entry(1)));
+    assert!(matches!(app.screen(), Screen::Picker));
+    mouse(&mut app, MouseEventKind::ScrollDown, 0, 0);
+    assert_eq!(app.picker().selected(), Some(Choice::Entry(2)));
+    mouse(&mut app, MouseEventKind::ScrollUp, 0, 0);
+    mouse(&mut app, MouseEventKind::ScrollUp, 0, 0);
+    assert_eq!(app.picker().selected(), Some(Choice::Entry(0)));
+    let late = at + DOUBLE_CLICK * 2;
+    app.update_at(
+        Action::Click {
+            x: list.x + 2,
+            y: list.y + 1,
+            at: late,
+        },
+        late,
+    );
+    assert!(
+        matches!(app.screen(), Screen::Picker),
+        "too slow for a double click"
+    );
+    let soon = late + Duration::from_millis(200);
+    app.update_at(
+        Action::Click {
+            x: list.x + 2,
+            y: list.y + 1,
+            at: soon,
+        },
+        soon,
+    );
+    assert_eq!(play(&app).name(), "sudoku-easy.txt");
+}
+
+#[test]
+fn winning_congratulates_and_offers_the_next_puzzle() {
+    let store = store("win");
+    let mut app = app_with(
+        vec![
+            entry("sudoku-nearly.txt", NEARLY),
+            entry("sudoku-easy.txt", EASY),
+        ],
+        Some(store.clone()),
+    );
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "1q");
+    key(&mut app, KeyCode::Char('y'));
+    assert!(store.load().unwrap().is_some());
+    let mut app = app_with(
+        vec![
+            entry("sudoku-nearly.txt", NEARLY),
+            entry("sudoku-easy.txt", EASY),
+        ],
+        Some(store.clone()),
+    );
+    app.picker.set_resume(store.load().unwrap());
+    app.resume();
+    keys(&mut app, "ll9");
+    let Some(Overlay::Won(stats)) = app.overlay() else {
+        panic!("no congratulation: {:?}", app.overlay());
+    };
+    assert_eq!((stats.moves, stats.hints), (2, 0));
+    assert!(store.load().unwrap().is_none(), "a won game's save is gone");
+    assert!(app.picker().resume().is_none());
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(play(&app).name(), "sudoku-easy.txt");
+    assert_eq!(app.overlay(), None);
+    let mut app = app_with(vec![entry("sudoku-nearly.txt", NEARLY)], None);
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "1ll");
+    key(&mut app, KeyCode::Char('H'));
+    assert!(matches!(
+        app.overlay(),
+        Some(Overlay::Won(WinStats { hints: 1, .. }))
+    ));
+    key(&mut app, KeyCode::Esc);
+    assert!(matches!(app.screen(), Screen::Picker));
+}
+
+#[test]
+fn resume_without_a_save_says_so() {
+    let mut app = app();
+    app.resume();
+    assert_eq!(
+        app.picker().message.as_deref(),
+        Some("No saved game to resume")
+    );
+    assert!(matches!(app.screen(), Screen::Picker));
+}

@@ -1,0 +1,143 @@
+//! Where things were drawn in the last frame, so a mouse click can be
+//! mapped back to a cell or a list row (and stays right after a resize).
+
+use sudoku_core::{Cell, Col, Row};
+
+/// The board grid on screen: its top-left corner and the inner size of a
+/// cell. Every cell is followed by one column and one row of lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardGeometry {
+    /// Column of the grid's top-left corner character.
+    pub x: u16,
+    /// Row of the grid's top-left corner character.
+    pub y: u16,
+    /// Width of a cell inside its lines.
+    pub cell_width: u16,
+    /// Height of a cell inside its lines.
+    pub cell_height: u16,
+}
+
+impl BoardGeometry {
+    /// Total width of the grid, outer lines included.
+    pub fn width(&self) -> u16 {
+        9 * (self.cell_width + 1) + 1
+    }
+
+    /// Total height of the grid, outer lines included.
+    pub fn height(&self) -> u16 {
+        9 * (self.cell_height + 1) + 1
+    }
+
+    /// The cell under the screen position (`x`, `y`), or `None` when it is
+    /// outside the grid or on a line.
+    pub fn cell_at(&self, x: u16, y: u16) -> Option<Cell> {
+        let col = along(x.checked_sub(self.x)?, self.cell_width)?;
+        let row = along(y.checked_sub(self.y)?, self.cell_height)?;
+        Some(Cell::at(Row::new(row)?, Col::new(col)?))
+    }
+
+    /// Screen column of the first inner character of `cell`.
+    pub fn cell_x(&self, cell: Cell) -> u16 {
+        self.x + 1 + index(cell.col().index()) * (self.cell_width + 1)
+    }
+
+    /// Screen row of the first inner line of `cell`.
+    pub fn cell_y(&self, cell: Cell) -> u16 {
+        self.y + 1 + index(cell.row().index()) * (self.cell_height + 1)
+    }
+}
+
+fn index(i: usize) -> u16 {
+    u16::try_from(i).expect("rows and columns are 0..9")
+}
+
+/// Which cell of a line of cells `offset` characters from the first line
+/// falls in, each cell `size` wide and followed by a line.
+fn along(offset: u16, size: u16) -> Option<usize> {
+    let stride = size + 1;
+    if offset % stride == 0 {
+        return None;
+    }
+    let i = usize::from(offset / stride);
+    (i < 9).then_some(i)
+}
+
+/// The picker's list on screen: its first item row, how many rows it shows
+/// and the index (among the shown items) of the top row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ListGeometry {
+    /// Screen column of the list's left edge.
+    pub x: u16,
+    /// Screen row of the first item.
+    pub y: u16,
+    /// Width of the list.
+    pub width: u16,
+    /// How many rows the list shows.
+    pub rows: u16,
+    /// The index of the item on the first row.
+    pub offset: usize,
+}
+
+impl ListGeometry {
+    /// The index of the item under (`x`, `y`), when there is a row there
+    /// (the item itself may not exist).
+    pub fn item_at(&self, x: u16, y: u16) -> Option<usize> {
+        let inside =
+            (self.x..self.x + self.width).contains(&x) && (self.y..self.y + self.rows).contains(&y);
+        inside.then(|| self.offset + usize::from(y - self.y))
+    }
+}
+
+/// What the last frame drew where.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Geometry {
+    /// The board, when one was drawn.
+    pub board: Option<BoardGeometry>,
+    /// The picker's list, when it was drawn.
+    pub list: Option<ListGeometry>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clicks_map_to_cells_and_lines_to_nothing() {
+        let board = BoardGeometry {
+            x: 10,
+            y: 2,
+            cell_width: 5,
+            cell_height: 3,
+        };
+        assert_eq!((board.width(), board.height()), (55, 37));
+        assert_eq!(board.cell_at(11, 3), Cell::from_name("1a"));
+        assert_eq!(board.cell_at(15, 5), Cell::from_name("1a"));
+        assert_eq!(board.cell_at(16, 5), None); // the line between a and b
+        assert_eq!(board.cell_at(17, 7), Cell::from_name("2b"));
+        assert_eq!(
+            board.cell_at(10 + 54 - 1, 2 + 36 - 1),
+            Cell::from_name("9i")
+        );
+        assert_eq!(board.cell_at(10 + 54, 5), None);
+        assert_eq!(board.cell_at(9, 5), None);
+        assert_eq!(board.cell_at(200, 200), None);
+        let e5 = Cell::from_name("5e").unwrap();
+        assert_eq!(board.cell_at(board.cell_x(e5), board.cell_y(e5)), Some(e5));
+    }
+
+    #[test]
+    fn clicks_map_to_list_rows() {
+        let list = ListGeometry {
+            x: 2,
+            y: 3,
+            width: 20,
+            rows: 5,
+            offset: 7,
+        };
+        assert_eq!(list.item_at(2, 3), Some(7));
+        assert_eq!(list.item_at(21, 7), Some(11));
+        assert_eq!(list.item_at(22, 7), None);
+        assert_eq!(list.item_at(5, 8), None);
+        assert_eq!(list.item_at(1, 4), None);
+    }
+}

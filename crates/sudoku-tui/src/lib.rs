@@ -1,0 +1,25 @@
+//! The full-screen terminal Sudoku game: a puzzle picker, a board played
+//! with keyboard and mouse, pencil marks, hints, an animated auto-solve and
+//! autosave.
+//!
+//! The shape is `Event -> Action -> App::update -> render`: [`action`] turns
+//! terminal events into [`Action`](action::Action)s, [`app::App`] holds every
+//! bit of state and changes only in [`App::update`](app::App::update), and
+//! [`ui::draw`] paints it, returning the [`Geometry`](geometry::Geometry) the
+//! next mouse click is mapped through. Only [`terminal`] and the binary's
+//! event loop touch the real terminal, so everything else is tested as
+//! plain values.
+#![deny(missing_docs)]
+
+pub mod action;
+pub mod animation;
+pub mod app;
+pub mod clock;
+pub mod geometry;
+pub mod pencil;
+pub mod picker;
+pub mod play;
+pub mod puzzles;
+pub mod save;
+pub mod terminal;
+pub mod ui;

@@ -1,0 +1,74 @@
+//! The terminal guard: raw mode, the alternate screen and mouse capture on
+//! the way in; all three undone (and the cursor shown) on the way out,
+//! whether the game ends normally, with an error or with a panic.
+
+use std::io::{self, Stdout};
+
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::cursor::Show;
+use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{
+    disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen,
+};
+use ratatui::Terminal;
+
+/// The terminal in game mode; dropping it restores the terminal.
+#[derive(Debug)]
+pub struct TerminalGuard {
+    terminal: Terminal<CrosstermBackend<Stdout>>,
+}
+
+impl TerminalGuard {
+    /// Enters raw mode, the alternate screen and mouse capture, and installs
+    /// a panic hook that restores the terminal before the panic message is
+    /// printed.
+    pub fn enter() -> io::Result<TerminalGuard> {
+        install_panic_hook();
+        enable_raw_mode()?;
+        let entered = execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture)
+            .and_then(|()| Terminal::new(CrosstermBackend::new(io::stdout())));
+        match entered {
+            Ok(mut terminal) => {
+                terminal.hide_cursor()?;
+                terminal.clear()?;
+                Ok(TerminalGuard { terminal })
+            }
+            Err(err) => {
+                restore();
+                Err(err)
+            }
+        }
+    }
+
+    /// The ratatui terminal to draw on.
+    pub fn terminal(&mut self) -> &mut Terminal<CrosstermBackend<Stdout>> {
+        &mut self.terminal
+    }
+}
+
+impl Drop for TerminalGuard {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
+/// Undoes everything [`TerminalGuard::enter`] did. Safe to call twice;
+/// errors are ignored, as there is nowhere left to report them.
+pub fn restore() {
+    let _ = disable_raw_mode();
+    let _ = execute!(
+        io::stdout(),
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        Show
+    );
+}
+
+fn install_panic_hook() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore();
+        previous(info);
+    }));
+}

@@ -1,0 +1,265 @@
+//! Screens rendered into ratatui's `TestBackend` and read back as text.
+
+use std::time::Instant;
+
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::style::{Color, Modifier};
+use ratatui::Terminal;
+use sudoku_core::{Cell, Digit, Grid};
+
+use super::*;
+use crate::action::{Action, Direction};
+use crate::picker::Picker;
+use crate::puzzles::Entry;
+
+const NEARLY: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286.7.";
+const EASY: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+fn entry(name: &str, text: &str) -> Entry {
+    Entry {
+        name: name.to_string(),
+        puzzle: text.parse::<Grid>().map_err(|e| e.to_string()),
+    }
+}
+
+fn app(entries: Vec<Entry>) -> App {
+    App::new(Picker::new(entries, None), None)
+}
+
+fn render_buffer(app: &mut App, width: u16, height: u16, theme: Theme) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    let mut geometry = Geometry::default();
+    terminal.draw(|f| geometry = draw(f, app, &theme)).unwrap();
+    app.set_geometry(geometry);
+    terminal.backend().buffer().clone()
+}
+
+fn text(buffer: &Buffer) -> String {
+    let width = usize::from(buffer.area.width);
+    let symbols: Vec<&str> = buffer.content().iter().map(|c| c.symbol()).collect();
+    symbols
+        .chunks(width)
+        .map(|row| row.concat().trim_end().to_string() + "\n")
+        .collect()
+}
+
+fn screen(app: &mut App, width: u16, height: u16) -> String {
+    text(&render_buffer(app, width, height, Theme::new(false)))
+}
+
+fn open(app: &mut App) {
+    app.update(Action::Confirm);
+    assert!(app.play().is_some(), "{:?}", app.picker().message);
+}
+
+fn line_with<'a>(screen: &'a str, needle: &str) -> &'a str {
+    screen
+        .lines()
+        .find(|l| l.contains(needle))
+        .unwrap_or_else(|| panic!("no line with {needle:?} in\n{screen}"))
+}
+
+#[test]
+fn the_picker_lists_previews_and_shows_errors() {
+    let mut entries: Vec<Entry> = (1..=30)
+        .map(|i| entry(&format!("sudoku{i:02}-easy.txt"), EASY))
+        .collect();
+    entries.insert(1, entry("sudoku-bad.txt", "1234"));
+    let mut app = app(entries);
+    let shown = screen(&mut app, 100, 20);
+    assert!(shown.contains("Sudoku: choose a puzzle"));
+    assert!(shown.contains("Puzzles (31/31)"));
+    assert!(shown.contains("> sudoku01-easy.txt"));
+    assert!(shown.contains("sudoku-bad.txt (cannot be played)"));
+    assert!(shown.contains("5 3 . │ . 7 . │ . . ."), "{shown}");
+    assert!(shown.contains("Givens: 30"));
+    assert!(shown.contains("Level:  easy"));
+    assert!(!shown.contains("sudoku30-easy.txt"), "the list scrolls");
+    app.update(Action::Move(Direction::Up));
+    let shown = screen(&mut app, 100, 20);
+    assert!(shown.contains("> sudoku30-easy.txt"), "{shown}");
+    assert!(!shown.contains("sudoku01-easy.txt"));
+    app.update(Action::Home);
+    app.update(Action::Move(Direction::Down));
+    let shown = screen(&mut app, 100, 20);
+    assert!(
+        shown.contains("line 1: found 4 cells"),
+        "the preview shows the error:\n{shown}"
+    );
+    for c in "29".chars() {
+        app.update(Action::Search(c));
+    }
+    let shown = screen(&mut app, 100, 20);
+    assert!(shown.contains("Search: 29"));
+    assert!(shown.contains("Puzzles (1/31)"));
+}
+
+#[test]
+fn the_board_shows_conflicts_cursor_and_last_move() {
+    let mut app = app(vec![entry("sudoku-easy.txt", EASY)]);
+    open(&mut app);
+    app.update(Action::Digit(Digit::new(5).unwrap())); // 1c = 5: conflicts with 1a
+    app.update(Action::Move(Direction::Right));
+    let shown = screen(&mut app, 100, 40);
+    let row1 = line_with(&shown, " 1 ┃");
+    assert!(row1.contains("!5! │  3  │ !5! ┃ [·] │  7  │"), "{row1}");
+    assert!(shown.contains("a     b     c     d     e     f     g     h     i"));
+    assert!(shown.contains("┏━━━━━┯━━━━━┯━━━━━┳"));
+    assert!(shown.contains("┣━━━━━┿━━━━━┿━━━━━╋"));
+    assert!(
+        shown.contains("sudoku-easy.txt · easy · moves 1 · conflicts 2 · 00:00"),
+        "{shown}"
+    );
+    assert!(shown.contains("There are 2 conflicts"));
+    // the last move shows once the conflict is gone
+    app.update(Action::Move(Direction::Left));
+    app.update(Action::Digit(Digit::new(4).unwrap()));
+    app.update(Action::Move(Direction::Down));
+    let shown = screen(&mut app, 100, 40);
+    assert!(
+        line_with(&shown, " 1 ┃").contains("5  │  3  │ >4< ┃"),
+        "{shown}"
+    );
+    assert!(shown.contains("Legal move"));
+}
+
+#[test]
+fn conflicts_are_styled_and_no_color_keeps_the_modifiers() {
+    let mut app = app(vec![entry("sudoku-easy.txt", EASY)]);
+    open(&mut app);
+    app.update(Action::Digit(Digit::new(5).unwrap()));
+    let coloured = render_buffer(&mut app, 100, 40, Theme::new(true));
+    let board = app.geometry().board.unwrap();
+    let a1 = Cell::from_name("1a").unwrap();
+    let digit = &coloured[(board.cell_x(a1) + 2, board.cell_y(a1) + 1)];
+    assert_eq!(digit.symbol(), "5");
+    assert_eq!(digit.fg, Color::LightRed);
+    assert!(digit.modifier.contains(Modifier::BOLD));
+    let e1 = Cell::from_name("1e").unwrap();
+    assert_eq!(
+        coloured[(board.cell_x(e1), board.cell_y(e1))].bg,
+        Color::Indexed(52),
+        "row 1 holds a conflict"
+    );
+    let plain = render_buffer(&mut app, 100, 40, Theme::new(false));
+    let digit = &plain[(board.cell_x(a1) + 2, board.cell_y(a1) + 1)];
+    assert_eq!((digit.fg, digit.bg), (Color::Reset, Color::Reset));
+    assert!(digit.modifier.contains(Modifier::BOLD));
+    let c1 = Cell::from_name("1c").unwrap();
+    assert!(
+        plain[(board.cell_x(c1), board.cell_y(c1))]
+            .modifier
+            .contains(Modifier::REVERSED),
+        "the cursor"
+    );
+}
+
+#[test]
+fn pencil_marks_show_as_a_small_grid() {
+    let mut app = app(vec![entry("sudoku-easy.txt", EASY)]);
+    open(&mut app);
+    app.update(Action::TogglePencil);
+    for d in [1, 5, 9] {
+        app.update(Action::Digit(Digit::new(d).unwrap()));
+    }
+    let shown = screen(&mut app, 100, 40);
+    let lines: Vec<&str> = shown.lines().collect();
+    let board = app.geometry().board.unwrap();
+    let c1 = Cell::from_name("1c").unwrap();
+    let inner = |k: u16| -> String {
+        lines[usize::from(board.cell_y(c1) + k)]
+            .chars()
+            .skip(usize::from(board.cell_x(c1)))
+            .take(5)
+            .collect()
+    };
+    assert_eq!([inner(0), inner(1), inner(2)], ["1    ", "  5  ", "    9"]);
+    assert!(shown.contains("PENCIL"));
+    // the small board marks the cell instead
+    let small = screen(&mut app, 45, 24);
+    assert!(line_with(&small, "1 ┃").contains("[*]"), "{small}");
+}
+
+#[test]
+fn help_lists_every_key() {
+    let mut app = app(vec![entry("sudoku-easy.txt", EASY)]);
+    open(&mut app);
+    app.update(Action::Help);
+    let shown = screen(&mut app, 100, 40);
+    for (key, what) in overlay::HELP {
+        assert!(shown.contains(key), "{key} missing:\n{shown}");
+        assert!(shown.contains(what), "{what} missing");
+    }
+    assert!(shown.contains("any key closes this help"));
+}
+
+#[test]
+fn the_win_screen_has_time_moves_hints_and_the_next_puzzle() {
+    let mut app = app(vec![
+        entry("sudoku-nearly.txt", NEARLY),
+        entry("sudoku-easy.txt", EASY),
+    ]);
+    open(&mut app);
+    app.update(Action::Hint);
+    app.update(Action::Move(Direction::Right));
+    app.update(Action::Move(Direction::Right));
+    app.update_at(Action::Digit(Digit::new(9).unwrap()), Instant::now());
+    let shown = screen(&mut app, 100, 40);
+    assert!(
+        shown.contains("Congratulations, the puzzle is solved!"),
+        "{shown}"
+    );
+    assert!(shown.contains("Time   00:00"));
+    assert!(shown.contains("Moves  2"));
+    assert!(shown.contains("Hints  1"));
+    assert!(shown.contains("Enter: next puzzle (sudoku-easy.txt)"));
+}
+
+#[test]
+fn too_small_says_so_and_the_board_comes_back() {
+    let mut app = app(vec![entry("sudoku-easy.txt", EASY)]);
+    open(&mut app);
+    let shown = screen(&mut app, 30, 10);
+    let words = shown.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("The terminal is 30x10; the board needs at least 39x22."),
+        "{shown}"
+    );
+    assert_eq!(app.geometry().board, None, "no board, no clicks");
+    let shown = screen(&mut app, 39, 22);
+    assert!(
+        shown.contains("┏━━━┯━━━┯━━━┳"),
+        "the small board fits:\n{shown}"
+    );
+    let shown = screen(&mut app, 100, 40);
+    assert!(shown.contains("┏━━━━━┯"));
+    app.update(Action::Cancel);
+    app.update(Action::Cancel);
+    let shown = screen(&mut app, 20, 5);
+    let words = shown.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("the puzzle list needs at least 40x12"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn the_animation_draws_its_steps_and_counter() {
+    let mut app = app(vec![entry("sudoku-nearly.txt", NEARLY)]);
+    open(&mut app);
+    app.update(Action::Solve);
+    app.update(Action::Tick);
+    let shown = screen(&mut app, 100, 40);
+    assert!(
+        shown.contains("Auto-solve · step 1 · 25 steps/s · running"),
+        "{shown}"
+    );
+    assert!(line_with(&shown, " 9 ┃").contains(">1<"), "{shown}");
+    app.update(Action::Tick);
+    app.update(Action::Tick);
+    let shown = screen(&mut app, 100, 40);
+    assert!(shown.contains("Solved in 2 steps"));
+}

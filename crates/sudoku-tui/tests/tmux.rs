@@ -1,0 +1,250 @@
+//! End to end: the real binary in a 100x40 tmux pane, driven with keys and
+//! a mouse click, checked through `tmux capture-pane` at each step.
+//!
+//! Skipped (with a note) when tmux is not installed; CI installs it.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+/// A private tmux server, killed when the test ends (even on failure).
+struct Tmux {
+    socket: String,
+    dir: PathBuf,
+}
+
+impl Tmux {
+    fn cmd(&self, args: &[&str]) -> Output {
+        Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("tmux runs")
+    }
+
+    fn send(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "e2e"];
+        args.extend_from_slice(keys);
+        assert!(self.cmd(&args).status.success(), "send-keys {keys:?}");
+    }
+
+    fn send_literal(&self, text: &str) {
+        assert!(self
+            .cmd(&["send-keys", "-t", "e2e", "-l", text])
+            .status
+            .success());
+    }
+
+    fn screen(&self) -> String {
+        String::from_utf8_lossy(&self.cmd(&["capture-pane", "-p", "-t", "e2e"]).stdout).into_owned()
+    }
+
+    fn format(&self, format: &str) -> String {
+        let out = self
+            .cmd(&["display-message", "-p", "-t", "e2e", format])
+            .stdout;
+        String::from_utf8_lossy(&out).trim().to_string()
+    }
+
+    /// Polls the pane until `ready` holds, failing after ten seconds.
+    fn wait_for(&self, what: &str, ready: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if ready(&screen) {
+                return screen;
+            }
+            if start.elapsed() > Duration::from_secs(10) {
+                panic!("timed out waiting for {what}; the pane shows:\n{screen}");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn wait_text(&self, text: &str) -> String {
+        self.wait_for(text, |s| s.contains(text))
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.cmd(&["kill-server"]);
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn tmux_installed() -> bool {
+    Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+fn start(dir: &Path) -> Tmux {
+    let tmux = Tmux {
+        socket: format!("sudoku-tui-e2e-{}", std::process::id()),
+        dir: dir.to_path_buf(),
+    };
+    let conf = dir.join("tmux.conf");
+    std::fs::write(&conf, "set -g status off\n").unwrap();
+    let home = dir.display();
+    let shell = format!("env HOME={home} XDG_DATA_HOME={home}/data PS1='$ ' sh");
+    let out = Command::new("tmux")
+        .args(["-L", &tmux.socket, "-u", "-f"])
+        .arg(&conf)
+        .args([
+            "new-session",
+            "-d",
+            "-x",
+            "100",
+            "-y",
+            "40",
+            "-s",
+            "e2e",
+            "-c",
+        ])
+        .arg(dir)
+        .arg(shell)
+        .output()
+        .expect("tmux starts");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    tmux
+}
+
+/// Whether a line of the pane is the bare shell prompt (capture-pane drops
+/// its trailing space).
+fn has_prompt(screen: &str) -> bool {
+    screen.lines().any(|l| l.trim_end() == "$")
+}
+
+/// The line of the board row labelled `row` (1-9).
+fn row_line(screen: &str, row: char) -> (usize, &str) {
+    let label = format!(" {row} ┃");
+    screen
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains(&label))
+        .unwrap_or_else(|| panic!("no row {row} in\n{screen}"))
+}
+
+/// The screen column (from 0) of the column letter `col` over the board.
+fn column_x(screen: &str, col: char) -> usize {
+    let header = screen
+        .lines()
+        .find(|l| l.trim_start().starts_with("a     b"))
+        .unwrap_or_else(|| panic!("no column letters in\n{screen}"));
+    header.chars().position(|c| c == col).unwrap()
+}
+
+#[test]
+fn play_a_game_in_tmux() {
+    if !tmux_installed() {
+        eprintln!("tmux is not installed: skipping the end-to-end test");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("sudoku-tui-e2e-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let tmux = start(&dir);
+    tmux.wait_for("the shell prompt", has_prompt);
+    assert_eq!(tmux.format("#{pane_width}x#{pane_height}"), "100x40");
+
+    // the picker, on the built-in puzzles (the test runs outside the repo)
+    tmux.send_literal(env!("CARGO_BIN_EXE_sudoku-tui"));
+    tmux.send(&["Enter"]);
+    let screen = tmux.wait_text("Sudoku: choose a puzzle");
+    assert!(screen.contains("> sudoku01-easy.txt"), "{screen}");
+    assert_eq!(tmux.format("#{alternate_on}"), "1");
+
+    // pick the first puzzle with Enter
+    tmux.send(&["Enter"]);
+    tmux.wait_text("sudoku01-easy.txt · easy · moves 0 · conflicts 0");
+
+    // keys: a digit in 1a, then 5 in 1d, which box 2 already holds
+    tmux.send(&["4"]);
+    let screen = tmux.wait_text("Legal move");
+    assert!(row_line(&screen, '1').1.contains("[4]"), "{screen}");
+    tmux.send(&["Right", "l", "d", "5"]);
+    let screen = tmux.wait_text("There is 1 conflict");
+    let row1 = row_line(&screen, '1').1;
+    assert!(row1.contains(" 4  │  ·  │  3  ┃ [5] │  2"), "{row1}");
+    assert!(screen.contains("moves 2 · conflicts 1"), "{screen}");
+
+    // a mouse click (SGR press then release) on 5e, then a digit there
+    let (y, _) = row_line(&screen, '5');
+    let x = column_x(&screen, 'e');
+    tmux.send_literal(&format!("\x1b[<0;{};{}M", x + 1, y + 1));
+    tmux.send_literal(&format!("\x1b[<0;{};{}m", x + 1, y + 1));
+    tmux.wait_text("5e selected");
+    tmux.send(&["3"]);
+    let screen = tmux.wait_text("moves 3");
+    assert!(
+        row_line(&screen, '5')
+            .1
+            .contains(" 7  │  ·  │  ·  ┃  ·  │ [3] │"),
+        "{screen}"
+    );
+
+    // undo everything
+    tmux.send(&["u"]);
+    let screen = tmux.wait_text("Undid 5e");
+    assert!(row_line(&screen, '5').1.contains("[·]"), "{screen}");
+    tmux.send(&["BSpace"]);
+    tmux.wait_text("Undid 1d");
+    tmux.send(&["C-z"]);
+    tmux.wait_text("Undid 1a");
+    tmux.send(&["u"]);
+    tmux.wait_text("Nothing to undo");
+
+    // the auto-solve, at instant speed, to the end
+    for _ in 0..10 {
+        tmux.send(&["+"]);
+    }
+    tmux.wait_text("Auto-solve speed: instant");
+    tmux.send(&["S"]);
+    let screen = tmux.wait_text("Solved in ");
+    assert!(screen.contains("Auto-solve · step "), "{screen}");
+    let board: String = (1..=9)
+        .map(|r| row_line(&screen, char::from(b'0' + r)).1)
+        .collect();
+    assert!(!board.contains('·'), "every cell is filled:\n{screen}");
+    tmux.send(&["Escape"]);
+    let screen = tmux.wait_text("Back to your position");
+    assert!(row_line(&screen, '1').1.contains("·"));
+
+    // quit: the game has moves, so it asks; then the shell is back and sane
+    tmux.send(&["q"]);
+    tmux.wait_text("Quit the game?");
+    tmux.send(&["y"]);
+    tmux.wait_for("the shell prompt", |s| !s.contains('┃') && has_prompt(s));
+    assert_eq!(
+        tmux.format("#{alternate_on}"),
+        "0",
+        "the alternate screen is left"
+    );
+    assert_eq!(
+        tmux.format("#{mouse_any_flag}"),
+        "0",
+        "mouse capture is off"
+    );
+    assert_eq!(tmux.format("#{cursor_flag}"), "1", "the cursor is shown");
+    tmux.send_literal(
+        "stty -a | tr ' ;' '\\n\\n' | grep -x -e echo -e icanon -e isig; echo sane-$((40+2))",
+    );
+    tmux.send(&["Enter"]);
+    let screen = tmux.wait_text("sane-42");
+    for flag in ["echo", "icanon", "isig"] {
+        assert!(
+            screen.lines().any(|l| l.trim() == flag),
+            "{flag} is off after quitting:\n{screen}"
+        );
+    }
+    let save =
+        std::fs::read_to_string(dir.join("data/sudoku-tui/save.txt")).expect("autosaved on quit");
+    assert!(save.contains("name: sudoku01-easy.txt"), "{save}");
+}
