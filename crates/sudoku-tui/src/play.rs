@@ -56,6 +56,7 @@ pub struct WinStats {
 #[derive(Clone, Debug)]
 pub struct Play {
     name: String,
+    level: String,
     entry: Option<usize>,
     game: Game,
     cursor: Cell,
@@ -65,6 +66,9 @@ pub struct Play {
     clock: Clock,
     timer_visible: bool,
     hints: usize,
+    /// The board a hint last explained a step on, so that a second hint on
+    /// it places the digit.
+    explained: Option<Grid>,
     saved_moves: usize,
     replayed_moves: usize,
     message: Message,
@@ -106,6 +110,7 @@ impl Play {
         ));
         Ok(Play {
             name: name.to_string(),
+            level: crate::puzzles::level_label(&puzzle),
             entry,
             game,
             cursor,
@@ -115,6 +120,7 @@ impl Play {
             clock: Clock::started(Duration::ZERO, now),
             timer_visible: true,
             hints: 0,
+            explained: None,
             saved_moves: 0,
             replayed_moves: 0,
             message: Message {
@@ -161,6 +167,11 @@ impl Play {
     /// The puzzle's name.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The puzzle's level and rating from the core's grader (`hard 4.2`).
+    pub fn level(&self) -> &str {
+        &self.level
     }
 
     /// The picker entry this game came from, when known.
@@ -519,13 +530,28 @@ impl Play {
         self.say(Tone::Info, text);
     }
 
-    /// The one place hints come from, so a better source (explained logical
-    /// hints) can replace it.
+    /// The one place placed hints come from: the core's hint, which follows
+    /// the logical solver and falls back on the solution where logic is stuck.
     fn next_hint(&self) -> Option<Hint> {
         self.game.hint()
     }
 
+    /// The first hint explains the next logical step and points the cursor
+    /// at it; a second one on the same board places a digit. A wrong entry
+    /// is fixed at once.
     fn hint(&mut self, now: Instant) -> Progress {
+        let board = *self.game.grid();
+        if self.explained.take() != Some(board) {
+            if let Some(step) = self.game.next_step() {
+                if let Some(&cell) = step.cells().first() {
+                    self.cursor = cell;
+                    self.selected = true;
+                }
+                self.explained = Some(board);
+                self.say(Tone::Info, format!("{step} (H again: place)"));
+                return Progress::Playing;
+            }
+        }
         let Some(hint) = self.next_hint() else {
             self.say(Tone::Info, "No hint: the board is solved");
             return Progress::Playing;
@@ -731,6 +757,13 @@ mod tests {
         p.update(Action::Hint, now);
         assert_eq!(p.message().text, "Hint: 9g was wrong; it is 1");
         assert_eq!(p.hints(), 1);
+        assert_eq!(p.update(Action::Hint, now), Progress::Playing);
+        assert_eq!(
+            p.message().text,
+            "Full house: r9c9 is the last blank cell of row 9, so it is 9 (H again: place)"
+        );
+        assert_eq!(p.cursor(), cell("9i"));
+        assert_eq!(p.hints(), 1, "explaining is not a hint placed");
         assert_eq!(p.update(Action::Hint, now), Progress::Won);
         assert_eq!(p.stats(now).hints, 2);
     }

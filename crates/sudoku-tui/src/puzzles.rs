@@ -24,20 +24,14 @@ pub struct Entry {
     pub puzzle: Result<Grid, String>,
 }
 
-impl Entry {
-    /// The level the name announces (`easy`, `medium`, `hard`, ...), when it
-    /// does.
-    pub fn level(&self) -> Option<&'static str> {
-        level_of(&self.name)
+/// The puzzle's level and rating as the core's grader gives them (the
+/// hardest technique a person needs), like `hard 4.2`; or why it has none.
+pub fn level_label(puzzle: &Grid) -> String {
+    match sudoku_core::grade(puzzle) {
+        Ok(grade) => format!("{} {}", grade.level.name(), grade.rating),
+        Err(sudoku_core::GradeError::NotUnique) => "not unique".to_string(),
+        Err(_) => "unrated".to_string(),
     }
-}
-
-/// The level a puzzle's name announces, like `sudoku04-medium.txt`.
-pub fn level_of(name: &str) -> Option<&'static str> {
-    let lower = name.to_ascii_lowercase();
-    ["easy", "medium", "hard", "expert", "diabolical", "extreme"]
-        .into_iter()
-        .find(|level| lower.contains(level))
 }
 
 /// Why a file or folder could not be read.
@@ -292,7 +286,16 @@ mod tests {
         }
         let without = default_entries(Path::new("/nonexistent/puzzles"));
         assert_eq!(without, builtins);
-        assert_eq!(without[0].level(), Some("easy"));
-        assert_eq!(level_of("sudoku08-ai-escargot.txt"), None);
+        let first = without[0].puzzle.as_ref().unwrap();
+        assert_eq!(level_label(first), "easy 1.2");
+        let escargot = builtins
+            .iter()
+            .find(|e| e.name.contains("escargot"))
+            .unwrap();
+        assert_eq!(
+            level_label(escargot.puzzle.as_ref().unwrap()),
+            "extreme 10.0"
+        );
+        assert_eq!(level_label(&Grid::empty()), "not unique");
     }
 }

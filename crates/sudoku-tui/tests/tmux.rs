@@ -163,7 +163,7 @@ fn play_a_game_in_tmux() {
 
     // pick the first puzzle with Enter
     tmux.send(&["Enter"]);
-    tmux.wait_text("sudoku01-easy.txt · easy · moves 0 · conflicts 0");
+    tmux.wait_text("sudoku01-easy.txt · easy 1.2 · moves 0 · conflicts 0");
 
     // keys: a digit in 1a, then 5 in 1d, which box 2 already holds
     tmux.send(&["4"]);

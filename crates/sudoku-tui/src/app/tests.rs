@@ -285,6 +285,13 @@ fn every_board_key() {
     key(&mut app, KeyCode::Char('c'));
     assert_eq!(marks(&app), [1, 2]);
     key(&mut app, KeyCode::Char('H'));
+    assert_eq!(play(&app).hints(), 0, "the first hint only explains");
+    assert!(
+        message(&app).ends_with("(H again: place)"),
+        "{}",
+        message(&app)
+    );
+    key(&mut app, KeyCode::Char('H'));
     assert_eq!(play(&app).hints(), 1);
     assert!(message(&app).starts_with("Hint: "));
     key(&mut app, KeyCode::Char('p'));
@@ -522,6 +529,7 @@ fn winning_congratulates_and_offers_the_next_puzzle() {
     let mut app = app_with(vec![entry("sudoku-nearly.txt", NEARLY)], None);
     key(&mut app, KeyCode::Enter);
     keys(&mut app, "1ll");
+    key(&mut app, KeyCode::Char('H'));
     key(&mut app, KeyCode::Char('H'));
     assert!(matches!(
         app.overlay(),

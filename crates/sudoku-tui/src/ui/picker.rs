@@ -9,7 +9,7 @@ use sudoku_core::{Cell, Grid};
 
 use crate::geometry::ListGeometry;
 use crate::picker::{Choice, Picker};
-use crate::puzzles::level_of;
+use crate::puzzles::level_label;
 use crate::ui::theme::{Paint, Theme};
 
 /// The smallest screen the picker is drawn on.
@@ -140,7 +140,7 @@ fn render_preview(buf: &mut Buffer, area: Rect, picker: &Picker, theme: &Theme) 
     let inner = block.inner(area);
     block.render(area, buf);
     let mut lines: Vec<Line> = Vec::new();
-    let (grid, name, error) = match picker.selected() {
+    let (grid, puzzle, error) = match picker.selected() {
         Some(Choice::Resume) => {
             let saved = picker.resume().expect("a resume row has a save");
             let note = format!(
@@ -148,16 +148,16 @@ fn render_preview(buf: &mut Buffer, area: Rect, picker: &Picker, theme: &Theme) 
                 saved.moves,
                 crate::clock::format_duration(saved.elapsed)
             );
-            (Some(saved.grid), saved.name.clone(), Some(Ok(note)))
+            (Some(saved.grid), Some(saved.puzzle), Some(Ok(note)))
         }
         Some(Choice::Entry(i)) => {
             let entry = &picker.entries()[i];
             match &entry.puzzle {
-                Ok(grid) => (Some(*grid), entry.name.clone(), None),
-                Err(err) => (None, entry.name.clone(), Some(Err(err.clone()))),
+                Ok(grid) => (Some(*grid), Some(*grid), None),
+                Err(err) => (None, None, Some(Err(err.clone()))),
             }
         }
-        None => (None, String::new(), None),
+        None => (None, None, None),
     };
     if let Some(grid) = grid {
         lines.extend(preview_lines(&grid).into_iter().map(Line::from));
@@ -166,7 +166,7 @@ fn render_preview(buf: &mut Buffer, area: Rect, picker: &Picker, theme: &Theme) 
         lines.push(Line::from(format!("Givens: {givens}")));
         lines.push(Line::from(format!(
             "Level:  {}",
-            level_of(&name).unwrap_or("unrated")
+            puzzle.map_or_else(String::new, |p| level_label(&p))
         )));
     }
     match error {

@@ -11,7 +11,6 @@ use std::time::Instant;
 use crate::animation::{speed_name, State};
 use crate::clock::format_duration;
 use crate::play::{Play, Tone};
-use crate::puzzles::level_of;
 use crate::ui::theme::{Paint, Theme};
 
 /// The first line: what the game is and where it stands.
@@ -31,7 +30,7 @@ pub fn info_line(play: &Play, now: Instant) -> String {
     }
     let mut parts = vec![
         play.name().to_string(),
-        level_of(play.name()).unwrap_or("unrated").to_string(),
+        play.level().to_string(),
         format!("moves {}", play.moves()),
         format!("conflicts {}", play.game().conflict_count()),
     ];

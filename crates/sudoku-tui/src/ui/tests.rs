@@ -110,7 +110,7 @@ fn the_board_shows_conflicts_cursor_and_last_move() {
     assert!(shown.contains("┏━━━━━┯━━━━━┯━━━━━┳"));
     assert!(shown.contains("┣━━━━━┿━━━━━┿━━━━━╋"));
     assert!(
-        shown.contains("sudoku-easy.txt · easy · moves 1 · conflicts 2 · 00:00"),
+        shown.contains("sudoku-easy.txt · easy 1.2 · moves 1 · conflicts 2 · 00:00"),
         "{shown}"
     );
     assert!(shown.contains("There are 2 conflicts"));
@@ -203,6 +203,7 @@ fn the_win_screen_has_time_moves_hints_and_the_next_puzzle() {
         entry("sudoku-easy.txt", EASY),
     ]);
     open(&mut app);
+    app.update(Action::Hint);
     app.update(Action::Hint);
     app.update(Action::Move(Direction::Right));
     app.update(Action::Move(Direction::Right));
