@@ -82,10 +82,11 @@ struct PuzzleArgs {
     /// Symmetry of the givens.
     #[arg(long, value_enum, default_value_t = SymmetryChoice::None)]
     symmetry: SymmetryChoice,
-    /// Level: a band of blanks for now (easy 20-40, medium 41-50, hard
-    /// 51-58), within --holes when both are given.
-    #[arg(long, value_enum)]
-    difficulty: Option<LevelChoice>,
+    /// Level by the grader (as `sudoku grade` rates it): easy, medium,
+    /// hard, expert or extreme. Implies --unique; blanks: any unless
+    /// --holes is given.
+    #[arg(long, value_name = "LEVEL", value_parser = parse_level)]
+    difficulty: Option<Level>,
     /// Write each puzzle's solution too (csv always has it).
     #[arg(long)]
     with_solution: bool,
@@ -101,7 +102,8 @@ enum Format {
     Grid,
     /// A boxed grid for people.
     Readable,
-    /// `puzzle,solution,givens,level` with a header line.
+    /// `puzzle,solution,givens,level` with a header line (level as `sudoku
+    /// grade` rates it; empty for a puzzle with several solutions).
     Csv,
 }
 
@@ -126,23 +128,6 @@ impl SymmetryChoice {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum LevelChoice {
-    Easy,
-    Medium,
-    Hard,
-}
-
-impl LevelChoice {
-    fn level(self) -> Level {
-        match self {
-            LevelChoice::Easy => Level::Easy,
-            LevelChoice::Medium => Level::Medium,
-            LevelChoice::Hard => Level::Hard,
-        }
-    }
-}
-
 fn parse_count(text: &str) -> Result<u64, String> {
     let bad = || format!("expected a whole number from 1 to {DISTINCT_GRIDS}, found {text:?}");
     match text.parse::<u64>() {
@@ -151,6 +136,10 @@ fn parse_count(text: &str) -> Result<u64, String> {
         Err(_) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => Err(bad()),
         Err(_) => Err(bad()),
     }
+}
+
+fn parse_level(text: &str) -> Result<Level, String> {
+    text.parse::<Level>().map_err(|e| e.to_string())
 }
 
 fn parse_holes(text: &str) -> Result<Holes, String> {
@@ -259,28 +248,20 @@ fn puzzle_spec(args: &PuzzleArgs) -> Result<PuzzleSpec, String> {
     } else {
         Uniqueness::Any
     };
-    let default = if args.minimal {
+    let default = if args.minimal || args.difficulty.is_some() {
         Holes::ANY
     } else {
         DEFAULT_HOLES
             .parse()
             .map_err(|e: sudoku_core::generator::HolesError| e.to_string())?
     };
-    let holes = match (args.holes, args.difficulty) {
-        (Some(holes), None) => holes,
-        (None, None) => default,
-        (None, Some(level)) => level.level().holes(),
-        (Some(holes), Some(level)) => {
-            let band = level.level().holes();
-            holes.intersect(band).ok_or_else(|| {
-                format!(
-                    "--holes {holes} and --difficulty {} ({band} blanks) do not overlap",
-                    level.level()
-                )
-            })?
-        }
-    };
-    PuzzleSpec::new(holes, uniqueness, args.symmetry.symmetry()).map_err(|e| e.to_string())
+    let holes = args.holes.unwrap_or(default);
+    let spec =
+        PuzzleSpec::new(holes, uniqueness, args.symmetry.symmetry()).map_err(|e| e.to_string())?;
+    match args.difficulty {
+        Some(level) => spec.with_level(level).map_err(|e| e.to_string()),
+        None => Ok(spec),
+    }
 }
 
 /// Items `range` of the batch, written in `format`; the first failure with
@@ -406,7 +387,9 @@ fn write_puzzle(bytes: &mut Vec<u8>, made: &Puzzle, format: Format, with_solutio
             push_line(bytes, &made.puzzle, b'.');
             bytes.push(b',');
             push_line(bytes, &made.solution, b'.');
-            let _ = writeln!(bytes, ",{},{}", made.puzzle.givens(), made.level());
+            // The level column is empty for a puzzle with several solutions.
+            let level = made.level().map_or("", Level::name);
+            let _ = writeln!(bytes, ",{},{level}", made.puzzle.givens());
         }
     }
 }

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-use sudoku_core::{parse_many, Cell, Dfs, Grid, Solver, Symmetry};
+use sudoku_core::{grade, parse_many, Cell, Dfs, Grid, Solver, Symmetry};
 
 fn generate(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_sudoku"))
@@ -75,6 +75,8 @@ fn the_same_seed_gives_the_same_bytes_on_any_number_of_threads() {
             "--format",
             "csv",
         ][..],
+        &["puzzles", "30", "--seed", "13", "--difficulty", "medium"][..],
+        &["puzzles", "30", "--seed", "13", "--difficulty", "expert"][..],
     ] {
         let one = ok(&[args, &["--threads", "1"]].concat());
         let two = ok(&[args, &["--threads", "2"]].concat());
@@ -157,13 +159,12 @@ fn symmetry_and_difficulty_are_respected() {
             assert!((20..=55).contains(&(81 - puzzle.givens())));
         }
     }
-    for (level, lo, hi) in [("easy", 20, 40), ("medium", 41, 50), ("hard", 51, 58)] {
+    for level in ["easy", "medium", "hard", "expert", "extreme"] {
         let out = ok(&[
             "puzzles",
-            "5",
+            "6",
             "--seed",
             "6",
-            "--unique",
             "--difficulty",
             level,
             "--format",
@@ -173,13 +174,19 @@ fn symmetry_and_difficulty_are_respected() {
         assert_eq!(lines.next(), Some("puzzle,solution,givens,level"));
         for line in lines {
             let fields: Vec<&str> = line.split(',').collect();
-            let givens: usize = fields[2].parse().unwrap();
-            assert!((lo..=hi).contains(&(81 - givens)), "{level}: {line}");
-            assert_eq!(fields[3], level);
-            let puzzle: Grid = fields[0].parse().unwrap();
-            assert!(puzzle.is_solved_by(&fields[1].parse().unwrap()));
+            assert_eq!(fields[3], level, "{line}");
+            let (puzzle, solution): (Grid, Grid) =
+                (fields[0].parse().unwrap(), fields[1].parse().unwrap());
+            assert_eq!(fields[2], puzzle.givens().to_string());
+            assert_eq!(grade(&puzzle).unwrap().level.name(), level, "{line}");
+            assert_eq!(Dfs.solutions_up_to(&puzzle, 2), vec![solution]);
         }
     }
+    // Without uniqueness a puzzle has no level.
+    let out = ok(&[
+        "puzzles", "2", "--seed", "6", "--holes", "70", "--format", "csv",
+    ]);
+    assert!(out.lines().skip(1).all(|l| l.ends_with(",11,")), "{out}");
 }
 
 #[test]
@@ -270,8 +277,8 @@ fn bad_arguments_exit_with_status_2_and_say_why() {
         (&["grids", "ten"], "found \"ten\""),
         (&["grids"], "<N>"),
         (
-            &["puzzles", "5", "--difficulty", "extreme"],
-            "invalid value 'extreme'",
+            &["puzzles", "5", "--difficulty", "brutal"],
+            "unknown level \"brutal\", expected easy, medium, hard, expert or extreme",
         ),
         (
             &["puzzles", "5", "--symmetry", "spiral"],
@@ -305,8 +312,8 @@ fn bad_arguments_exit_with_status_2_and_say_why() {
             "with rot90 symmetry no count of blanks in 22-23 can be made",
         ),
         (
-            &["puzzles", "5", "--holes", "20-30", "--difficulty", "hard"],
-            "--holes 20-30 and --difficulty hard (51-58 blanks) do not overlap",
+            &["puzzles", "5", "--difficulty", "hard", "--holes", "63"],
+            "a unique puzzle with more than 61 blanks",
         ),
     ];
     for (args, message) in cases {

@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use sudoku_core::generator::{
     Batch, GenerateError, Holes, PuzzleSpec, SpecError, Symmetry, Uniqueness, DISTINCT_GRIDS,
 };
-use sudoku_core::{Dfs, Grid, Solver, SolverKind};
+use sudoku_core::{grade, Dfs, Grid, Level, Solver, SolverKind};
 
 fn solver() -> &'static dyn Solver {
     SolverKind::default().solver()
@@ -130,6 +130,83 @@ fn puzzles_without_uniqueness_hit_the_range_exactly_when_it_is_one_number() {
         assert_eq!(made.holes().to_string(), holes, "{symmetry}");
         assert!(symmetry.holds_for(&made.puzzle));
     }
+}
+
+#[test]
+fn every_level_is_reached_and_graded_exactly_that() {
+    let batch = Batch::new(31);
+    for level in Level::ALL {
+        let spec = spec("0-81", Uniqueness::Any, Symmetry::None)
+            .with_level(level)
+            .unwrap();
+        assert_eq!(spec.uniqueness(), Uniqueness::Unique);
+        for i in 0..8 {
+            let made = batch.puzzle(i, &spec, solver()).unwrap();
+            assert_eq!(grade(&made.puzzle).unwrap().level, level, "{}", made.puzzle);
+            assert_eq!(made.level(), Some(level));
+            assert_eq!(Dfs.solutions_up_to(&made.puzzle, 2), vec![made.solution]);
+            // The same seed and index give the same puzzle.
+            assert_eq!(Batch::new(31).puzzle(i, &spec, solver()).unwrap(), made);
+        }
+    }
+}
+
+#[test]
+fn levels_combine_with_symmetry_blanks_and_minimality() {
+    let batch = Batch::new(8);
+    let cases = [
+        (Level::Easy, "45-50", Uniqueness::Unique, Symmetry::Rot180),
+        (Level::Medium, "0-81", Uniqueness::Unique, Symmetry::Mirror),
+        (Level::Hard, "50-58", Uniqueness::Unique, Symmetry::None),
+        (Level::Expert, "0-81", Uniqueness::Minimal, Symmetry::None),
+        (Level::Extreme, "0-81", Uniqueness::Unique, Symmetry::Rot180),
+    ];
+    for (level, holes, uniqueness, symmetry) in cases {
+        let spec = spec(holes, uniqueness, symmetry).with_level(level).unwrap();
+        for i in 0..3 {
+            let made = batch.puzzle(i, &spec, solver()).unwrap();
+            assert_eq!(grade(&made.puzzle).unwrap().level, level, "{}", made.puzzle);
+            assert!(
+                spec.holes().contains(made.holes()),
+                "{level}: {}",
+                made.holes()
+            );
+            assert!(symmetry.holds_for(&made.puzzle), "{level}: {}", made.puzzle);
+            if uniqueness == Uniqueness::Minimal {
+                assert!(is_minimal(&made.puzzle), "{}", made.puzzle);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_level_rechecks_the_request_with_uniqueness() {
+    let any = spec("63", Uniqueness::Any, Symmetry::None);
+    assert_eq!(
+        any.with_level(Level::Hard),
+        Err(SpecError::BeyondReach { min: 63, reach: 61 })
+    );
+}
+
+#[test]
+fn a_level_out_of_reach_gives_up_with_the_level_named() {
+    // Singles never fill a grid with only 20 givens left.
+    let spec = spec("61", Uniqueness::Unique, Symmetry::None)
+        .with_level(Level::Easy)
+        .unwrap()
+        .with_attempts(3);
+    let err = Batch::new(1).puzzle(0, &spec, solver()).unwrap_err();
+    assert_eq!(
+        err,
+        GenerateError::LevelNotReached {
+            level: Level::Easy,
+            holes: "61".parse().unwrap(),
+            attempts: 3
+        }
+    );
+    assert!(err
+        .to_string()
+        .starts_with("found no easy puzzle with 61-61 blanks in 3 attempts"));
 }
 
 #[test]

@@ -3,6 +3,7 @@
 use thiserror::Error;
 
 use super::{Holes, Symmetry, Uniqueness};
+use crate::logic::Level;
 
 /// Why a range of blanks was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -89,6 +90,20 @@ pub enum GenerateError {
         fewest: u8,
         /// The most blanks an attempt reached.
         most: u8,
+    },
+    /// No attempt found a puzzle that grades at the level asked within the
+    /// range of blanks.
+    #[error(
+        "found no {level} puzzle with {holes} blanks in {attempts} attempts; \
+         ask for a wider range of blanks or another level"
+    )]
+    LevelNotReached {
+        /// The level asked.
+        level: Level,
+        /// The range asked.
+        holes: Holes,
+        /// How many grids were tried.
+        attempts: u32,
     },
     /// The item index is beyond what a batch keeps distinct.
     #[error("item {0} is beyond the {max} distinct grids of a batch", max = super::DISTINCT_GRIDS)]

@@ -125,21 +125,17 @@ fn complete<R: Rng + ?Sized>(rank: u64, rng: &mut R) -> Grid {
 /// The 81 cells of the prefix of rank `rank`: the first row and column set,
 /// every other cell blank.
 fn prefix_cells(rank: u64) -> [u8; 81] {
-    let row = unrank_permutation::<9>(
-        digits_where(|_| true),
-        (rank / FIRST_COLUMNS) as u32, // < 9!
-    );
+    let digits = Digits::where_(|_| true);
+    let row: [u8; 9] = digits.unrank::<9>((rank / FIRST_COLUMNS) as u32); // < 9!
     let mut rest = rank % FIRST_COLUMNS;
     // Rows 2 and 3 of column a: digits not in the first box's top row.
-    let mut allowed = digits_where(|d| !row[..3].contains(&d));
-    let second = take(&mut allowed, (rest / 3600) as usize);
+    let mut allowed = Digits::where_(|d| !row[..3].contains(&d));
+    let second = allowed.take((rest / 3600) as usize);
     rest %= 3600;
-    let third = take(&mut allowed, (rest / 720) as usize);
+    let third = allowed.take((rest / 720) as usize);
     rest %= 720;
-    let below = unrank_permutation::<6>(
-        digits_where(|d| d != row[0] && d != second && d != third),
-        rest as u32,
-    );
+    let below =
+        Digits::where_(|d| d != row[0] && d != second && d != third).unrank::<6>(rest as u32);
     let mut cells = [0; 81];
     cells[..9].copy_from_slice(&row);
     cells[9] = second;
@@ -150,24 +146,45 @@ fn prefix_cells(rank: u64) -> [u8; 81] {
     cells
 }
 
-/// The digits 1-9 that pass `keep`, in increasing order.
-fn digits_where(keep: impl Fn(u8) -> bool) -> Vec<u8> {
-    (1..=9).filter(|&d| keep(d)).collect()
+/// A short list of digits in increasing order, without allocation.
+struct Digits {
+    items: [u8; 9],
+    len: usize,
 }
 
-fn take(digits: &mut Vec<u8>, i: usize) -> u8 {
-    digits.remove(i)
-}
+impl Digits {
+    /// The digits 1-9 that pass `keep`, in increasing order.
+    fn where_(keep: impl Fn(u8) -> bool) -> Digits {
+        let mut digits = Digits {
+            items: [0; 9],
+            len: 0,
+        };
+        for d in (1..=9).filter(|&d| keep(d)) {
+            digits.items[digits.len] = d;
+            digits.len += 1;
+        }
+        digits
+    }
 
-/// The permutation of rank `rank` (below N!) of `N` items, in Lehmer order.
-fn unrank_permutation<const N: usize>(mut items: Vec<u8>, mut rank: u32) -> [u8; N] {
-    debug_assert_eq!(items.len(), N);
-    std::array::from_fn(|i| {
-        let f = FACTORIAL[N - 1 - i];
-        let d = items.remove((rank / f) as usize);
-        rank %= f;
+    /// Removes and returns the `i`-th digit.
+    fn take(&mut self, i: usize) -> u8 {
+        let d = self.items[i];
+        self.items.copy_within(i + 1..self.len, i);
+        self.len -= 1;
         d
-    })
+    }
+
+    /// The permutation of rank `rank` (below N!) of the `N` digits, in
+    /// Lehmer order.
+    fn unrank<const N: usize>(mut self, mut rank: u32) -> [u8; N] {
+        debug_assert_eq!(self.len, N);
+        std::array::from_fn(|i| {
+            let f = FACTORIAL[N - 1 - i];
+            let d = self.take((rank / f) as usize);
+            rank %= f;
+            d
+        })
+    }
 }
 
 /// Random numbers below 10, four from each `u64` the RNG gives.
@@ -273,28 +290,25 @@ impl Filler {
         self.boxes[usize::from(BOX[i])] &= bit;
     }
 
-    /// The blank cell to fill next: in the first band (three rows) with
-    /// blanks, the one with the fewest candidates (at once the first with
-    /// two or fewer); and its candidates.
+    /// The blank cell to fill next: in the band (three rows) of `first`,
+    /// the lowest row with blanks, the one with the fewest candidates (at
+    /// once the first with two or fewer); and its candidates.
     #[inline]
-    fn choose(&self, open: &[u16; 9]) -> (usize, u16) {
-        let mut first = 0;
-        while open[first] == 0 {
-            first += 1;
-        }
+    fn choose(&self, open: &[u16; 9], first: usize) -> (usize, u16) {
         let band = first / 3 * 3;
         let (mut best, mut best_seen, mut most) = (0, 0, 0);
-        for (row, &mask) in open.iter().enumerate().take(band + 3).skip(first) {
-            let by_stack = [
-                self.rows[row] | self.boxes[band],
-                self.rows[row] | self.boxes[band + 1],
-                self.rows[row] | self.boxes[band + 2],
-            ];
+        let boxes = [self.boxes[band], self.boxes[band + 1], self.boxes[band + 2]];
+        for (row, (&row_seen, &mask)) in self.rows[..band + 3]
+            .iter()
+            .zip(&open[..band + 3])
+            .enumerate()
+            .skip(first)
+        {
             let mut columns = mask;
             while columns != 0 {
                 let col = columns.trailing_zeros() as usize;
                 columns &= columns - 1;
-                let seen = by_stack[usize::from(STACK[col])] | self.cols[col];
+                let seen = row_seen | boxes[usize::from(STACK[col])] | self.cols[col];
                 // Digits seen, plus one so that the first cell beats 0.
                 let score = ONES[usize::from(seen)] + 1;
                 if score > most {
@@ -312,32 +326,47 @@ impl Filler {
     /// order; `false` when the givens have no completion.
     fn fill<R: Rng + ?Sized>(&mut self, draws: &mut Draws<'_, R>) -> bool {
         let mut open = [0u16; 9];
-        for (i, &d) in self.cells.iter().enumerate() {
-            if d == 0 {
-                open[i / 9] |= 1 << (i % 9);
+        let mut blanks = 0;
+        for (row, mask) in open.iter_mut().enumerate() {
+            for col in 0..9 {
+                if self.cells[row * 9 + col] == 0 {
+                    *mask |= 1 << col;
+                    blanks += 1;
+                }
             }
         }
-        let blanks = open.iter().map(|m| m.count_ones() as usize).sum::<usize>();
         // Per depth: the cell filled there and the candidates not yet tried.
-        let mut frames = [(0usize, 0u16); 81];
+        let mut frames = [(0u8, 0u16); 81];
         let mut depth = 0;
+        // The lowest row with blanks (9 when none).
+        let mut first = open.iter().position(|&m| m != 0).unwrap_or(9);
         while depth < blanks {
-            let (cell, candidates) = self.choose(&open);
+            let (cell, candidates) = self.choose(&open, first);
             open[cell / 9] &= !(1 << (cell % 9));
-            frames[depth] = (cell, candidates);
+            while first < 9 && open[first] == 0 {
+                first += 1;
+            }
+            frames[depth] = (cell as u8, candidates);
             loop {
                 let (cell, left) = frames[depth];
+                let cell = usize::from(cell);
                 if self.cells[cell] != 0 {
                     self.clear(cell);
                 }
                 if left != 0 {
-                    let bit = nth_bit(left, draws.below(u32::from(ONES[usize::from(left)])));
+                    // A forced digit needs no random number.
+                    let bit = if left & (left - 1) == 0 {
+                        left
+                    } else {
+                        nth_bit(left, draws.below(u32::from(ONES[usize::from(left)])))
+                    };
                     frames[depth].1 = left & !bit;
                     self.place(cell, bit.trailing_zeros() as u8 + 1);
                     depth += 1;
                     break;
                 }
                 open[cell / 9] |= 1 << (cell % 9);
+                first = first.min(cell / 9);
                 if depth == 0 {
                     return false;
                 }

@@ -6,7 +6,9 @@
 //! - [`PuzzleSpec`] and [`generate_puzzle`]: puzzles dug out of a grid with a
 //!   range of blanks ([`Holes`]), a unique solution or a minimal puzzle
 //!   ([`Uniqueness`]), and a [`Symmetry`] of the givens.
-//! - [`Level`]: difficulty, for now a band of blanks.
+//! - [`Level`] (the grader's, [`crate::logic::Level`]): with
+//!   [`PuzzleSpec::with_level`], puzzles that [`crate::logic::grade`] rates
+//!   exactly at that level, reached by steering the removals.
 //! - [`Batch`]: item `i` of a batch depends only on the seed and `i`, so a
 //!   batch can be split across threads and still come out byte for byte the
 //!   same.
@@ -35,13 +37,14 @@ mod grids;
 mod puzzles;
 mod symmetry;
 
-pub use difficulty::Level;
 pub use error::{GenerateError, HolesError, SpecError};
 pub use grids::{random_grid, DistinctGrids, DISTINCT_GRIDS};
 pub use puzzles::{
     generate_puzzle, Holes, Puzzle, PuzzleSpec, Uniqueness, MAX_ATTEMPTS, UNIQUE_REACH,
 };
 pub use symmetry::Symmetry;
+
+pub use crate::logic::Level;
 
 use rand::SeedableRng;
 

@@ -6,11 +6,11 @@ use std::str::FromStr;
 
 use rand::Rng;
 
-use super::difficulty::Level;
 use super::error::{GenerateError, HolesError, SpecError};
 use super::grids::random_grid;
 use super::symmetry::Symmetry;
 use crate::grid::Grid;
+use crate::logic::{grade, Level};
 use crate::solver::Solver;
 
 /// How many grids one puzzle tries by default before
@@ -152,6 +152,7 @@ pub struct PuzzleSpec {
     /// The blanks counts in range that the symmetry's orbits can add up to.
     counts: Vec<u8>,
     attempts: u32,
+    level: Option<Level>,
 }
 
 impl PuzzleSpec {
@@ -192,7 +193,53 @@ impl PuzzleSpec {
             orbits,
             counts,
             attempts: MAX_ATTEMPTS,
+            level: None,
         })
+    }
+
+    /// The same request for puzzles that [`grade`](crate::logic::grade)
+    /// rates exactly `level`. A grade needs one solution, so
+    /// [`Uniqueness::Any`] becomes [`Uniqueness::Unique`], and the request
+    /// is checked again as by [`PuzzleSpec::new`]. The level is reached by
+    /// steering the removals (see `docs/generator.md`).
+    ///
+    /// ```
+    /// use sudoku_core::generator::{Batch, Holes, PuzzleSpec, Symmetry, Uniqueness};
+    /// use sudoku_core::{grade, Level, SolverKind};
+    /// let spec = PuzzleSpec::new(Holes::ANY, Uniqueness::Any, Symmetry::None)?
+    ///     .with_level(Level::Hard)?;
+    /// assert_eq!(spec.uniqueness(), Uniqueness::Unique);
+    /// let made = Batch::new(3).puzzle(0, &spec, SolverKind::default().solver())?;
+    /// assert_eq!(grade(&made.puzzle)?.level, Level::Hard);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_level(self, level: Level) -> Result<PuzzleSpec, SpecError> {
+        let uniqueness = match self.uniqueness {
+            Uniqueness::Any => Uniqueness::Unique,
+            other => other,
+        };
+        let mut spec = PuzzleSpec::new(self.holes, uniqueness, self.symmetry)?;
+        spec.attempts = self.attempts;
+        spec.level = Some(level);
+        Ok(spec)
+    }
+
+    /// The level asked, if any.
+    pub fn level(&self) -> Option<Level> {
+        self.level
+    }
+
+    /// The blanks counts in range that the symmetry's orbits can make, in
+    /// increasing order (never empty).
+    pub(super) fn counts(&self) -> &[u8] {
+        &self.counts
+    }
+
+    /// The orbits in a random order.
+    pub(super) fn orbit_order<R: Rng + ?Sized>(&self, rng: &mut R) -> Vec<&[u8]> {
+        let mut order: Vec<&[u8]> = self.orbits.iter().map(Vec::as_slice).collect();
+        shuffle(&mut order, rng);
+        order
     }
 
     /// The same request, trying at most `attempts` grids per puzzle (at
@@ -227,7 +274,9 @@ impl PuzzleSpec {
     /// when asked, up to a number of blanks drawn from the range (or until
     /// nothing more can go, for a minimal puzzle). `Err` holds the blanks
     /// reached when the result misses the range (or, with a symmetry, is
-    /// not minimal cell by cell).
+    /// not minimal cell by cell). With a level ([`PuzzleSpec::with_level`])
+    /// the removals are steered by grade and `Err` also means no puzzle of
+    /// that level was found from this solution.
     ///
     /// ```
     /// use rand::SeedableRng;
@@ -248,13 +297,16 @@ impl PuzzleSpec {
         solver: &dyn Solver,
         rng: &mut R,
     ) -> Result<Grid, u8> {
+        let digger = Digger::new(solution, solver);
+        if let Some(level) = self.level {
+            return super::difficulty::dig_to_level(self, level, digger, rng);
+        }
+        let mut digger = digger;
         let target = match self.uniqueness {
             Uniqueness::Minimal => 81,
             _ => usize::from(self.counts[below(rng, self.counts.len() as u64) as usize]),
         };
-        let mut order: Vec<&[u8]> = self.orbits.iter().map(Vec::as_slice).collect();
-        shuffle(&mut order, rng);
-        let mut digger = Digger::new(solution, solver);
+        let order = self.orbit_order(rng);
         let mut holes = 0;
         for orbit in order {
             if holes + orbit.len() > target {
@@ -306,16 +358,21 @@ pub(crate) fn below<R: Rng + ?Sized>(rng: &mut R, n: u64) -> u64 {
 }
 
 /// Fisher-Yates with [`below`].
-fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
+pub(super) fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
     for i in (1..items.len()).rev() {
         let j = below(rng, i as u64 + 1) as usize;
         items.swap(i, j);
     }
 }
 
+/// How many other candidates of a blanked cell are each tried with one
+/// solver call, rather than counting the puzzle's solutions to two.
+const ALTERNATIVES_TRIED: u32 = 2;
+
 /// A puzzle being dug out of its solution, with the givens' masks for the
 /// cheap uniqueness test.
-struct Digger<'a> {
+#[derive(Clone)]
+pub(super) struct Digger<'a> {
     solver: &'a dyn Solver,
     solution: [u8; 81],
     cells: [u8; 81],
@@ -324,7 +381,7 @@ struct Digger<'a> {
 }
 
 impl<'a> Digger<'a> {
-    fn new(solution: &Grid, solver: &'a dyn Solver) -> Digger<'a> {
+    pub(super) fn new(solution: &Grid, solver: &'a dyn Solver) -> Digger<'a> {
         debug_assert!(solution.is_solved());
         // A solved grid: every unit holds every digit.
         Digger {
@@ -340,7 +397,7 @@ impl<'a> Digger<'a> {
         [r, c, r / 3 * 3 + c / 3]
     }
 
-    fn remove(&mut self, orbit: &[u8]) {
+    pub(super) fn remove(&mut self, orbit: &[u8]) {
         for &i in orbit {
             let i = usize::from(i);
             let bit = 1 << (self.solution[i] - 1);
@@ -351,7 +408,7 @@ impl<'a> Digger<'a> {
         }
     }
 
-    fn restore(&mut self, orbit: &[u8]) {
+    pub(super) fn restore(&mut self, orbit: &[u8]) {
         for &i in orbit {
             let i = usize::from(i);
             let bit = 1 << (self.solution[i] - 1);
@@ -371,9 +428,45 @@ impl<'a> Digger<'a> {
     /// solution. The puzzle before had one; if every blanked cell is forced
     /// by the givens left (a naked or hidden single), every solution now
     /// agrees with that one. Otherwise the solver counts up to two.
-    fn still_unique(&self, orbit: &[u8]) -> bool {
+    pub(super) fn still_unique(&self, orbit: &[u8]) -> bool {
+        if self.all_forced(orbit) {
+            return true;
+        }
+        if let [cell] = *orbit {
+            // Any other solution differs from the old one at `cell`: when
+            // the cell has few other candidates, look for a solution with
+            // each of them, which is quicker than counting to two.
+            let i = usize::from(cell);
+            let others = !(self.seen(i) | 1 << (self.solution[i] - 1)) & 0x1ff;
+            if others.count_ones() <= ALTERNATIVES_TRIED {
+                let mut cells = self.cells;
+                return (0..9).filter(|d| others & 1 << d != 0).all(|d| {
+                    cells[i] = d + 1;
+                    let grid = Grid::from_cells(cells).expect("digits only");
+                    self.solver.solutions_count_up_to(&grid, 1) == 0
+                });
+            }
+        }
+        self.solver.solutions_count_up_to(&self.grid(), 2) == 1
+    }
+
+    /// Whether the orbit is blank.
+    pub(super) fn is_blank(&self, orbit: &[u8]) -> bool {
+        self.cells[usize::from(orbit[0])] == 0
+    }
+
+    /// Whether every cell of `orbit` (just blanked) is forced by the givens
+    /// left.
+    pub(super) fn all_forced(&self, orbit: &[u8]) -> bool {
         orbit.iter().all(|&i| self.forced(usize::from(i)))
-            || self.solver.solutions_count_up_to(&self.grid(), 2) == 1
+    }
+
+    /// Whether naked and hidden singles alone fill the grid from the givens
+    /// (the easy level of the grader), or with `intersections`, singles
+    /// and locked candidates (pointing and claiming). A puzzle they fill
+    /// has one solution.
+    pub(super) fn logic_fills(&self, intersections: bool) -> bool {
+        super::difficulty::Closure::new(&self.cells).fills(intersections)
     }
 
     /// Whether the givens force the blank cell `i` to its solution's digit:
@@ -394,7 +487,7 @@ impl<'a> Digger<'a> {
     }
 
     /// Whether no single given can be blanked keeping one solution.
-    fn is_minimal(&mut self) -> bool {
+    pub(super) fn is_minimal(&mut self) -> bool {
         (0..81u8).all(|i| {
             if self.cells[usize::from(i)] == 0 {
                 return true;
@@ -406,7 +499,7 @@ impl<'a> Digger<'a> {
         })
     }
 
-    fn grid(&self) -> Grid {
+    pub(super) fn grid(&self) -> Grid {
         Grid::from_cells(self.cells).expect("the digger holds only digits")
     }
 }
@@ -427,9 +520,10 @@ impl Puzzle {
         81 - self.puzzle.givens()
     }
 
-    /// The puzzle's level.
-    pub fn level(&self) -> Level {
-        Level::of_puzzle(&self.puzzle)
+    /// The puzzle's level by [`grade`](crate::logic::grade), or `None` when
+    /// it has more than one solution (a puzzle made without uniqueness).
+    pub fn level(&self) -> Option<Level> {
+        grade(&self.puzzle).ok().map(|g| g.level)
     }
 }
 
@@ -472,6 +566,13 @@ pub(crate) fn make_puzzle<R: Rng + ?Sized>(
                 most = most.max(reached);
             }
         }
+    }
+    if let Some(level) = spec.level {
+        return Err(GenerateError::LevelNotReached {
+            level,
+            holes: spec.holes,
+            attempts: spec.attempts,
+        });
     }
     Err(GenerateError::GaveUp {
         holes: spec.holes,
