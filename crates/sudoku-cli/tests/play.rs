@@ -6,6 +6,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+mod common;
+use common::{pipe, text};
+
 use sudoku_core::{Cell, Dfs, Grid, Solver};
 
 /// The prompt of a move, as the game writes it before each echoed command.
@@ -27,30 +30,12 @@ fn sudoku() -> Command {
 
 /// Runs `sudoku play ARGS` with `stdin` piped in.
 fn run_with(mut cmd: Command, args: &[&str], stdin: &str) -> Output {
-    let mut child = cmd
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut pipe = child.stdin.take().unwrap();
-    let input = stdin.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    out
+    cmd.arg("play").args(args);
+    pipe(cmd, stdin)
 }
 
 fn run(args: &[&str], stdin: &str) -> Output {
     run_with(sudoku(), args, stdin)
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// The output without boards, each echoed command on its own line.

@@ -5,6 +5,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+mod common;
+use common::{pipe, text};
+
 use sudoku_core::Grid;
 
 const EASY: &str =
@@ -28,26 +31,9 @@ fn sudoku() -> Command {
 }
 
 fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = sudoku()
-        .arg("solve")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut pipe = child.stdin.take().unwrap();
-    let input = stdin.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    out
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    let mut cmd = sudoku();
+    cmd.arg("solve").args(args);
+    pipe(cmd, stdin)
 }
 
 /// Whether `line` is a full valid grid that keeps the givens of `puzzle`.
