@@ -154,7 +154,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 break;
             }
             any = true;
-            let (part, used, end) = match chunk.iter().position(|&b| b == b'\n') {
+            let (part, used, end) = match memchr::memchr(b'\n', chunk) {
                 Some(i) => (&chunk[..i], i + 1, true),
                 None => (chunk, chunk.len(), false),
             };

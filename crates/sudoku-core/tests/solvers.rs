@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
-use sudoku_core::{parse_many, Dfs, Fast, Grid, Solver};
+use sudoku_core::{parse_many, Cell, Dfs, Digit, Fast, Grid, Solver};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -98,6 +98,26 @@ proptest! {
         );
         if let Some(solution) = Fast.solve(&grid) {
             prop_assert!(grid.is_solved_by(&solution));
+        }
+    }
+
+    #[test]
+    fn fast_and_dfs_agree_on_solutions_without_a_digit(
+        grid in partial(),
+        cell in 0..81usize,
+        digit in 1..=9u8,
+    ) {
+        let (cell, digit) = (Cell::new(cell).unwrap(), Digit::new(digit).unwrap());
+        // Fast's own search against the default method (one search per
+        // other digit) run on the DFS, and against the DFS's solution list.
+        let fast = Fast.has_solution_without(&grid, cell, digit);
+        prop_assert_eq!(fast, Dfs.has_solution_without(&grid, cell, digit), "{}", grid);
+        let avoiding = Dfs
+            .solutions_up_to(&grid, 10_000)
+            .iter()
+            .any(|s| s.cells()[cell.index()] != digit.get());
+        if Dfs.solutions_count_up_to(&grid, 10_000) < 10_000 {
+            prop_assert_eq!(fast, avoiding, "{}", grid);
         }
     }
 }

@@ -299,9 +299,12 @@ impl Filler {
         let band = first / 3 * 3;
         let (mut best, mut best_seen, mut most) = (0, 0, 0);
         let boxes = [self.boxes[band], self.boxes[band + 1], self.boxes[band + 2]];
-        for row in first..band + 3 {
-            let row_seen = self.rows[row];
-            let mut columns = open[row];
+        for (row, (&row_seen, &open)) in (first..).zip(
+            self.rows[first..band + 3]
+                .iter()
+                .zip(&open[first..band + 3]),
+        ) {
+            let mut columns = open;
             while columns != 0 {
                 let col = columns.trailing_zeros() as usize;
                 columns &= columns - 1;

@@ -11,6 +11,7 @@ use super::grids::random_grid;
 use super::symmetry::Symmetry;
 use crate::grid::Grid;
 use crate::logic::{grade, Level};
+use crate::pos::{Cell, Digit};
 use crate::solver::Solver;
 
 /// How many grids one puzzle tries by default before
@@ -365,10 +366,6 @@ pub(super) fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
     }
 }
 
-/// How many other candidates of a blanked cell are each tried with one
-/// solver call, rather than counting the puzzle's solutions to two.
-const ALTERNATIVES_TRIED: u32 = 2;
-
 /// A puzzle being dug out of its solution, with the givens' masks for the
 /// cheap uniqueness test.
 #[derive(Clone)]
@@ -433,19 +430,11 @@ impl<'a> Digger<'a> {
             return true;
         }
         if let [cell] = *orbit {
-            // Any other solution differs from the old one at `cell`: when
-            // the cell has few other candidates, look for a solution with
-            // each of them, which is quicker than counting to two.
+            // Any other solution differs from the old one at `cell`.
             let i = usize::from(cell);
-            let others = !(self.seen(i) | 1 << (self.solution[i] - 1)) & 0x1ff;
-            if others.count_ones() <= ALTERNATIVES_TRIED {
-                let mut cells = self.cells;
-                return (0..9).filter(|d| others & 1 << d != 0).all(|d| {
-                    cells[i] = d + 1;
-                    let grid = Grid::from_cells(cells).expect("digits only");
-                    self.solver.solutions_count_up_to(&grid, 1) == 0
-                });
-            }
+            let (cell, digit) = (Cell::new(i), Digit::new(self.solution[i]));
+            let (cell, digit) = (cell.expect("below 81"), digit.expect("a digit"));
+            return !self.solver.has_solution_without(&self.grid(), cell, digit);
         }
         self.solver.solutions_count_up_to(&self.grid(), 2) == 1
     }

@@ -136,6 +136,9 @@ const fn pad(x: [u32; 27]) -> [u32; 28] {
     t
 }
 
+/// `SLOT[v]`: the digit index of value `v` (`v - 1`), and 9 for a blank.
+const SLOT: [u8; 10] = [9, 0, 1, 2, 3, 4, 5, 6, 7, 8];
+
 /// Spreads a 9-bit column set over the three rows of a band.
 #[inline(always)]
 fn col_spread(c: u32) -> u32 {
@@ -166,23 +169,19 @@ impl State {
     /// by one, at a fraction of the cost), or `None` when two givens conflict
     /// or a value is above 9.
     fn from_givens(cells: &[u8; 81]) -> Option<State> {
-        let mut given = [0u32; 27];
-        let mut filled = [0u32; 3];
+        // Entries 27-29 collect the blanks, so the loop has no branch.
+        let mut given = [0u32; 30];
+        let mut largest = 0;
         for (b, band) in cells.chunks_exact(27).enumerate() {
             for (k, &v) in band.iter().enumerate() {
-                if v != 0 {
-                    if v > 9 {
-                        return None;
-                    }
-                    given[3 * (v as usize - 1) + b] |= 1 << k;
-                }
+                largest = largest.max(v);
+                given[3 * usize::from(SLOT[usize::from(v.min(9))]) + b] |= 1 << k;
             }
         }
-        for digit in given.chunks_exact(3) {
-            for (f, g) in filled.iter_mut().zip(digit) {
-                *f |= g;
-            }
+        if largest > 9 {
+            return None;
         }
+        let filled = [0, 1, 2].map(|b| BAND & !given[27 + b]);
         let mut st = State::new();
         for d in 0..9 {
             let columns = |g: u32| (g | g >> 9 | g >> 18) & 511;
@@ -447,6 +446,25 @@ searcher!(recurse_x86, "popcnt,bmi1,bmi2,lzcnt");
 /// for any input whose values are all in 0..=9. `limit == 0` returns 0 at once.
 pub fn search(cells: &[u8; 81], limit: usize, on_solution: impl FnMut(&[u8; 81])) -> usize {
     search_with(cells, limit, on_solution, false)
+}
+
+/// Whether the blank cell `cell` (0..81) of `cells` can hold some digit
+/// other than `digit` (0-based) in a solution: 1 when some solution avoids
+/// `digit` there, else 0. The digit is struck from the cell's candidates
+/// before the search starts.
+pub fn search_without(cells: &[u8; 81], cell: usize, digit: usize) -> usize {
+    debug_assert!(cells[cell] == 0 && digit < 9);
+    let Some(mut st) = State::from_givens(cells) else {
+        return 0;
+    };
+    st.f[3 * digit + cell / 27] &= !(1 << (cell % 27));
+    let mut ctx = Ctx {
+        count: 0,
+        limit: 1,
+        on_solution: |_: &[u8; 81]| {},
+    };
+    run(&mut st, &mut ctx, false);
+    ctx.count
 }
 
 /// [`search`], forcing the portable build of the search when `portable` is set.

@@ -1,6 +1,7 @@
 //! The fast solver: band-wise bitboards with constraint propagation.
 
 use crate::grid::Grid;
+use crate::pos::{Cell, Digit};
 use crate::solver::{bitboard, Solver};
 
 /// The fast solver: per-digit band bitboards, naked and hidden singles,
@@ -37,5 +38,14 @@ impl Solver for Fast {
 
     fn solutions_count_up_to(&self, puzzle: &Grid, limit: usize) -> usize {
         bitboard::search(puzzle.cells(), limit, |_| {})
+    }
+
+    fn has_solution_without(&self, puzzle: &Grid, cell: Cell, digit: Digit) -> bool {
+        let given = puzzle.cells()[cell.index()];
+        if given != 0 {
+            return given != digit.get() && self.solutions_count_up_to(puzzle, 1) > 0;
+        }
+        // One search with the digit struck from the cell's candidates.
+        bitboard::search_without(puzzle.cells(), cell.index(), digit.index()) > 0
     }
 }

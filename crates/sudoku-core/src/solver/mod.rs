@@ -16,6 +16,7 @@ pub use dfs::{Dfs, DfsReport, DfsSteps, Step};
 pub use fast::Fast;
 
 use crate::grid::Grid;
+use crate::pos::{Cell, Digit};
 
 /// What every solver offers. Only [`Solver::search`] must be written; the
 /// rest follows from it.
@@ -51,6 +52,36 @@ pub trait Solver {
     /// Whether the puzzle has exactly one solution.
     fn is_uniquely_solvable(&self, puzzle: &Grid) -> bool {
         self.solutions_count_up_to(puzzle, 2) == 1
+    }
+
+    /// Whether `puzzle` has a solution without `digit` at `cell` (a given
+    /// there stays as it is). This is the generator's uniqueness test: after
+    /// blanking a given of a puzzle with one solution, the puzzle still has
+    /// one exactly when no solution avoids the old digit in that cell.
+    ///
+    /// ```
+    /// use sudoku_core::{Cell, Digit, Fast, Grid, Solver};
+    /// let solution: Grid =
+    ///     "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+    ///         .parse()
+    ///         .unwrap();
+    /// let mut cells = *solution.cells();
+    /// cells[0] = 0; // one blank cell is forced back to its 5
+    /// let puzzle = Grid::from_cells(cells).unwrap();
+    /// let (a1, five) = (Cell::new(0).unwrap(), Digit::new(5).unwrap());
+    /// assert!(!Fast.has_solution_without(&puzzle, a1, five));
+    /// assert!(Fast.has_solution_without(&puzzle, a1, Digit::new(4).unwrap()));
+    /// ```
+    fn has_solution_without(&self, puzzle: &Grid, cell: Cell, digit: Digit) -> bool {
+        let i = cell.index();
+        let mut cells = *puzzle.cells();
+        if cells[i] != 0 {
+            return cells[i] != digit.get() && self.solutions_count_up_to(puzzle, 1) > 0;
+        }
+        Digit::all().filter(|&d| d != digit).any(|d| {
+            cells[i] = d.get();
+            Grid::from_cells(cells).is_some_and(|grid| self.solutions_count_up_to(&grid, 1) > 0)
+        })
     }
 
     /// Up to `limit` solutions, in the order the solver finds them.
