@@ -7,10 +7,13 @@
 
 use std::time::{Duration, Instant};
 
+use sudoku_core::Grid;
+
 use crate::action::{Action, Context, Direction};
 use crate::geometry::Geometry;
 use crate::picker::{Choice, Picker};
-use crate::play::{Play, Progress, WinStats};
+use crate::play::{Origin, Play, Progress, WinStats};
+use crate::random::{RandomError, RandomPuzzle};
 use crate::save::{SaveStore, SavedGame};
 
 /// Two clicks on the same list row within this time open it.
@@ -295,8 +298,8 @@ impl App {
         match leave {
             Leave::Quit => self.quit = true,
             Leave::ToPicker => {
-                if let Some(entry) = self.play().and_then(Play::entry) {
-                    self.picker.select_entry(entry);
+                if let Some(choice) = self.play().and_then(|play| row_of(play.origin())) {
+                    self.picker.select_choice(choice);
                 }
                 self.screen = Screen::Picker;
                 self.overlay = None;
@@ -344,6 +347,7 @@ impl App {
                 }
             }
             Some(Choice::Entry(index)) => self.open_entry(index),
+            Some(Choice::Random(level)) => self.open_random(RandomPuzzle::fresh(level)),
             None => self.picker.message = Some("No puzzle matches the search".to_string()),
         }
     }
@@ -354,7 +358,7 @@ impl App {
         };
         let name = entry.name.clone();
         let opened = entry.puzzle.clone().and_then(|grid| {
-            Play::new(&name, Some(index), grid, self.now).map_err(|e| e.to_string())
+            Play::new(&name, Origin::Entry(index), grid, self.now).map_err(|e| e.to_string())
         });
         match opened {
             Ok(play) => self.start(play),
@@ -362,6 +366,29 @@ impl App {
                 self.screen = Screen::Picker;
                 self.overlay = None;
                 self.picker.select_entry(index);
+                self.picker.message = Some(format!("{name}: {err}"));
+            }
+        }
+    }
+
+    /// Generates the puzzle `random` and opens it on the board; when that
+    /// fails, says why in the picker, on the row of its level.
+    pub fn open_random(&mut self, random: RandomPuzzle) {
+        self.open_made(random, random.generate());
+    }
+
+    /// Opens `made`, the puzzle of `random` (or why there is none).
+    fn open_made(&mut self, random: RandomPuzzle, made: Result<Grid, RandomError>) {
+        let name = random.name();
+        let opened = made.map_err(|e| e.to_string()).and_then(|grid| {
+            Play::new(&name, Origin::Random(random), grid, self.now).map_err(|e| e.to_string())
+        });
+        match opened {
+            Ok(play) => self.start(play),
+            Err(err) => {
+                self.screen = Screen::Picker;
+                self.overlay = None;
+                self.picker.select_choice(Choice::Random(random.level));
                 self.picker.message = Some(format!("{name}: {err}"));
             }
         }
@@ -384,19 +411,50 @@ impl App {
         self.overlay = None;
     }
 
+    /// What the congratulation's Enter opens: the next playable entry after
+    /// the game's own (the first one for a game not from the list), or a
+    /// new random puzzle at the level of a generated one.
+    pub fn next_choice(&self) -> Option<Choice> {
+        match self.play()?.origin() {
+            Origin::Entry(index) => self.picker.next_playable(index).map(Choice::Entry),
+            Origin::Random(random) => Some(Choice::Random(random.level)),
+            Origin::Unlisted => self
+                .picker
+                .entries()
+                .iter()
+                .position(|e| e.puzzle.is_ok())
+                .map(Choice::Entry),
+        }
+    }
+
+    /// The congratulation's name for [`App::next_choice`]: the entry's name,
+    /// or `a new random medium puzzle`.
+    pub fn next_name(&self) -> Option<String> {
+        match self.next_choice()? {
+            Choice::Entry(index) => Some(self.picker.label(Choice::Entry(index))),
+            Choice::Random(level) => Some(format!("a new random {level} puzzle")),
+            Choice::Resume => None,
+        }
+    }
+
     fn open_next(&mut self) {
-        let from = self.play().and_then(Play::entry);
-        let next = match from {
-            Some(index) => self.picker.next_playable(index),
-            None => self.picker.entries().iter().position(|e| e.puzzle.is_ok()),
-        };
-        match next {
-            Some(index) => self.open_entry(index),
-            None => {
+        match self.next_choice() {
+            Some(Choice::Entry(index)) => self.open_entry(index),
+            Some(Choice::Random(level)) => self.open_random(RandomPuzzle::fresh(level)),
+            _ => {
                 self.overlay = None;
                 self.screen = Screen::Picker;
             }
         }
+    }
+}
+
+/// The picker row of a game from `origin`, when it has one.
+fn row_of(origin: Origin) -> Option<Choice> {
+    match origin {
+        Origin::Entry(index) => Some(Choice::Entry(index)),
+        Origin::Random(random) => Some(Choice::Random(random.level)),
+        Origin::Unlisted => None,
     }
 }
 

@@ -1,12 +1,13 @@
-//! The full-screen terminal Sudoku game: a puzzle picker, a board played
-//! with keyboard and mouse, pencil marks, hints, an animated auto-solve and
-//! autosave.
+//! The full-screen terminal Sudoku game: a puzzle picker, new random
+//! puzzles at a chosen level, a board played with keyboard and mouse, pencil
+//! marks, hints, an animated auto-solve and autosave.
 //!
-//! The shape is `Event -> Action -> App::update -> render`: [`action`] turns
-//! terminal events into [`Action`](action::Action)s, [`app::App`] holds every
-//! bit of state and changes only in [`App::update`](app::App::update), and
-//! [`ui::draw`] paints it, returning the [`Geometry`](geometry::Geometry) the
-//! next mouse click is mapped through. Only [`terminal`] and the binary's
+//! The shape is `Event -> Action -> App::update -> render`: [`input`]
+//! gathers terminal events and stop signals, [`action`] turns events into
+//! [`Action`](action::Action)s, [`app::App`] holds every bit of state and
+//! changes only in [`App::update`](app::App::update), and [`ui::draw`]
+//! paints it, returning the [`Geometry`](geometry::Geometry) the next mouse
+//! click is mapped through. Only [`terminal`], [`input`] and the binary's
 //! event loop touch the real terminal, so everything else is tested as
 //! plain values.
 #![deny(missing_docs)]
@@ -16,10 +17,12 @@ pub mod animation;
 pub mod app;
 pub mod clock;
 pub mod geometry;
+pub mod input;
 pub mod pencil;
 pub mod picker;
 pub mod play;
 pub mod puzzles;
+pub mod random;
 pub mod save;
 pub mod terminal;
 pub mod ui;

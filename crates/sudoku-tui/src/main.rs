@@ -10,12 +10,14 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use ratatui::crossterm::event;
+use sudoku_core::Level;
 use sudoku_tui::action::{action_for, Action};
 use sudoku_tui::app::App;
 use sudoku_tui::geometry::Geometry;
+use sudoku_tui::input::{Input, Inputs, STOP_SIGNALS};
 use sudoku_tui::picker::Picker;
 use sudoku_tui::puzzles::{self, Entry};
+use sudoku_tui::random::{fresh_seed, RandomPuzzle};
 use sudoku_tui::save::SaveStore;
 use sudoku_tui::terminal::TerminalGuard;
 use sudoku_tui::ui::{self, theme::Theme};
@@ -29,8 +31,25 @@ struct Args {
     /// puzzles.
     path: Option<PathBuf>,
     /// Go straight back to the game saved on the last quit.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "random")]
     resume: bool,
+    /// Start on a new random puzzle of this level: easy, medium, hard,
+    /// expert or extreme.
+    #[arg(long, value_name = "LEVEL")]
+    random: Option<Level>,
+    /// The seed of the --random puzzle: the same seed gives the same puzzle
+    /// (the one `sudoku generate puzzles 1 --difficulty LEVEL --seed SEED`
+    /// prints). Default: a fresh one.
+    #[arg(long, requires = "random")]
+    seed: Option<u64>,
+}
+
+/// How the game ended.
+enum Ended {
+    /// The player quit.
+    Quit,
+    /// A signal asked it to stop (its number).
+    Signal(i32),
 }
 
 fn main() -> ExitCode {
@@ -49,11 +68,18 @@ fn main() -> ExitCode {
     let mut app = build_app(entries);
     if args.resume {
         app.resume();
+    } else if let Some(level) = args.random {
+        app.open_random(RandomPuzzle::new(
+            level,
+            args.seed.unwrap_or_else(fresh_seed),
+        ));
     } else if args.path.is_some() && app.picker().entries().len() == 1 {
         app.update(Action::Confirm);
     }
     match play(app) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(Ended::Quit) => ExitCode::SUCCESS,
+        // As if the signal had ended the process: 128 + its number.
+        Ok(Ended::Signal(signal)) => ExitCode::from(u8::try_from(128 + signal).unwrap_or(1)),
         Err(err) => {
             eprintln!("sudoku-tui: {err}");
             ExitCode::FAILURE
@@ -84,7 +110,10 @@ fn build_app(entries: Vec<Entry>) -> App {
         }
     };
     let saved = match store.as_ref().map(SaveStore::load) {
-        Some(Ok(saved)) => saved,
+        Some(Ok(Some(loaded))) => {
+            message = loaded.ignored_note();
+            Some(loaded.game)
+        }
         Some(Err(err)) => {
             message = Some(format!("Ignored the saved game: {err}"));
             None
@@ -96,38 +125,59 @@ fn build_app(entries: Vec<Entry>) -> App {
     App::new(picker, store)
 }
 
-/// Runs the game in the terminal until the player quits.
-fn play(mut app: App) -> io::Result<()> {
+/// Runs the game in the terminal until the player quits or a stop signal
+/// comes. Whatever ends it, the terminal is restored (by the guard) and an
+/// unfinished game is saved, as a quit does.
+fn play(mut app: App) -> io::Result<Ended> {
+    let inputs = Inputs::new();
+    inputs.watch_signals(&STOP_SIGNALS)?;
     let mut guard = TerminalGuard::enter()?;
+    inputs.read_terminal()?;
+    let ended = run(&mut app, &mut guard, &inputs);
+    if ended.is_err() {
+        app.update(Action::ForceQuit);
+    }
+    ended
+}
+
+/// The event loop: draw, wait for the next action, update.
+fn run(app: &mut App, guard: &mut TerminalGuard, inputs: &Inputs) -> io::Result<Ended> {
     let theme = Theme::from_env();
     loop {
         let mut geometry = Geometry::default();
         guard
             .terminal()
-            .draw(|frame| geometry = ui::draw(frame, &app, &theme))?;
+            .draw(|frame| geometry = ui::draw(frame, app, &theme))?;
         app.set_geometry(geometry);
         if app.should_quit() {
-            return Ok(());
+            return Ok(Ended::Quit);
         }
-        let action = next_action(&app)?;
-        app.update(action);
+        match next_action(app, inputs)? {
+            Ok(action) => app.update(action),
+            Err(signal) => {
+                app.update(Action::ForceQuit);
+                return Ok(Ended::Signal(signal));
+            }
+        }
     }
 }
 
 /// Waits for the next action: an input event that means something, or a
-/// tick when the app asked for one. Without a tick due it blocks on input
-/// (no busy loop).
-fn next_action(app: &App) -> io::Result<Action> {
+/// tick when the app asked for one; `Err` holds a stop signal. Without a
+/// tick due it blocks until input or a signal comes (no busy loop).
+fn next_action(app: &App, inputs: &Inputs) -> io::Result<Result<Action, i32>> {
     let deadline = app.next_tick().map(|wait| Instant::now() + wait);
     loop {
-        if let Some(deadline) = deadline {
-            let left = deadline.saturating_duration_since(Instant::now());
-            if !event::poll(left)? {
-                return Ok(Action::Tick);
+        let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        match inputs.next(left) {
+            None => return Ok(Ok(Action::Tick)),
+            Some(Input::Signal(signal)) => return Ok(Err(signal)),
+            Some(Input::Failed(err)) => return Err(err),
+            Some(Input::Event(event)) => {
+                if let Some(action) = action_for(&event, app.context()) {
+                    return Ok(Ok(action));
+                }
             }
-        }
-        if let Some(action) = action_for(&event::read()?, app.context()) {
-            return Ok(action);
         }
     }
 }

@@ -5,6 +5,8 @@
 //! and box allow, kept up to date after each move, minus the ones the
 //! player struck out by hand.
 
+use std::fmt;
+
 use sudoku_core::{Cell, Digit, Game};
 
 /// A set of digits, one bit per digit.
@@ -28,6 +30,19 @@ impl Candidates {
     /// The digits, in increasing order.
     pub fn iter(self) -> impl Iterator<Item = Digit> {
         Digit::all().filter(move |&d| self.contains(d))
+    }
+}
+
+impl FromIterator<Digit> for Candidates {
+    fn from_iter<I: IntoIterator<Item = Digit>>(digits: I) -> Candidates {
+        Candidates(digits.into_iter().fold(0, |acc, d| acc | bit(d)))
+    }
+}
+
+/// The digits run together, in increasing order: `258`.
+impl fmt::Display for Candidates {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.iter().try_for_each(|d| write!(f, "{d}"))
     }
 }
 
@@ -64,6 +79,33 @@ impl Pencil {
     pub fn set_auto(&mut self, on: bool) {
         self.auto = on;
         self.struck = [0; 81];
+    }
+
+    /// Whether the player wrote any mark or struck out any candidate.
+    pub fn has_notes(&self) -> bool {
+        self.marks.iter().chain(&self.struck).any(|&m| m != 0)
+    }
+
+    /// The marks the player wrote in `cell` (shown when automatic
+    /// candidates are off), even if the cell holds a digit now.
+    pub fn marks(&self, cell: Cell) -> Candidates {
+        Candidates(self.marks[cell.index()])
+    }
+
+    /// Replaces the marks the player wrote in `cell`.
+    pub fn set_marks(&mut self, cell: Cell, marks: Candidates) {
+        self.marks[cell.index()] = marks.0;
+    }
+
+    /// The automatic candidates the player struck out in `cell`.
+    pub fn struck(&self, cell: Cell) -> Candidates {
+        Candidates(self.struck[cell.index()])
+    }
+
+    /// Replaces the automatic candidates struck out in `cell` (after
+    /// [`Pencil::set_auto`], which forgets them).
+    pub fn set_struck(&mut self, cell: Cell, struck: Candidates) {
+        self.struck[cell.index()] = struck.0;
     }
 
     /// The marks shown in `cell`: none when it holds a digit.
@@ -140,6 +182,8 @@ mod tests {
         let shown: Vec<u8> = pencil.candidates(&game, c).iter().map(Digit::get).collect();
         assert_eq!(shown, [2, 4]);
         assert_eq!(pencil.toggle(&game, c, d(4)), Ok(false));
+        assert!(pencil.has_notes());
+        assert_eq!(pencil.marks(c).to_string(), "2");
         // a given shows no marks
         assert!(pencil
             .candidates(&game, Cell::from_name("1a").unwrap())
@@ -151,6 +195,10 @@ mod tests {
         let (mut game, c) = setup();
         let mut pencil = Pencil::default();
         pencil.set_auto(true);
+        assert!(
+            !pencil.has_notes(),
+            "candidates alone are no work of the player"
+        );
         let shown: Vec<u8> = pencil.candidates(&game, c).iter().map(Digit::get).collect();
         assert_eq!(shown, [1, 2, 4]);
         game.place(Cell::from_name("1d").unwrap(), d(2)).unwrap();
@@ -159,6 +207,8 @@ mod tests {
         assert_eq!(pencil.toggle(&game, c, d(1)), Ok(false));
         let shown: Vec<u8> = pencil.candidates(&game, c).iter().map(Digit::get).collect();
         assert_eq!(shown, [4]);
+        assert_eq!(pencil.struck(c).to_string(), "1");
+        assert!(pencil.has_notes());
         let err = pencil.toggle(&game, c, d(5)).unwrap_err();
         assert_eq!(
             err.to_string(),

@@ -1,10 +1,15 @@
 //! The puzzle picker's state: the list, the selection, the scroll window
 //! and the type-to-search filter.
 //!
+//! The list is the saved game (when there is one), the puzzles, and one
+//! `New random puzzle: LEVEL` row per level of the grader, easiest first.
+//!
 //! Up and Down wrap around at the ends, as the original game's list did;
 //! PageUp/PageDown move by one window and Home/End jump to the ends.
 //! Typing filters the list by name (case-insensitive), Backspace takes a
 //! character back.
+
+use sudoku_core::Level;
 
 use crate::puzzles::Entry;
 use crate::save::SavedGame;
@@ -16,6 +21,8 @@ pub enum Choice {
     Resume,
     /// The entry at this index of [`Picker::entries`].
     Entry(usize),
+    /// A new puzzle from the generator, at this level.
+    Random(Level),
 }
 
 /// How many rows a page has before the first frame says otherwise.
@@ -93,7 +100,7 @@ impl Picker {
     pub fn selected_entry(&self) -> Option<&Entry> {
         match self.selected()? {
             Choice::Entry(i) => self.entries.get(i),
-            Choice::Resume => None,
+            Choice::Resume | Choice::Random(_) => None,
         }
     }
 
@@ -108,6 +115,7 @@ impl Picker {
                 .entries
                 .get(i)
                 .map_or_else(String::new, |e| e.name.clone()),
+            Choice::Random(level) => format!("New random puzzle: {level}"),
         }
     }
 
@@ -218,10 +226,15 @@ impl Picker {
     /// Selects the entry at `index` of [`Picker::entries`], clearing the
     /// search if it hides it.
     pub fn select_entry(&mut self, index: usize) {
-        if !self.shown.contains(&Choice::Entry(index)) {
+        self.select_choice(Choice::Entry(index));
+    }
+
+    /// Selects the row `choice`, clearing the search if it hides it.
+    pub fn select_choice(&mut self, choice: Choice) {
+        if !self.shown.contains(&choice) {
             self.clear_search();
         }
-        if let Some(row) = self.shown.iter().position(|&c| c == Choice::Entry(index)) {
+        if let Some(row) = self.shown.iter().position(|&c| c == choice) {
             self.select(row);
         }
     }
@@ -238,15 +251,14 @@ impl Picker {
         let keep = self.selected();
         let needle = self.search.to_lowercase();
         let matches = |label: String| label.to_lowercase().contains(&needle);
-        let mut shown = Vec::with_capacity(self.entries.len() + 1);
-        if self.resume.is_some() && matches(self.label(Choice::Resume)) {
-            shown.push(Choice::Resume);
-        }
-        shown.extend(
-            (0..self.entries.len())
-                .map(Choice::Entry)
-                .filter(|&c| matches(self.label(c))),
-        );
+        let rows = self
+            .resume
+            .as_ref()
+            .map(|_| Choice::Resume)
+            .into_iter()
+            .chain((0..self.entries.len()).map(Choice::Entry))
+            .chain(Level::ALL.into_iter().map(Choice::Random));
+        let shown = rows.filter(|&c| matches(self.label(c))).collect();
         self.shown = shown;
         let index = keep
             .and_then(|k| self.shown.iter().position(|&c| c == k))
@@ -283,8 +295,11 @@ mod tests {
     fn up_and_down_wrap_and_scroll_the_window() {
         let mut p = picker(20);
         p.up();
+        assert_eq!(selected_name(&p), "New random puzzle: extreme");
+        assert_eq!(p.offset(), 20);
+        p.page_up();
         assert_eq!(selected_name(&p), "sudoku20.txt");
-        assert_eq!(p.offset(), 15);
+        p.end();
         p.down();
         assert_eq!(selected_name(&p), "sudoku01.txt");
         assert_eq!(p.offset(), 0);
@@ -300,27 +315,29 @@ mod tests {
 
     #[test]
     fn pages_and_ends_stop_at_the_ends() {
-        let mut p = picker(12);
+        let mut p = picker(12); // and 5 random rows
         p.page_down();
         assert_eq!(p.selected_index(), 5);
         p.page_down();
         p.page_down();
-        assert_eq!(p.selected_index(), 11);
-        assert_eq!(p.offset(), 7);
+        p.page_down();
+        assert_eq!(p.selected_index(), 16);
+        assert_eq!(p.offset(), 12);
         p.page_up();
-        assert_eq!(p.selected_index(), 6);
+        assert_eq!(p.selected_index(), 11);
+        p.page_up();
         p.page_up();
         p.page_up();
         assert_eq!(p.selected_index(), 0);
         p.end();
-        assert_eq!(p.selected_index(), 11);
+        assert_eq!(p.selected_index(), 16);
         p.home();
         assert_eq!((p.selected_index(), p.offset()), (0, 0));
         p.scroll(3);
         p.scroll(-10);
         assert_eq!(p.selected_index(), 0);
         p.scroll(100);
-        assert_eq!(p.selected_index(), 11);
+        assert_eq!(p.selected_index(), 16);
     }
 
     #[test]
@@ -341,7 +358,23 @@ mod tests {
         assert_eq!(selected_name(&p), "sudoku01.txt");
         assert!(p.clear_search());
         assert!(!p.clear_search() && !p.backspace());
-        assert_eq!(p.shown().len(), 12);
+        assert_eq!(p.shown().len(), 17);
+    }
+
+    #[test]
+    fn random_rows_come_last_one_per_level() {
+        let mut p = picker(3);
+        let tail: Vec<Choice> = p.shown()[3..].to_vec();
+        assert_eq!(tail, Level::ALL.map(Choice::Random));
+        for c in "HARD".chars() {
+            p.type_char(c);
+        }
+        assert_eq!(p.shown(), [Choice::Random(Level::Hard)]);
+        assert_eq!(selected_name(&p), "New random puzzle: hard");
+        assert!(p.selected_entry().is_none());
+        p.select_choice(Choice::Random(Level::Easy));
+        assert_eq!(p.search(), "", "selecting a hidden row clears the search");
+        assert_eq!(p.selected(), Some(Choice::Random(Level::Easy)));
     }
 
     #[test]
@@ -356,6 +389,8 @@ mod tests {
             elapsed: std::time::Duration::ZERO,
             moves: 0,
             hints: 0,
+            pencil: crate::pencil::Pencil::default(),
+            random: None,
         };
         p.set_resume(Some(saved));
         assert_eq!(p.shown()[0], Choice::Resume);
@@ -364,7 +399,7 @@ mod tests {
         assert!(p.selected_entry().is_none());
         p.select_entry(2);
         assert_eq!(p.selected_entry().unwrap().name, "sudoku03.txt");
-        assert!(p.select_row(0) && !p.select_row(9));
+        assert!(p.select_row(0) && !p.select_row(10));
         assert_eq!(p.selected(), Some(Choice::Resume));
     }
 }

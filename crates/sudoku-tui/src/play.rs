@@ -10,7 +10,20 @@ use crate::action::{Action, Direction};
 use crate::animation::{self, Animation, State};
 use crate::clock::Clock;
 use crate::pencil::Pencil;
+use crate::random::RandomPuzzle;
 use crate::save::SavedGame;
+
+/// Where a game's puzzle came from, which decides what the next puzzle is
+/// and which picker row leaving the game selects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// The picker's entry at this index.
+    Entry(usize),
+    /// The generator.
+    Random(RandomPuzzle),
+    /// Neither: a saved game whose puzzle is not in the list.
+    Unlisted,
+}
 
 /// How a message reads: its tone picks its colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,7 +70,7 @@ pub struct WinStats {
 pub struct Play {
     name: String,
     level: String,
-    entry: Option<usize>,
+    origin: Origin,
     game: Game,
     cursor: Cell,
     selected: bool,
@@ -95,11 +108,11 @@ fn conflicts_message(n: usize) -> String {
 }
 
 impl Play {
-    /// A new game of `puzzle` named `name` (the picker's entry `entry`),
-    /// its clock starting at `now`.
+    /// A new game of `puzzle` named `name`, which came from `origin`, its
+    /// clock starting at `now`.
     pub fn new(
         name: &str,
-        entry: Option<usize>,
+        origin: Origin,
         puzzle: Grid,
         now: Instant,
     ) -> Result<Play, PuzzleError> {
@@ -111,7 +124,7 @@ impl Play {
         Ok(Play {
             name: name.to_string(),
             level: crate::puzzles::level_label(&puzzle),
-            entry,
+            origin,
             game,
             cursor,
             selected: true,
@@ -132,13 +145,20 @@ impl Play {
         })
     }
 
-    /// The saved game `saved`, going on from where it was left.
+    /// The saved game `saved`, going on from where it was left. A generated
+    /// puzzle's origin comes from the save; `entry` is the picker's entry
+    /// holding the puzzle, if any.
     pub fn resume(
         saved: &SavedGame,
         entry: Option<usize>,
         now: Instant,
     ) -> Result<Play, PuzzleError> {
-        let mut play = Play::new(&saved.name, entry, saved.puzzle, now)?;
+        let origin = match (saved.random, entry) {
+            (Some(random), _) => Origin::Random(random),
+            (None, Some(index)) => Origin::Entry(index),
+            (None, None) => Origin::Unlisted,
+        };
+        let mut play = Play::new(&saved.name, origin, saved.puzzle, now)?;
         for cell in Cell::all() {
             if let (false, Some(digit)) = (play.game.is_given(cell), saved.grid.get(cell)) {
                 play.game.place(cell, digit).expect("not a given");
@@ -148,6 +168,7 @@ impl Play {
         play.saved_moves = saved.moves;
         play.hints = saved.hints;
         play.clock = Clock::started(saved.elapsed, now);
+        play.pencil = saved.pencil.clone();
         play.say(Tone::Info, format!("Resumed {}", saved.name));
         Ok(play)
     }
@@ -161,6 +182,11 @@ impl Play {
             elapsed: self.clock.elapsed(now),
             moves: self.moves(),
             hints: self.hints,
+            pencil: self.pencil.clone(),
+            random: match self.origin {
+                Origin::Random(random) => Some(random),
+                _ => None,
+            },
         }
     }
 
@@ -174,9 +200,17 @@ impl Play {
         &self.level
     }
 
-    /// The picker entry this game came from, when known.
+    /// Where the puzzle came from.
+    pub fn origin(&self) -> Origin {
+        self.origin
+    }
+
+    /// The picker entry this game came from, when it did.
     pub fn entry(&self) -> Option<usize> {
-        self.entry
+        match self.origin {
+            Origin::Entry(index) => Some(index),
+            _ => None,
+        }
     }
 
     /// The core game.
@@ -246,9 +280,10 @@ impl Play {
             .map_or(self.game.grid(), Animation::grid)
     }
 
-    /// Whether the player has changed the board at all.
+    /// Whether the player has done anything worth keeping: changed the
+    /// board or written pencil marks.
     pub fn has_progress(&self) -> bool {
-        self.moves() > 0 || self.game.grid() != self.game.puzzle()
+        self.moves() > 0 || self.game.grid() != self.game.puzzle() || self.pencil.has_notes()
     }
 
     /// The numbers for the congratulation at `now`.
@@ -626,7 +661,7 @@ mod tests {
     fn play(text: &str) -> (Play, Instant) {
         let now = Instant::now();
         (
-            Play::new("test", Some(0), text.parse().unwrap(), now).unwrap(),
+            Play::new("test", Origin::Entry(0), text.parse().unwrap(), now).unwrap(),
             now,
         )
     }
@@ -861,5 +896,46 @@ mod tests {
         assert_eq!(resumed.moves(), 1);
         assert_eq!(resumed.stats(now).time.as_secs(), 5);
         assert_eq!(resumed.message().text, "Resumed test");
+        assert_eq!(resumed.origin(), Origin::Unlisted);
+    }
+
+    #[test]
+    fn pencil_marks_and_the_recipe_survive_a_save() {
+        let now = Instant::now();
+        let random = RandomPuzzle::new(sudoku_core::Level::Easy, 3);
+        let mut p = Play::new("r", Origin::Random(random), NEARLY.parse().unwrap(), now).unwrap();
+        p.update(Action::TogglePencil, now);
+        assert!(!p.has_progress());
+        p.update(digit(1), now);
+        assert!(p.has_progress(), "pencil marks are worth saving");
+        p.update(digit(5), now);
+        p.update(Action::ToggleCandidates, now);
+        p.update(Action::Move(Direction::Right), now);
+        p.update(Action::Move(Direction::Right), now);
+        p.update(digit(9), now); // strikes out 9i's only candidate
+        let saved = p.to_saved(now);
+        assert_eq!(saved.random, Some(random));
+        let resumed = Play::resume(&saved, Some(4), now).unwrap();
+        assert_eq!(resumed.origin(), Origin::Random(random));
+        assert_eq!(resumed.entry(), None);
+        assert_eq!(resumed.pencil(), p.pencil());
+        assert!(resumed.pencil().is_auto());
+        assert!(resumed
+            .pencil()
+            .candidates(resumed.game(), cell("9i"))
+            .is_empty());
+        let marks: Vec<u8> = resumed
+            .pencil()
+            .marks(cell("9g"))
+            .iter()
+            .map(Digit::get)
+            .collect();
+        assert_eq!(marks, [1, 5]);
+        let listed = SavedGame {
+            random: None,
+            ..saved
+        };
+        let resumed = Play::resume(&listed, Some(4), now).unwrap();
+        assert_eq!(resumed.origin(), Origin::Entry(4));
     }
 }

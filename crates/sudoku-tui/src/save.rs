@@ -6,27 +6,46 @@
 //!
 //! ```text
 //! sudoku-tui save 1
-//! name: sudoku01-easy.txt
+//! name: random medium #1234
 //! puzzle: ..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..
 //! grid: 4.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..
 //! elapsed: 192
 //! moves: 12
 //! hints: 1
+//! random: medium 1234
+//! candidates: off
+//! marks: 1b=58 2c=478
 //! ```
+//!
+//! The first seven lines are required: a file without one of them is not a
+//! save. The others are optional, so saves written before they existed
+//! still load: `random` (the generator's level and seed, for a generated
+//! puzzle), `candidates` (automatic candidates `on` or `off`), `marks` (the
+//! pencil marks, `CELL=DIGITS` items) and `struck` (the automatic
+//! candidates struck out by hand, written when they are on). An optional
+//! part that cannot be read is left out and reported as a [`PartError`];
+//! the rest of the game loads. Unknown `key: value` lines are skipped, so
+//! older versions of the game read these files too.
 
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use sudoku_core::{Cell, Grid, ParseError};
+use sudoku_core::{Cell, Digit, Grid, Level, ParseError};
 use thiserror::Error;
+
+use crate::pencil::{Candidates, Pencil};
+use crate::random::RandomPuzzle;
 
 /// The first line of every save file.
 const HEADER: &str = "sudoku-tui save 1";
 
 /// The largest save file read, in bytes.
 const MAX_SAVE_BYTES: u64 = 64 * 1024;
+
+/// How much of a bad value an error quotes.
+const QUOTE: usize = 40;
 
 /// A game as saved.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,12 +62,39 @@ pub struct SavedGame {
     pub moves: usize,
     /// Hints used.
     pub hints: usize,
+    /// The pencil marks, and whether automatic candidates are on.
+    pub pencil: Pencil,
+    /// The generator's recipe, when the puzzle was generated.
+    pub random: Option<RandomPuzzle>,
+}
+
+/// A save file read back: the game, and the optional parts of the file
+/// that were left out because they could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Loaded {
+    /// The game.
+    pub game: SavedGame,
+    /// What was left out, in file order.
+    pub ignored: Vec<PartError>,
+}
+
+impl Loaded {
+    /// A sentence for the player about the parts left out, `None` when
+    /// nothing was.
+    pub fn ignored_note(&self) -> Option<String> {
+        let first = self.ignored.first()?;
+        let more = match self.ignored.len() - 1 {
+            0 => String::new(),
+            n => format!(" (and {n} more)"),
+        };
+        Some(format!("Ignored part of the saved game: {first}{more}"))
+    }
 }
 
 impl SavedGame {
     /// The file's text.
     pub fn to_text(&self) -> String {
-        format!(
+        let mut text = format!(
             "{HEADER}\nname: {}\npuzzle: {}\ngrid: {}\nelapsed: {}\nmoves: {}\nhints: {}\n",
             self.name.replace('\n', " "),
             self.puzzle,
@@ -56,24 +102,28 @@ impl SavedGame {
             self.elapsed.as_secs(),
             self.moves,
             self.hints
-        )
+        );
+        if let Some(random) = self.random {
+            text.push_str(&format!("random: {random}\n"));
+        }
+        let auto = self.pencil.is_auto();
+        text.push_str(if auto {
+            "candidates: on\n"
+        } else {
+            "candidates: off\n"
+        });
+        push_marks(&mut text, "marks", |cell| self.pencil.marks(cell));
+        if auto {
+            push_marks(&mut text, "struck", |cell| self.pencil.struck(cell));
+        }
+        text
     }
 
-    /// Reads a save file's text.
-    pub fn from_text(text: &str) -> Result<SavedGame, SaveError> {
-        let mut lines = text.lines();
-        let header = lines.next().unwrap_or_default();
-        if header != HEADER {
-            return Err(SaveError::Header(header.chars().take(40).collect()));
-        }
-        let mut fields = Fields::default();
-        for (i, line) in lines.enumerate() {
-            let (key, value) = line.split_once(": ").ok_or_else(|| SaveError::Line {
-                line: i + 2,
-                text: line.chars().take(40).collect(),
-            })?;
-            fields.0.push((key.to_string(), value.to_string()));
-        }
+    /// Reads a save file's text. Errors in the required lines refuse the
+    /// file; errors in the optional ones are left out and listed in
+    /// [`Loaded::ignored`].
+    pub fn from_text(text: &str) -> Result<Loaded, SaveError> {
+        let fields = Fields::read(text)?;
         let puzzle = fields.grid("puzzle")?;
         let grid = fields.grid("grid")?;
         if let Some(cell) =
@@ -81,27 +131,79 @@ impl SavedGame {
         {
             return Err(SaveError::GivenChanged(cell));
         }
-        Ok(SavedGame {
+        let mut ignored = Vec::new();
+        let game = SavedGame {
             name: fields.get("name")?.to_string(),
             puzzle,
             grid,
             elapsed: Duration::from_secs(fields.number("elapsed")?),
             moves: usize::try_from(fields.number("moves")?).unwrap_or(usize::MAX),
             hints: usize::try_from(fields.number("hints")?).unwrap_or(usize::MAX),
-        })
+            pencil: fields.pencil(&mut ignored),
+            random: fields.random(&mut ignored),
+        };
+        ignored.sort_by_key(PartError::line);
+        Ok(Loaded { game, ignored })
     }
 }
 
+/// Adds the line `key: 1b=58 2c=478` for the cells where `marks` has
+/// digits; no line when none has.
+fn push_marks(text: &mut String, key: &str, marks: impl Fn(Cell) -> Candidates) {
+    let items: Vec<String> = Cell::all()
+        .filter(|&cell| !marks(cell).is_empty())
+        .map(|cell| format!("{cell}={}", marks(cell)))
+        .collect();
+    if !items.is_empty() {
+        text.push_str(&format!("{key}: {}\n", items.join(" ")));
+    }
+}
+
+/// `text` cut to [`QUOTE`] characters, for an error message.
+fn quote(text: &str) -> String {
+    text.chars().take(QUOTE).collect()
+}
+
+/// One `key: value` line of a save file.
+struct Field {
+    line: usize,
+    key: String,
+    value: String,
+}
+
 /// The `key: value` lines of a save file.
-#[derive(Default)]
-struct Fields(Vec<(String, String)>);
+struct Fields(Vec<Field>);
 
 impl Fields {
+    /// The lines after the header, which must be the save header.
+    fn read(text: &str) -> Result<Fields, SaveError> {
+        let mut lines = text.lines();
+        let header = lines.next().unwrap_or_default();
+        if header != HEADER {
+            return Err(SaveError::Header(quote(header)));
+        }
+        let mut fields = Vec::new();
+        for (i, line) in lines.enumerate() {
+            let (key, value) = line.split_once(": ").ok_or_else(|| SaveError::Line {
+                line: i + 2,
+                text: quote(line),
+            })?;
+            fields.push(Field {
+                line: i + 2,
+                key: key.to_string(),
+                value: value.to_string(),
+            });
+        }
+        Ok(Fields(fields))
+    }
+
+    fn find(&self, key: &str) -> Option<&Field> {
+        self.0.iter().find(|f| f.key == key)
+    }
+
     fn get(&self, key: &'static str) -> Result<&str, SaveError> {
-        self.0
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
+        self.find(key)
+            .map(|f| f.value.as_str())
             .ok_or(SaveError::Missing(key))
     }
 
@@ -109,7 +211,7 @@ impl Fields {
         let value = self.get(key)?;
         value.parse().map_err(|_| SaveError::Number {
             key,
-            value: value.chars().take(40).collect(),
+            value: quote(value),
         })
     }
 
@@ -117,6 +219,125 @@ impl Fields {
         self.get(key)?
             .parse()
             .map_err(|source| SaveError::Grid { key, source })
+    }
+
+    /// The optional `random` line; `None` without one or when it cannot be
+    /// read (noted in `ignored`).
+    fn random(&self, ignored: &mut Vec<PartError>) -> Option<RandomPuzzle> {
+        let field = self.find("random")?;
+        let read = field.value.split_once(' ').and_then(|(level, seed)| {
+            let level: Level = level.parse().ok()?;
+            Some(RandomPuzzle::new(level, seed.parse().ok()?))
+        });
+        if read.is_none() {
+            ignored.push(PartError::Random {
+                line: field.line,
+                value: quote(&field.value),
+            });
+        }
+        read
+    }
+
+    /// The optional `candidates`, `marks` and `struck` lines; what cannot
+    /// be read is noted in `ignored` and left out.
+    fn pencil(&self, ignored: &mut Vec<PartError>) -> Pencil {
+        let mut pencil = Pencil::default();
+        if let Some(field) = self.find("candidates") {
+            match field.value.as_str() {
+                "on" => pencil.set_auto(true),
+                "off" => {}
+                value => ignored.push(PartError::Candidates {
+                    line: field.line,
+                    value: quote(value),
+                }),
+            }
+        }
+        for (cell, marks) in self.marks("marks", ignored) {
+            pencil.set_marks(cell, marks);
+        }
+        for (cell, struck) in self.marks("struck", ignored) {
+            pencil.set_struck(cell, struck);
+        }
+        pencil
+    }
+
+    /// The `CELL=DIGITS` items of the optional line `key`; each item that
+    /// cannot be read is noted in `ignored` and left out.
+    fn marks(&self, key: &'static str, ignored: &mut Vec<PartError>) -> Vec<(Cell, Candidates)> {
+        let Some(field) = self.find(key) else {
+            return Vec::new();
+        };
+        let mut marks = Vec::new();
+        for item in field.value.split_whitespace() {
+            match mark_item(item) {
+                Some(mark) => marks.push(mark),
+                None => ignored.push(PartError::Marks {
+                    line: field.line,
+                    key,
+                    item: quote(item),
+                }),
+            }
+        }
+        marks
+    }
+}
+
+/// `1b=58` as a cell and its digits.
+fn mark_item(item: &str) -> Option<(Cell, Candidates)> {
+    let (cell, digits) = item.split_once('=')?;
+    let cell = Cell::from_name(cell)?;
+    if digits.is_empty() {
+        return None;
+    }
+    let digits = digits
+        .chars()
+        .map(|c| Digit::new(u8::try_from(c.to_digit(10)?).ok()?))
+        .collect::<Option<Vec<Digit>>>()?;
+    Some((cell, digits.into_iter().collect()))
+}
+
+/// An optional part of a save file that could not be read. It is left out
+/// and the rest of the game loads.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PartError {
+    /// A `marks` or `struck` item that is not a cell and its digits.
+    #[error("line {line}: {key}: expected CELL=DIGITS like 1b=58, found '{item}'")]
+    Marks {
+        /// The line number (from 1).
+        line: usize,
+        /// `marks` or `struck`.
+        key: &'static str,
+        /// The item (cut to 40 characters).
+        item: String,
+    },
+    /// The automatic-candidates switch is neither `on` nor `off`.
+    #[error("line {line}: candidates: expected on or off, found '{value}'")]
+    Candidates {
+        /// The line number (from 1).
+        line: usize,
+        /// What it holds (cut to 40 characters).
+        value: String,
+    },
+    /// The generator's recipe is not a level and a seed.
+    #[error(
+        "line {line}: random: expected a level and a seed like 'medium 1234', found '{value}'"
+    )]
+    Random {
+        /// The line number (from 1).
+        line: usize,
+        /// What it holds (cut to 40 characters).
+        value: String,
+    },
+}
+
+impl PartError {
+    /// The line it is on.
+    pub fn line(&self) -> usize {
+        match self {
+            PartError::Marks { line, .. }
+            | PartError::Candidates { line, .. }
+            | PartError::Random { line, .. } => *line,
+        }
     }
 }
 
@@ -204,7 +425,7 @@ impl SaveStore {
     }
 
     /// The saved game, `None` when there is none.
-    pub fn load(&self) -> Result<Option<SavedGame>, SaveError> {
+    pub fn load(&self) -> Result<Option<Loaded>, SaveError> {
         let meta = match fs::metadata(&self.path) {
             Ok(meta) => meta,
             Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -253,10 +474,20 @@ mod tests {
     const LINE: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
+    fn cell(name: &str) -> Cell {
+        Cell::from_name(name).unwrap()
+    }
+
+    fn digits(text: &str) -> Candidates {
+        text.chars()
+            .map(|c| Digit::new(c.to_digit(10).unwrap() as u8).unwrap())
+            .collect()
+    }
+
     fn saved() -> SavedGame {
         let puzzle: Grid = LINE.parse().unwrap();
         let mut grid = puzzle;
-        grid.set(Cell::from_name("1c").unwrap(), sudoku_core::Digit::new(4));
+        grid.set(cell("1c"), Digit::new(4));
         SavedGame {
             name: "sudoku01-easy.txt".to_string(),
             puzzle,
@@ -264,7 +495,26 @@ mod tests {
             elapsed: Duration::from_secs(192),
             moves: 3,
             hints: 1,
+            pencil: Pencil::default(),
+            random: None,
         }
+    }
+
+    /// A generated puzzle's save with hand marks, automatic candidates on
+    /// and one of them struck out.
+    fn marked() -> SavedGame {
+        let mut game = saved();
+        game.name = "random hard #77".to_string();
+        game.random = Some(RandomPuzzle::new(Level::Hard, 77));
+        game.pencil.set_auto(true);
+        game.pencil.set_marks(cell("1d"), digits("26"));
+        game.pencil.set_marks(cell("9a"), digits("1234"));
+        game.pencil.set_struck(cell("1d"), digits("6"));
+        game
+    }
+
+    fn load(text: &str) -> Loaded {
+        SavedGame::from_text(text).unwrap()
     }
 
     fn store(name: &str) -> SaveStore {
@@ -279,13 +529,88 @@ mod tests {
         let store = store("roundtrip");
         assert!(store.load().unwrap().is_none());
         store.save(&saved()).unwrap();
-        assert_eq!(store.load().unwrap(), Some(saved()));
+        let loaded = store.load().unwrap().unwrap();
+        assert_eq!(loaded.game, saved());
+        assert!(loaded.ignored.is_empty() && loaded.ignored_note().is_none());
         let dir = store.path().parent().unwrap();
         let files: Vec<_> = fs::read_dir(dir).unwrap().collect();
         assert_eq!(files.len(), 1, "the temporary file is gone");
         store.clear().unwrap();
         store.clear().unwrap();
         assert!(store.load().unwrap().is_none());
+    }
+
+    #[test]
+    fn pencil_marks_candidates_and_the_recipe_read_back() {
+        let text = marked().to_text();
+        assert!(text.ends_with(
+            "hints: 1\nrandom: hard 77\ncandidates: on\nmarks: 1d=26 9a=1234\nstruck: 1d=6\n"
+        ));
+        let loaded = load(&text);
+        assert_eq!(loaded.game, marked());
+        assert!(loaded.ignored.is_empty());
+        let mut off = marked();
+        off.pencil.set_auto(false);
+        let text = off.to_text();
+        assert!(text.contains("candidates: off\nmarks: 1d=26 9a=1234\n"));
+        assert!(
+            !text.contains("struck"),
+            "struck out only means something with candidates on"
+        );
+        assert_eq!(load(&text).game, off);
+    }
+
+    #[test]
+    fn saves_from_before_marks_still_load() {
+        let old = format!(
+            "sudoku-tui save 1\nname: sudoku01-easy.txt\npuzzle: {LINE}\ngrid: 534{}\n\
+             elapsed: 192\nmoves: 3\nhints: 1\n",
+            &LINE[3..]
+        );
+        let want = saved();
+        let loaded = load(&old);
+        assert_eq!(loaded.game, want);
+        assert!(loaded.ignored.is_empty());
+        assert!(!loaded.game.pencil.is_auto());
+        let unknown = format!("{old}colour: blue\n");
+        assert_eq!(load(&unknown).game, want, "unknown lines are skipped");
+    }
+
+    #[test]
+    fn corrupt_optional_parts_are_reported_and_left_out() {
+        let text = marked()
+            .to_text()
+            .replace("1d=26 9a=1234", "1d=26 zz=3 9a= 5e=40 2b=7")
+            .replace("random: hard 77", "random: tricky 77")
+            .replace("candidates: on", "candidates: maybe");
+        let loaded = load(&text);
+        let messages: Vec<String> = loaded.ignored.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            messages,
+            [
+                "line 8: random: expected a level and a seed like 'medium 1234', found 'tricky 77'",
+                "line 9: candidates: expected on or off, found 'maybe'",
+                "line 10: marks: expected CELL=DIGITS like 1b=58, found 'zz=3'",
+                "line 10: marks: expected CELL=DIGITS like 1b=58, found '9a='",
+                "line 10: marks: expected CELL=DIGITS like 1b=58, found '5e=40'",
+            ]
+        );
+        assert_eq!(
+            loaded.ignored_note().unwrap(),
+            "Ignored part of the saved game: line 8: random: expected a level and a seed \
+             like 'medium 1234', found 'tricky 77' (and 4 more)"
+        );
+        let game = loaded.game;
+        assert_eq!((game.grid, game.moves), (saved().grid, 3), "the rest loads");
+        assert_eq!(game.random, None);
+        assert!(!game.pencil.is_auto());
+        assert_eq!(game.pencil.marks(cell("1d")), digits("26"));
+        assert_eq!(game.pencil.marks(cell("2b")), digits("7"));
+        assert!(game.pencil.marks(cell("9a")).is_empty());
+        let seedless = marked()
+            .to_text()
+            .replace("random: hard 77", "random: hard");
+        assert_eq!(load(&seedless).ignored.len(), 1);
     }
 
     #[test]

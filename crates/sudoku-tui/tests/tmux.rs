@@ -1,5 +1,7 @@
 //! End to end: the real binary in a 100x40 tmux pane, driven with keys and
-//! a mouse click, checked through `tmux capture-pane` at each step.
+//! a mouse click, checked through `tmux capture-pane` at each step; and
+//! signals sent from outside (`kill -TERM`, a closed terminal), which must
+//! leave a sane shell and a save.
 //!
 //! Skipped (with a note) when tmux is not installed; CI installs it.
 
@@ -81,9 +83,19 @@ fn tmux_installed() -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
-fn start(dir: &Path) -> Tmux {
+/// A fresh folder for the test `name` (its HOME and data directory).
+fn test_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sudoku-tui-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A tmux server of its own for the test `name`, its one pane running a
+/// shell in `dir` (also its HOME).
+fn start(name: &str, dir: &Path) -> Tmux {
     let tmux = Tmux {
-        socket: format!("sudoku-tui-e2e-{}", std::process::id()),
+        socket: format!("sudoku-tui-{name}-{}", std::process::id()),
         dir: dir.to_path_buf(),
     };
     let conf = dir.join("tmux.conf");
@@ -141,16 +153,176 @@ fn column_x(screen: &str, col: char) -> usize {
     header.chars().position(|c| c == col).unwrap()
 }
 
+/// Waits for the shell to be back after the game, then checks the
+/// terminal is as the game found it: main screen, no mouse capture, the
+/// cursor shown, echo and line editing on; and that the game exited with
+/// `status`.
+fn assert_sane_shell(tmux: &Tmux, status: &str) {
+    tmux.wait_for("the shell prompt", |s| !s.contains('┃') && has_prompt(s));
+    assert_eq!(
+        tmux.format("#{alternate_on}"),
+        "0",
+        "the alternate screen is left"
+    );
+    assert_eq!(
+        tmux.format("#{mouse_any_flag}"),
+        "0",
+        "mouse capture is off"
+    );
+    assert_eq!(tmux.format("#{cursor_flag}"), "1", "the cursor is shown");
+    tmux.send_literal(
+        "echo status-$?; stty -a | tr ' ;' '\\n\\n' | grep -x -e echo -e icanon -e isig; \
+         echo sane-$((40+2))",
+    );
+    tmux.send(&["Enter"]);
+    let screen = tmux.wait_text("sane-42");
+    assert!(
+        screen
+            .lines()
+            .any(|l| l.trim() == format!("status-{status}")),
+        "the game should exit with status {status}:\n{screen}"
+    );
+    for flag in ["echo", "icanon", "isig"] {
+        assert!(
+            screen.lines().any(|l| l.trim() == flag),
+            "{flag} is off after the game:\n{screen}"
+        );
+    }
+}
+
+/// Starts the game with `args` in the pane through a shell that writes its
+/// process id to a file and then becomes the game; returns the id.
+fn launch(tmux: &Tmux, args: &str) -> String {
+    let pid_file = tmux.dir.join("game.pid");
+    let _ = std::fs::remove_file(&pid_file);
+    tmux.send_literal(&format!(
+        "sh -c 'echo $$ > {}; exec {} {args}'",
+        pid_file.display(),
+        env!("CARGO_BIN_EXE_sudoku-tui")
+    ));
+    tmux.send(&["Enter"]);
+    let start = Instant::now();
+    loop {
+        if let Ok(pid) = std::fs::read_to_string(&pid_file) {
+            if !pid.trim().is_empty() {
+                return pid.trim().to_string();
+            }
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "no pid file");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn kill(signal: &str, pid: &str) {
+    let status = Command::new("kill")
+        .args([&format!("-{signal}"), pid])
+        .status()
+        .expect("kill runs");
+    assert!(status.success(), "kill -{signal} {pid}");
+}
+
+fn is_running(pid: &str) -> bool {
+    Command::new("kill")
+        .args(["-0", pid])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// The CPU time (user and system, in clock ticks) the process has used,
+/// when the system tells (Linux's /proc).
+fn cpu_ticks(pid: &str) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let fields: Vec<&str> = stat.rsplit_once(") ")?.1.split(' ').collect();
+    Some(fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?)
+}
+
+#[test]
+fn sigterm_restores_the_terminal_and_saves() {
+    if !tmux_installed() {
+        eprintln!("tmux is not installed: skipping the end-to-end test");
+        return;
+    }
+    let dir = test_dir("term");
+    let tmux = start("term", &dir);
+    tmux.wait_for("the shell prompt", has_prompt);
+    let pid = launch(&tmux, "");
+    tmux.wait_text("> sudoku01-easy.txt");
+    if let Some(before) = cpu_ticks(&pid) {
+        std::thread::sleep(Duration::from_secs(1));
+        let used = cpu_ticks(&pid).unwrap() - before;
+        assert!(
+            used <= 5,
+            "idle in the picker, it used {used} ticks in a second"
+        );
+    }
+    tmux.send(&["Enter"]);
+    tmux.wait_text("sudoku01-easy.txt · easy");
+    tmux.send(&["4", "Right", "n", "7", "8"]);
+    tmux.wait_text("Pencilled 8 in 1b");
+    assert_eq!(tmux.format("#{alternate_on}"), "1");
+    kill("TERM", &pid);
+    assert_sane_shell(&tmux, "143");
+    let save = std::fs::read_to_string(dir.join("data/sudoku-tui/save.txt"))
+        .expect("autosaved on SIGTERM");
+    assert!(save.contains("name: sudoku01-easy.txt\n"), "{save}");
+    assert!(
+        save.contains("grid: 4.3.2.6.."),
+        "the move is saved:\n{save}"
+    );
+    assert!(
+        save.contains("marks: 1b=78\n"),
+        "the pencil marks are saved:\n{save}"
+    );
+}
+
+#[test]
+fn a_closed_terminal_saves_a_random_game_and_ends() {
+    if !tmux_installed() {
+        eprintln!("tmux is not installed: skipping the end-to-end test");
+        return;
+    }
+    let dir = test_dir("hup");
+    let tmux = start("hup", &dir);
+    tmux.wait_for("the shell prompt", has_prompt);
+    let pid = launch(&tmux, "--random easy --seed 42");
+    tmux.wait_text("random easy #42 · easy ");
+    tmux.send(&["H", "H"]);
+    tmux.wait_text("Hint: ");
+    // SIGHUP from outside first: the handler, with the terminal still there
+    kill("HUP", &pid);
+    assert_sane_shell(&tmux, "129");
+    let save_path = dir.join("data/sudoku-tui/save.txt");
+    let save = std::fs::read_to_string(&save_path).expect("autosaved on SIGHUP");
+    assert!(save.contains("name: random easy #42\n"), "{save}");
+    assert!(save.contains("hints: 1\nrandom: easy 42\n"), "{save}");
+    // then a real hang-up: the terminal goes away under the game
+    let pid = launch(&tmux, "--resume");
+    let screen = tmux.wait_text("Resumed random easy #42");
+    assert!(screen.contains("hints 1"), "{screen}");
+    tmux.send(&["H", "H"]);
+    tmux.wait_text("hints 2");
+    tmux.cmd(&["kill-server"]);
+    let start = Instant::now();
+    while is_running(&pid) {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the game is still running after its terminal closed"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let save = std::fs::read_to_string(&save_path).expect("autosaved on hang-up");
+    assert!(save.contains("hints: 2\nrandom: easy 42\n"), "{save}");
+}
+
 #[test]
 fn play_a_game_in_tmux() {
     if !tmux_installed() {
         eprintln!("tmux is not installed: skipping the end-to-end test");
         return;
     }
-    let dir = std::env::temp_dir().join(format!("sudoku-tui-e2e-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let tmux = start(&dir);
+    let dir = test_dir("e2e");
+    let tmux = start("e2e", &dir);
     tmux.wait_for("the shell prompt", has_prompt);
     assert_eq!(tmux.format("#{pane_width}x#{pane_height}"), "100x40");
 
@@ -221,29 +393,7 @@ fn play_a_game_in_tmux() {
     tmux.send(&["q"]);
     tmux.wait_text("Quit the game?");
     tmux.send(&["y"]);
-    tmux.wait_for("the shell prompt", |s| !s.contains('┃') && has_prompt(s));
-    assert_eq!(
-        tmux.format("#{alternate_on}"),
-        "0",
-        "the alternate screen is left"
-    );
-    assert_eq!(
-        tmux.format("#{mouse_any_flag}"),
-        "0",
-        "mouse capture is off"
-    );
-    assert_eq!(tmux.format("#{cursor_flag}"), "1", "the cursor is shown");
-    tmux.send_literal(
-        "stty -a | tr ' ;' '\\n\\n' | grep -x -e echo -e icanon -e isig; echo sane-$((40+2))",
-    );
-    tmux.send(&["Enter"]);
-    let screen = tmux.wait_text("sane-42");
-    for flag in ["echo", "icanon", "isig"] {
-        assert!(
-            screen.lines().any(|l| l.trim() == flag),
-            "{flag} is off after quitting:\n{screen}"
-        );
-    }
+    assert_sane_shell(&tmux, "0");
     let save =
         std::fs::read_to_string(dir.join("data/sudoku-tui/save.txt")).expect("autosaved on quit");
     assert!(save.contains("name: sudoku01-easy.txt"), "{save}");

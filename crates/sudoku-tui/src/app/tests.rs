@@ -8,11 +8,13 @@ use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::Terminal;
-use sudoku_core::{Cell, Digit, Grid};
+use sudoku_core::{Cell, Digit, Grid, Level};
 
 use super::*;
 use crate::action::action_for;
+use crate::play::Origin;
 use crate::puzzles::Entry;
+use crate::random::RandomPuzzle;
 use crate::ui::{self, theme::Theme};
 
 /// Two blanks: 9g (1) and 9i (9).
@@ -138,8 +140,8 @@ fn picker_keys_move_search_and_open() {
     key(&mut app, KeyCode::Up);
     assert_eq!(
         app.picker().selected(),
-        Some(Choice::Entry(2)),
-        "up wraps to the end"
+        Some(Choice::Random(Level::Extreme)),
+        "up wraps to the end, the last random row"
     );
     key(&mut app, KeyCode::Down);
     assert_eq!(
@@ -149,7 +151,10 @@ fn picker_keys_move_search_and_open() {
     );
     key(&mut app, KeyCode::PageDown);
     key(&mut app, KeyCode::End);
-    assert_eq!(app.picker().selected(), Some(Choice::Entry(2)));
+    assert_eq!(
+        app.picker().selected(),
+        Some(Choice::Random(Level::Extreme))
+    );
     key(&mut app, KeyCode::PageUp);
     key(&mut app, KeyCode::Home);
     assert_eq!(app.picker().selected(), Some(Choice::Entry(0)));
@@ -157,7 +162,10 @@ fn picker_keys_move_search_and_open() {
     assert!(app.picker().shown().is_empty());
     assert!(!app.should_quit(), "q types into the search");
     key(&mut app, KeyCode::Backspace);
-    assert_eq!(app.picker().shown(), [Choice::Entry(1)]);
+    assert_eq!(
+        app.picker().shown(),
+        [Choice::Entry(1), Choice::Random(Level::Easy)]
+    );
     key(&mut app, KeyCode::Esc);
     assert_eq!(app.picker().search(), "");
     key(&mut app, KeyCode::F(1));
@@ -384,7 +392,7 @@ fn esc_cancels_then_asks_and_leaving_saves() {
     key(&mut app, KeyCode::Esc);
     key(&mut app, KeyCode::Char('y'));
     assert!(matches!(app.screen(), Screen::Picker));
-    let saved = store.load().unwrap().expect("saved on leaving");
+    let saved = store.load().unwrap().expect("saved on leaving").game;
     assert_eq!(saved.grid.get(cell("1c")), Digit::new(4));
     assert_eq!(app.picker().selected(), Some(Choice::Entry(0)));
     assert_eq!(app.picker().shown()[0], Choice::Resume);
@@ -514,7 +522,8 @@ fn winning_congratulates_and_offers_the_next_puzzle() {
         ],
         Some(store.clone()),
     );
-    app.picker.set_resume(store.load().unwrap());
+    app.picker
+        .set_resume(store.load().unwrap().map(|loaded| loaded.game));
     app.resume();
     keys(&mut app, "ll9");
     let Some(Overlay::Won(stats)) = app.overlay() else {
@@ -548,4 +557,128 @@ fn resume_without_a_save_says_so() {
         Some("No saved game to resume")
     );
     assert!(matches!(app.screen(), Screen::Picker));
+}
+
+fn random_row(app: &mut App, level: Level) {
+    key(app, KeyCode::End);
+    while app.picker().selected() != Some(Choice::Random(level)) {
+        key(app, KeyCode::Up);
+    }
+}
+
+#[test]
+fn a_random_row_generates_a_puzzle_of_its_level() {
+    let mut app = app();
+    random_row(&mut app, Level::Medium);
+    key(&mut app, KeyCode::Enter);
+    let p = play(&app);
+    let Origin::Random(random) = p.origin() else {
+        panic!("not a random game: {:?}", p.origin());
+    };
+    assert_eq!(random.level, Level::Medium);
+    assert_eq!(p.name(), format!("random medium #{}", random.seed));
+    assert!(p.level().starts_with("medium "), "{}", p.level());
+    assert_eq!(random.generate().unwrap(), *p.game().puzzle());
+    let screen = draw(&mut app, 100, 40);
+    assert!(
+        screen.contains(&format!("random medium #{} · medium ", random.seed)),
+        "{screen}"
+    );
+    key(&mut app, KeyCode::Esc);
+    key(&mut app, KeyCode::Esc);
+    assert!(matches!(app.screen(), Screen::Picker));
+    assert_eq!(
+        app.picker().selected(),
+        Some(Choice::Random(Level::Medium)),
+        "leaving selects the row it came from"
+    );
+    key(&mut app, KeyCode::Enter);
+    let Origin::Random(again) = play(&app).origin() else {
+        panic!("not a random game");
+    };
+    assert_ne!(again.seed, random.seed, "a fresh seed every time");
+}
+
+#[test]
+fn a_failed_generation_says_why_in_the_picker() {
+    let mut app = app();
+    let random = RandomPuzzle::new(Level::Expert, 9);
+    let err = sudoku_core::generator::GenerateError::LevelNotReached {
+        level: Level::Expert,
+        holes: sudoku_core::Holes::ANY,
+        attempts: 50,
+    };
+    app.open_made(random, Err(err.into()));
+    assert!(matches!(app.screen(), Screen::Picker));
+    assert_eq!(app.picker().selected(), Some(Choice::Random(Level::Expert)));
+    assert_eq!(
+        app.picker().message.as_deref(),
+        Some(
+            "random expert #9: found no expert puzzle with 0-81 blanks in 50 attempts; \
+             ask for a wider range of blanks or another level"
+        )
+    );
+}
+
+#[test]
+fn winning_a_random_game_offers_another_at_its_level() {
+    let mut app = app();
+    let random = RandomPuzzle::new(Level::Easy, 5);
+    let nearly = NEARLY.parse().unwrap();
+    app.open_made(random, Ok(nearly));
+    keys(&mut app, "1ll9");
+    assert!(matches!(app.overlay(), Some(Overlay::Won(_))));
+    assert_eq!(app.next_choice(), Some(Choice::Random(Level::Easy)));
+    let screen = draw(&mut app, 100, 40);
+    assert!(
+        screen.contains("Enter: next puzzle (a new random easy puzzle)"),
+        "{screen}"
+    );
+    key(&mut app, KeyCode::Enter);
+    let Origin::Random(next) = play(&app).origin() else {
+        panic!("not a random game");
+    };
+    assert_eq!(next.level, Level::Easy);
+    assert_ne!(next.seed, random.seed);
+    assert!(play(&app).level().starts_with("easy "));
+}
+
+#[test]
+fn a_random_game_resumes_with_its_pencil_marks() {
+    let store = store("random");
+    let mut app = app_with(vec![entry("sudoku-easy.txt", EASY)], Some(store.clone()));
+    app.open_random(RandomPuzzle::new(Level::Hard, 11));
+    let first_blank = play(&app).cursor();
+    keys(&mut app, "n37nc");
+    ctrl(&mut app, 'c');
+    assert!(app.should_quit());
+    let loaded = store.load().unwrap().expect("saved on Ctrl-C");
+    assert!(loaded.ignored.is_empty());
+    let text = std::fs::read_to_string(store.path()).unwrap();
+    assert!(text.contains("name: random hard #11\n"), "{text}");
+    assert!(text.contains("random: hard 11\ncandidates: on\n"), "{text}");
+    assert!(
+        text.contains(&format!("marks: {first_blank}=37\n")),
+        "{text}"
+    );
+    let mut app = App::new(
+        Picker::new(vec![entry("sudoku-easy.txt", EASY)], Some(loaded.game)),
+        Some(store.clone()),
+    );
+    app.resume();
+    let p = play(&app);
+    assert_eq!(p.name(), "random hard #11");
+    assert_eq!(
+        p.origin(),
+        Origin::Random(RandomPuzzle::new(Level::Hard, 11))
+    );
+    assert!(p.pencil().is_auto());
+    let marks: Vec<u8> = p
+        .pencil()
+        .marks(first_blank)
+        .iter()
+        .map(Digit::get)
+        .collect();
+    assert_eq!(marks, [3, 7]);
+    let _ = std::fs::remove_dir_all(store.path().parent().unwrap());
 }

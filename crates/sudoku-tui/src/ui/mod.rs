@@ -54,12 +54,7 @@ pub fn render(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) -> Geometr
         Some(Overlay::Help) => overlay::render_help(buf, area, theme),
         Some(Overlay::Confirm(leave)) => overlay::render_confirm(buf, area, leave, theme),
         Some(Overlay::Won(stats)) => {
-            let next = app
-                .play()
-                .and_then(Play::entry)
-                .and_then(|i| app.picker().next_playable(i))
-                .map(|i| app.picker().entries()[i].name.as_str());
-            overlay::render_won(buf, area, stats, next, theme);
+            overlay::render_won(buf, area, stats, app.next_name().as_deref(), theme);
         }
         None => {}
     }

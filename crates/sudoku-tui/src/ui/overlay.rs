@@ -40,6 +40,7 @@ pub const HELP: &[(&str, &str)] = &[
         "picker",
         "type to search, ↑↓ PgUp PgDn Home End, Enter plays",
     ),
+    ("End (picker)", "new random puzzles: one row per level"),
 ];
 
 /// `area`'s centred rectangle of `width` x `height` (clipped to it).

@@ -5,7 +5,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
-use sudoku_core::{Cell, Grid};
+use sudoku_core::{Cell, Grid, Level};
 
 use crate::geometry::ListGeometry;
 use crate::picker::{Choice, Picker};
@@ -57,11 +57,12 @@ pub fn render(buf: &mut Buffer, area: Rect, picker: &Picker, theme: &Theme) -> L
 }
 
 fn render_list(buf: &mut Buffer, area: Rect, picker: &Picker, theme: &Theme) -> ListGeometry {
-    let title = format!(
-        " Puzzles ({}/{}) ",
-        picker.shown().len(),
-        picker.entries().len()
-    );
+    let entries_shown = picker
+        .shown()
+        .iter()
+        .filter(|c| matches!(c, Choice::Entry(_)))
+        .count();
+    let title = format!(" Puzzles ({entries_shown}/{}) ", picker.entries().len());
     let block = Block::bordered()
         .title(title)
         .border_style(theme.style(Paint::HeavyLine));
@@ -105,6 +106,7 @@ fn row_label(picker: &Picker, choice: Choice) -> (String, Paint) {
     let label = picker.label(choice);
     match choice {
         Choice::Resume => (label, Paint::Good),
+        Choice::Random(_) => (label, Paint::Title),
         Choice::Entry(i) => match &picker.entries()[i].puzzle {
             Ok(_) => (label, Paint::Text),
             Err(_) => (format!("{label} (cannot be played)"), Paint::Bad),
@@ -139,6 +141,12 @@ fn render_preview(buf: &mut Buffer, area: Rect, picker: &Picker, theme: &Theme) 
         .border_style(theme.style(Paint::Line));
     let inner = block.inner(area);
     block.render(area, buf);
+    if let Some(Choice::Random(level)) = picker.selected() {
+        Paragraph::new(random_preview(level))
+            .wrap(Wrap { trim: false })
+            .render(inner, buf);
+        return;
+    }
     let mut lines: Vec<Line> = Vec::new();
     let (grid, puzzle, error) = match picker.selected() {
         Some(Choice::Resume) => {
@@ -157,7 +165,7 @@ fn render_preview(buf: &mut Buffer, area: Rect, picker: &Picker, theme: &Theme) 
                 Err(err) => (None, None, Some(Err(err.clone()))),
             }
         }
-        None => (None, None, None),
+        Some(Choice::Random(_)) | None => (None, None, None),
     };
     if let Some(grid) = grid {
         lines.extend(preview_lines(&grid).into_iter().map(Line::from));
@@ -177,6 +185,35 @@ fn render_preview(buf: &mut Buffer, area: Rect, picker: &Picker, theme: &Theme) 
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .render(inner, buf);
+}
+
+/// What a person needs for puzzles of `level`, as the grader sees it.
+pub fn level_needs(level: Level) -> &'static str {
+    match level {
+        Level::Easy => "singles only",
+        Level::Medium => "locked candidates, pairs, X-wing",
+        Level::Hard => "triples, swordfish, wings, unique rectangles",
+        Level::Expert => "quads, jellyfish, chains",
+        Level::Extreme => "guessing: logic alone cannot finish",
+    }
+}
+
+/// The preview of a `New random puzzle` row: what Enter does.
+pub fn random_preview(level: Level) -> Vec<Line<'static>> {
+    vec![
+        Line::from(format!("New random {level} puzzle")),
+        Line::from(""),
+        Line::from(format!(
+            "Enter makes a new puzzle with one solution that the grader rates {level} \
+             (it needs {}).",
+            level_needs(level)
+        )),
+        Line::from(""),
+        Line::from(format!(
+            "A fresh seed every time; the name shows it, and \
+             `sudoku-tui --random {level} --seed N` makes it again."
+        )),
+    ]
 }
 
 fn render_search(buf: &mut Buffer, area: Rect, picker: &Picker, theme: &Theme) {
