@@ -12,7 +12,7 @@ use super::symmetry::Symmetry;
 use crate::grid::Grid;
 use crate::logic::{grade, Level};
 use crate::pos::{Cell, Digit};
-use crate::solver::Solver;
+use crate::solver::{FastGivens, Solver, SolverKind};
 
 /// How many grids one puzzle tries by default before
 /// [`GenerateError::GaveUp`]: it bounds the time a rare target can take.
@@ -375,6 +375,9 @@ pub(super) struct Digger<'a> {
     cells: [u8; 81],
     /// Per row, column and box: the givens, bit `d - 1` for digit `d`.
     units: [[u16; 9]; 3],
+    /// With the fast solver: its starting state, kept up to date with
+    /// `cells` (cheaper than rebuilding it for each test).
+    fast: Option<FastGivens>,
 }
 
 impl<'a> Digger<'a> {
@@ -386,6 +389,9 @@ impl<'a> Digger<'a> {
             solution: *solution.cells(),
             cells: *solution.cells(),
             units: [[0x1ff; 9]; 3],
+            fast: (solver.kind() == Some(SolverKind::Fast))
+                .then(|| FastGivens::new(solution.cells()))
+                .flatten(),
         }
     }
 
@@ -402,6 +408,7 @@ impl<'a> Digger<'a> {
             for (unit, k) in self.units.iter_mut().zip(Self::unit_indices(i)) {
                 unit[k] &= !bit;
             }
+            self.sync_fast(i);
         }
     }
 
@@ -413,6 +420,16 @@ impl<'a> Digger<'a> {
             for (unit, k) in self.units.iter_mut().zip(Self::unit_indices(i)) {
                 unit[k] |= bit;
             }
+            self.sync_fast(i);
+        }
+    }
+
+    /// Brings the fast solver's state in line with cell `i`.
+    fn sync_fast(&mut self, i: usize) {
+        if let Some(fast) = &mut self.fast {
+            // Givens taken from a solution never conflict.
+            let synced = fast.set(i, self.cells[i]);
+            debug_assert!(synced.is_some());
         }
     }
 
@@ -429,14 +446,21 @@ impl<'a> Digger<'a> {
         if self.all_forced(orbit) {
             return true;
         }
-        if let [cell] = *orbit {
-            // Any other solution differs from the old one at `cell`.
-            let i = usize::from(cell);
-            let (cell, digit) = (Cell::new(i), Digit::new(self.solution[i]));
-            let (cell, digit) = (cell.expect("below 81"), digit.expect("a digit"));
-            return !self.solver.has_solution_without(&self.grid(), cell, digit);
+        // Any other solution differs from the old one at a blanked cell.
+        match (orbit, &self.fast) {
+            (&[cell], Some(fast)) => {
+                let i = usize::from(cell);
+                !fast.has_solution_without(i, usize::from(self.solution[i] - 1))
+            }
+            (&[cell], None) => {
+                let i = usize::from(cell);
+                let (cell, digit) = (Cell::new(i), Digit::new(self.solution[i]));
+                let (cell, digit) = (cell.expect("below 81"), digit.expect("a digit"));
+                !self.solver.has_solution_without(&self.grid(), cell, digit)
+            }
+            (_, Some(fast)) => fast.count_up_to(2) == 1,
+            (_, None) => self.solver.solutions_count_up_to(&self.grid(), 2) == 1,
         }
-        self.solver.solutions_count_up_to(&self.grid(), 2) == 1
     }
 
     /// Whether the orbit is blank.

@@ -139,6 +139,21 @@ const fn pad(x: [u32; 27]) -> [u32; 28] {
 /// `SLOT[v]`: the digit index of value `v` (`v - 1`), and 9 for a blank.
 const SLOT: [u8; 10] = [9, 0, 1, 2, 3, 4, 5, 6, 7, 8];
 
+/// Per digit and band, the cells holding that digit as a given (entries
+/// 27-29: the blank cells of each band); `None` when a value is above 9.
+fn given_masks(cells: &[u8; 81]) -> Option<[u32; 30]> {
+    // Blanks go to entries 27-29, so the loop has no branch.
+    let mut given = [0u32; 30];
+    let mut largest = 0;
+    for (b, band) in cells.chunks_exact(27).enumerate() {
+        for (k, &v) in band.iter().enumerate() {
+            largest = largest.max(v);
+            given[3 * usize::from(SLOT[usize::from(v.min(9))]) + b] |= 1 << k;
+        }
+    }
+    (largest <= 9).then_some(given)
+}
+
 /// Spreads a 9-bit column set over the three rows of a band.
 #[inline(always)]
 fn col_spread(c: u32) -> u32 {
@@ -169,44 +184,43 @@ impl State {
     /// by one, at a fraction of the cost), or `None` when two givens conflict
     /// or a value is above 9.
     fn from_givens(cells: &[u8; 81]) -> Option<State> {
-        // Entries 27-29 collect the blanks, so the loop has no branch.
-        let mut given = [0u32; 30];
-        let mut largest = 0;
-        for (b, band) in cells.chunks_exact(27).enumerate() {
-            for (k, &v) in band.iter().enumerate() {
-                largest = largest.max(v);
-                given[3 * usize::from(SLOT[usize::from(v.min(9))]) + b] |= 1 << k;
-            }
-        }
-        if largest > 9 {
-            return None;
-        }
+        let given = given_masks(cells)?;
         let filled = [0, 1, 2].map(|b| BAND & !given[27 + b]);
         let mut st = State::new();
         for d in 0..9 {
-            let columns = |g: u32| (g | g >> 9 | g >> 18) & 511;
-            let cols = [0, 1, 2].map(|b| columns(given[3 * d + b]));
-            for b in 0..3 {
-                let g = given[3 * d + b];
-                let elsewhere = col_spread(cols[(b + 1) % 3] | cols[(b + 2) % 3]);
-                let mut f = BAND & !filled[b] & !elsewhere;
-                let mut rest = g;
-                while rest != 0 {
-                    let peers = PEERS[rest.trailing_zeros() as usize];
-                    if g & peers != 0 {
-                        return None; // two givens share a row or box
-                    }
-                    f &= !peers;
-                    rest &= rest - 1;
-                }
-                if g & elsewhere != 0 {
-                    return None; // two givens share a column
-                }
-                st.f[3 * d + b] = f | g;
-            }
+            st.set_digit(d, &given, &filled)?;
         }
         st.unsolved = filled.map(|f| BAND & !f);
         Some(st)
+    }
+
+    /// Sets the three entries of digit `d` from the givens (`given`, per
+    /// digit and band) and the filled cells: every cell neither filled nor
+    /// seen by a given of `d`, plus those givens. `None` when two givens of
+    /// `d` share a unit.
+    #[inline(always)]
+    fn set_digit(&mut self, d: usize, given: &[u32], filled: &[u32; 3]) -> Option<()> {
+        let columns = |g: u32| (g | g >> 9 | g >> 18) & 511;
+        let cols = [0, 1, 2].map(|b| columns(given[3 * d + b]));
+        for b in 0..3 {
+            let g = given[3 * d + b];
+            let elsewhere = col_spread(cols[(b + 1) % 3] | cols[(b + 2) % 3]);
+            let mut f = BAND & !filled[b] & !elsewhere;
+            let mut rest = g;
+            while rest != 0 {
+                let peers = PEERS[rest.trailing_zeros() as usize];
+                if g & peers != 0 {
+                    return None; // two givens share a row or box
+                }
+                f &= !peers;
+                rest &= rest - 1;
+            }
+            if g & elsewhere != 0 {
+                return None; // two givens share a column
+            }
+            self.f[3 * d + b] = f | g;
+        }
+        Some(())
     }
 
     /// Places digit `d` at cell `bit` of band `b` inside its own band only (row, box and
@@ -458,13 +472,95 @@ pub fn search_without(cells: &[u8; 81], cell: usize, digit: usize) -> usize {
         return 0;
     };
     st.f[3 * digit + cell / 27] &= !(1 << (cell % 27));
+    count_from(st, 1)
+}
+
+/// The solutions below `st`, counted up to `limit`.
+fn count_from(mut st: State, limit: usize) -> usize {
+    if limit == 0 {
+        return 0;
+    }
     let mut ctx = Ctx {
         count: 0,
-        limit: 1,
+        limit,
         on_solution: |_: &[u8; 81]| {},
     };
     run(&mut st, &mut ctx, false);
     ctx.count
+}
+
+/// The starting state of the search for a puzzle whose givens change one
+/// cell at a time, as when a generator blanks givens: each change updates
+/// the few masks it touches instead of rebuilding the state from 81 cells.
+#[derive(Clone)]
+pub(crate) struct Givens {
+    /// The state as [`State::from_givens`] builds it for `cells`.
+    st: State,
+    /// Per digit and band, the givens (entries 27-29: the blanks).
+    given: [u32; 30],
+    cells: [u8; 81],
+}
+
+impl Givens {
+    /// The givens of `cells`; `None` when they conflict or a value is
+    /// above 9.
+    pub(crate) fn new(cells: &[u8; 81]) -> Option<Givens> {
+        Some(Givens {
+            st: State::from_givens(cells)?,
+            given: given_masks(cells)?,
+            cells: *cells,
+        })
+    }
+
+    /// Makes cell `cell` (0..81) hold `value` (0 = blank); `None` when the
+    /// new given conflicts with another (the state is then unusable).
+    pub(crate) fn set(&mut self, cell: usize, value: u8) -> Option<()> {
+        let old = self.cells[cell];
+        if old == value || value > 9 {
+            return (value <= 9).then_some(());
+        }
+        let (b, bit) = (cell / 27, 1u32 << (cell % 27));
+        self.cells[cell] = value;
+        self.given[3 * usize::from(SLOT[usize::from(old)]) + b] &= !bit;
+        self.given[3 * usize::from(SLOT[usize::from(value)]) + b] |= bit;
+        let filled = [0, 1, 2].map(|b| BAND & !self.given[27 + b]);
+        self.st.unsolved = filled.map(|f| BAND & !f);
+        // The other digits change at this cell only: open to those no given
+        // sees when it is now blank, closed to all when it holds a given.
+        let p = cell % 27;
+        let (b1, b2) = ((b + 1) % 3, (b + 2) % 3);
+        for d in 0..9 {
+            let g = &self.given[3 * d..3 * d + 3];
+            let seen = g[b] & PEERS[p] != 0 || (g[b1] | g[b2]) & COLUMN[p] != 0;
+            if value == 0 && !seen {
+                self.st.f[3 * d + b] |= bit;
+            } else {
+                self.st.f[3 * d + b] &= !bit;
+            }
+        }
+        // The digits that came or went change wherever their givens see.
+        for v in [old, value] {
+            if v != 0 {
+                self.st
+                    .set_digit(usize::from(v - 1), &self.given, &filled)?;
+            }
+        }
+        Some(())
+    }
+
+    /// Whether some solution avoids digit `digit` (0-based) at the blank
+    /// cell `cell`.
+    pub(crate) fn has_solution_without(&self, cell: usize, digit: usize) -> bool {
+        debug_assert!(self.cells[cell] == 0 && digit < 9);
+        let mut st = self.st;
+        st.f[3 * digit + cell / 27] &= !(1 << (cell % 27));
+        count_from(st, 1) > 0
+    }
+
+    /// The number of solutions, counted up to `limit`.
+    pub(crate) fn count_up_to(&self, limit: usize) -> usize {
+        count_from(self.st, limit)
+    }
 }
 
 /// [`search`], forcing the portable build of the search when `portable` is set.
@@ -513,7 +609,7 @@ fn run<F: FnMut(&[u8; 81])>(st: &mut State, ctx: &mut Ctx<F>, portable: bool) {
 
 #[cfg(test)]
 mod tests {
-    use super::{search, search_with};
+    use super::{search, search_with, Givens, State};
 
     fn parse(s: &str) -> [u8; 81] {
         let mut g = [0u8; 81];
@@ -771,6 +867,45 @@ mod tests {
             let ours = all(&g, 3);
             assert_eq!(ours.len(), want.len(), "round {round}: {g:?}");
             assert!(ours.iter().all(|s| valid(&g, s)));
+        }
+    }
+
+    #[test]
+    fn givens_kept_in_step_equal_a_fresh_build() {
+        // Blank and refill random cells of a solved grid, sometimes with a
+        // different digit (which can conflict): after every change the
+        // incremental state is the one built from scratch, or both refuse.
+        let mut rng = XorShift(0x2545_F491_4F6C_DD1D);
+        for round in 0..300 {
+            let mut cells = parse(KNOWN[round % KNOWN.len()].1);
+            let Some(mut givens) = Givens::new(&cells) else {
+                panic!("a solved grid has consistent givens");
+            };
+            for step in 0..120 {
+                let i = rng.below(81) as usize;
+                let value = match rng.below(10) {
+                    0 => 1 + rng.below(9) as u8,
+                    1..=6 => 0,
+                    _ => parse(KNOWN[round % KNOWN.len()].1)[i],
+                };
+                cells[i] = value;
+                let fresh = State::from_givens(&cells);
+                let synced = givens.set(i, value);
+                assert_eq!(synced.is_some() && fresh.is_some(), fresh.is_some());
+                let Some(fresh) = fresh else {
+                    // A conflict: start again from the grid as it is now
+                    // without the stray digit.
+                    cells[i] = 0;
+                    givens = Givens::new(&cells).expect("no conflict left");
+                    continue;
+                };
+                assert_eq!(givens.st.f, fresh.f, "round {round} step {step}");
+                assert_eq!(
+                    givens.st.unsolved, fresh.unsolved,
+                    "round {round} step {step}"
+                );
+                assert_eq!(givens.count_up_to(2), search(&cells, 2, |_| {}));
+            }
         }
     }
 

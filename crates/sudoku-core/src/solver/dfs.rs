@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 
 use crate::grid::Grid;
 use crate::pos::{Cell, Digit};
-use crate::solver::Solver;
+use crate::solver::{Solver, SolverKind};
 
 /// The classic depth-first search. See [`DfsSteps`] for the step-by-step
 /// form.
@@ -100,6 +100,10 @@ impl Dfs {
 }
 
 impl Solver for Dfs {
+    fn kind(&self) -> Option<SolverKind> {
+        Some(SolverKind::Dfs)
+    }
+
     fn search(&self, puzzle: &Grid, limit: usize, on_solution: &mut dyn FnMut(&Grid)) -> usize {
         if limit == 0 {
             return 0;

@@ -2,7 +2,7 @@
 
 use crate::grid::Grid;
 use crate::pos::{Cell, Digit};
-use crate::solver::{bitboard, Solver};
+use crate::solver::{bitboard, Solver, SolverKind};
 
 /// The fast solver: per-digit band bitboards, naked and hidden singles,
 /// locked candidates inside band updates, guesses on bivalue cells. Many
@@ -38,6 +38,10 @@ impl Solver for Fast {
 
     fn solutions_count_up_to(&self, puzzle: &Grid, limit: usize) -> usize {
         bitboard::search(puzzle.cells(), limit, |_| {})
+    }
+
+    fn kind(&self) -> Option<SolverKind> {
+        Some(SolverKind::Fast)
     }
 
     fn has_solution_without(&self, puzzle: &Grid, cell: Cell, digit: Digit) -> bool {

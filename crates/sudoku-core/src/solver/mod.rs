@@ -15,6 +15,8 @@ mod fast;
 pub use dfs::{Dfs, DfsReport, DfsSteps, Step};
 pub use fast::Fast;
 
+pub(crate) use bitboard::Givens as FastGivens;
+
 use crate::grid::Grid;
 use crate::pos::{Cell, Digit};
 
@@ -82,6 +84,13 @@ pub trait Solver {
             cells[i] = d.get();
             Grid::from_cells(cells).is_some_and(|grid| self.solutions_count_up_to(&grid, 1) > 0)
         })
+    }
+
+    /// Which built-in solver this is; `None` (the default) for solvers
+    /// written elsewhere. The generator uses it to reach the fast solver's
+    /// incremental state.
+    fn kind(&self) -> Option<SolverKind> {
+        None
     }
 
     /// Up to `limit` solutions, in the order the solver finds them.
