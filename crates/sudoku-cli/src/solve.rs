@@ -202,6 +202,8 @@ fn write_answer(out: &mut dyn Write, answer: &Answer, format: Format) -> std::io
             out.write_all(&line)
         }
         (Answer::Solved(grid), Format::Grid) => writeln!(out, "{}", grid.to_rows()),
+        // The usual counts are one digit: skip the formatting machinery.
+        (&Answer::Count(n @ 0..=9), _) => out.write_all(&[b'0' + n as u8, b'\n']),
         (Answer::Count(n), _) => writeln!(out, "{n}"),
         (Answer::Unsolvable, Format::Line) => writeln!(out, "unsolvable"),
         (Answer::Unsolvable, Format::Grid) => writeln!(out, "unsolvable\n"),
