@@ -548,6 +548,28 @@ impl Givens {
         Some(())
     }
 
+    /// Whether the givens alone force digit `digit` (0-based) into the blank
+    /// cell `cell`: every other digit is seen from the cell (a naked
+    /// single), or no other cell of its row, column or box can take it (a
+    /// hidden single).
+    pub(crate) fn forces(&self, cell: usize, digit: usize) -> bool {
+        let (b, p) = (cell / 27, cell % 27);
+        let bit = 1u32 << p;
+        let f = &self.st.f;
+        let others = (0..9).filter(|&d| d != digit && f[3 * d + b] & bit != 0);
+        if others.count() == 0 {
+            return true;
+        }
+        let here = [0, 1, 2].map(|band| f[3 * digit + band]);
+        let row = 0x1ff << (p / 9 * 9);
+        let block = 0x1c0e07 << (p % 9 / 3 * 3);
+        let column = here
+            .iter()
+            .map(|&x| (x & COLUMN[p]).count_ones())
+            .sum::<u32>();
+        here[b] & row == bit || here[b] & block == bit || column == 1
+    }
+
     /// Whether some solution avoids digit `digit` (0-based) at the blank
     /// cell `cell`.
     pub(crate) fn has_solution_without(&self, cell: usize, digit: usize) -> bool {
