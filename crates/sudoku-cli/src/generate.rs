@@ -6,13 +6,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand, ValueEnum};
-use rayon::prelude::*;
 use sudoku_core::generator::{
     Batch, GenerateError, Holes, Level, Puzzle, PuzzleSpec, Symmetry, Uniqueness, DISTINCT_GRIDS,
 };
 use sudoku_core::{Grid, SolverKind};
 
-use crate::input;
+use crate::batch::{cannot_write, fail, Workers};
 use crate::output::Output;
 use crate::progress::Progress;
 
@@ -175,12 +174,9 @@ pub fn run(args: GenerateArgs) -> ExitCode {
         eprintln!("seed: {seed}");
         seed
     });
-    let threads = common
-        .threads
-        .map_or_else(rayon::current_num_threads, |n| n as usize);
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(pool) => pool,
-        Err(e) => return fail(&format!("cannot start {threads} threads: {e}")),
+    let workers = match Workers::new(common.threads) {
+        Ok(workers) => workers,
+        Err(msg) => return fail(&msg),
     };
     let mut out = match Output::create(common.output.as_deref()) {
         Ok(out) => out,
@@ -200,7 +196,7 @@ pub fn run(args: GenerateArgs) -> ExitCode {
             Job::Puzzles { .. } => "puzzle,solution,givens,level\n",
         };
         if let Err(e) = out.writer().write_all(header.as_bytes()) {
-            return fail(&format!("cannot write: {}", input::lower(&e)));
+            return fail(&cannot_write(&e));
         }
     }
     let render = |range: std::ops::Range<u64>| render(&batch, &job, common.format, range);
@@ -209,17 +205,13 @@ pub fn run(args: GenerateArgs) -> ExitCode {
         let end = common.count.min(start + CHUNK);
         let blocks: Vec<u64> = (start..end).step_by(BLOCK as usize).collect();
         let block = |&first: &u64| render(first..end.min(first + BLOCK));
-        let rendered: Vec<Result<Vec<u8>, (u64, GenerateError)>> = if threads == 1 {
-            blocks.iter().map(block).collect()
-        } else {
-            pool.install(|| blocks.par_iter().map(block).collect())
-        };
+        let rendered: Vec<Result<Vec<u8>, (u64, GenerateError)>> = workers.map(&blocks, block);
         for bytes in rendered {
             match bytes {
                 Ok(bytes) => {
                     if let Err(e) = out.writer().write_all(&bytes) {
                         progress.finish();
-                        return fail(&format!("cannot write: {}", input::lower(&e)));
+                        return fail(&cannot_write(&e));
                     }
                 }
                 Err((index, e)) => {
@@ -406,9 +398,4 @@ fn random_seed() -> u64 {
     hasher.write_u128(now);
     hasher.write_u32(std::process::id());
     hasher.finish()
-}
-
-fn fail(msg: &str) -> ExitCode {
-    eprintln!("sudoku: {msg}");
-    ExitCode::from(2)
 }

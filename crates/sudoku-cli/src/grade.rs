@@ -2,16 +2,14 @@
 //! order: the level, the rating and how often each technique was used, or
 //! `invalid`.
 
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use rayon::prelude::*;
-use sudoku_core::{grade, Grade, ParseError, PuzzleReader, Record, Technique};
+use sudoku_core::{grade, Grade, ParseError, Record, Technique};
 
-use crate::input;
-use crate::output::Output;
-use crate::progress::Progress;
+use crate::batch::Filter;
 
 /// Puzzles are read, graded and written in chunks of this many, so memory
 /// stays bounded while threads share the work.
@@ -44,85 +42,21 @@ pub enum Format {
 
 /// Runs `sudoku grade`.
 pub fn run(args: GradeArgs) -> ExitCode {
-    let threads = args
-        .threads
-        .map_or_else(rayon::current_num_threads, |n| n as usize);
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(pool) => pool,
-        Err(e) => return fail(&format!("cannot start {threads} threads: {e}")),
+    let header = match args.format {
+        Format::Line => String::new(),
+        Format::Csv => csv_header(),
     };
-    let mut out = match Output::create(args.output.as_deref()) {
-        Ok(out) => out,
-        Err(msg) => return fail(&msg),
+    let filter = Filter {
+        files: &args.files,
+        output: args.output.as_deref(),
+        threads: args.threads,
+        chunk: CHUNK,
+        header: &header,
     };
-    if args.format == Format::Csv {
-        if let Err(e) = writeln!(out.writer(), "{}", csv_header()) {
-            return fail(&format!("cannot write: {}", input::lower(&e)));
-        }
-    }
-    let (mut invalid, mut unreadable) = (false, false);
-    for name in input::names(&args.files) {
-        let source = match input::open(&name) {
-            Ok(source) => source,
-            Err(msg) => {
-                eprintln!("sudoku: {msg}");
-                unreadable = true;
-                continue;
-            }
-        };
-        let progress = Progress::new(source.len, "puzzles");
-        let mut reader = PuzzleReader::new(progress.wrap(source.reader));
-        loop {
-            let chunk: Vec<Result<Record, ParseError>> = reader.by_ref().take(CHUNK).collect();
-            if chunk.is_empty() {
-                break;
-            }
-            let grades: Vec<Result<Grade, String>> = if threads == 1 {
-                chunk.iter().map(answer).collect()
-            } else {
-                pool.install(|| chunk.par_iter().map(answer).collect())
-            };
-            for (record, result) in chunk.iter().zip(&grades) {
-                let line = match result {
-                    Ok(grade) => format_grade(grade, args.format),
-                    Err(msg) => {
-                        invalid = true;
-                        let line = match record {
-                            Ok(record) => Some(record.line),
-                            Err(e) => e.line(),
-                        };
-                        match line {
-                            Some(line) => eprintln!("{}:{line}: {msg}", source.name),
-                            None => eprintln!("{}: {msg}", source.name),
-                        }
-                        format_invalid(args.format)
-                    }
-                };
-                if let Err(e) = writeln!(out.writer(), "{line}") {
-                    return fail(&format!("cannot write: {}", input::lower(&e)));
-                }
-            }
-            progress.add(chunk.len() as u64);
-        }
-        progress.finish();
-    }
-    if let Err(msg) = out.finish() {
-        return fail(&msg);
-    }
-    if unreadable {
-        ExitCode::from(2)
-    } else if invalid {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    filter.run(answer, |out, result| write_grade(out, result, args.format))
 }
 
-fn fail(msg: &str) -> ExitCode {
-    eprintln!("sudoku: {msg}");
-    ExitCode::from(2)
-}
-
+/// The grade of one record, or why it is invalid.
 fn answer(record: &Result<Record, ParseError>) -> Result<Grade, String> {
     match record {
         Ok(record) => grade(&record.grid).map_err(|e| e.to_string()),
@@ -130,6 +64,20 @@ fn answer(record: &Result<Record, ParseError>) -> Result<Grade, String> {
     }
 }
 
+/// Writes one grade line in `format`, or the line of an invalid record.
+fn write_grade(
+    out: &mut dyn Write,
+    result: &Result<Grade, String>,
+    format: Format,
+) -> io::Result<()> {
+    let line = match result {
+        Ok(grade) => format_grade(grade, format),
+        Err(_) => format_invalid(format),
+    };
+    writeln!(out, "{line}")
+}
+
+/// The CSV header: `level,rating`, then one column per technique.
 fn csv_header() -> String {
     let mut header = String::from("level,rating");
     for t in Technique::ALL {
@@ -164,6 +112,7 @@ fn format_grade(grade: &Grade, format: Format) -> String {
     }
 }
 
+/// The line (without its newline) of an invalid record.
 fn format_invalid(format: Format) -> String {
     match format {
         Format::Line => "invalid".to_string(),

@@ -7,14 +7,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use rayon::prelude::*;
-use sudoku_core::{
-    Counters, Grid, ParseError, PuzzleError, PuzzleReader, Record, Solver, SolverKind,
-};
+use sudoku_core::{Counters, Grid, ParseError, PuzzleError, Record, Solver, SolverKind};
 
-use crate::input;
-use crate::output::Output;
-use crate::progress::Progress;
+use crate::batch::Filter;
 
 /// Puzzles are read, solved and written in chunks of this many, so memory
 /// stays bounded on inputs of any length while threads share the work.
@@ -73,103 +68,33 @@ pub enum Format {
     Grid,
 }
 
-/// The answer for one puzzle.
+/// The answer for a valid puzzle.
 enum Answer {
     Solved(Grid),
     Count(usize),
     Unsolvable,
-    Invalid(String),
 }
 
 /// Runs `sudoku solve`.
 pub fn run(args: SolveArgs) -> ExitCode {
-    let threads = args
-        .threads
-        .map_or_else(rayon::current_num_threads, |n| n as usize);
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(pool) => pool,
-        Err(e) => return fail(&format!("cannot start {threads} threads: {e}")),
+    let filter = Filter {
+        files: &args.files,
+        output: args.output.as_deref(),
+        threads: args.threads,
+        chunk: CHUNK,
+        header: "",
     };
-    let mut out = match Output::create(args.output.as_deref()) {
-        Ok(out) => out,
-        Err(msg) => return fail(&msg),
-    };
-    let mut status = Status::default();
-    for name in input::names(&args.files) {
-        let source = match input::open(&name) {
-            Ok(source) => source,
-            Err(msg) => {
-                eprintln!("sudoku: {msg}");
-                status.unreadable = true;
-                continue;
-            }
-        };
-        let progress = Progress::new(source.len, "puzzles");
-        let mut reader = PuzzleReader::new(progress.wrap(source.reader));
-        loop {
-            let chunk: Vec<Result<Record, ParseError>> = reader.by_ref().take(CHUNK).collect();
-            if chunk.is_empty() {
-                break;
-            }
-            let answers: Vec<Answer> = if threads == 1 {
-                chunk.iter().map(|r| answer(r, &args)).collect()
-            } else {
-                pool.install(|| chunk.par_iter().map(|r| answer(r, &args)).collect())
-            };
-            for (record, answer) in chunk.iter().zip(&answers) {
-                if let Err(e) = write_answer(out.writer(), answer, args.format) {
-                    return fail(&format!("cannot write: {}", input::lower(&e)));
-                }
-                if let Answer::Invalid(msg) = answer {
-                    status.invalid = true;
-                    let line = match record {
-                        Ok(record) => Some(record.line),
-                        Err(e) => e.line(),
-                    };
-                    match line {
-                        Some(line) => eprintln!("{}:{line}: {msg}", source.name),
-                        None => eprintln!("{}: {msg}", source.name),
-                    }
-                }
-            }
-            progress.add(chunk.len() as u64);
-        }
-        progress.finish();
-    }
-    if let Err(msg) = out.finish() {
-        return fail(&msg);
-    }
-    status.code()
+    filter.run(
+        |record| answer(record, &args),
+        |out, answer| write_answer(out, answer, args.format),
+    )
 }
 
-/// What went wrong over the whole run.
-#[derive(Default)]
-struct Status {
-    invalid: bool,
-    unreadable: bool,
-}
-
-impl Status {
-    fn code(&self) -> ExitCode {
-        if self.unreadable {
-            ExitCode::from(2)
-        } else if self.invalid {
-            ExitCode::from(1)
-        } else {
-            ExitCode::SUCCESS
-        }
-    }
-}
-
-fn fail(msg: &str) -> ExitCode {
-    eprintln!("sudoku: {msg}");
-    ExitCode::from(2)
-}
-
-fn answer(record: &Result<Record, ParseError>, args: &SolveArgs) -> Answer {
+/// The answer for one record, or why it is invalid.
+fn answer(record: &Result<Record, ParseError>, args: &SolveArgs) -> Result<Answer, String> {
     let puzzle = match record {
         Ok(record) => record.grid,
-        Err(e) => return Answer::Invalid(e.detail()),
+        Err(e) => return Err(e.detail()),
     };
     let solver = args.solver.kind();
     let answer = if args.count {
@@ -177,7 +102,7 @@ fn answer(record: &Result<Record, ParseError>, args: &SolveArgs) -> Answer {
         Answer::Count(count)
     } else {
         match solver.solve(&puzzle) {
-            Some(solution) => return Answer::Solved(solution),
+            Some(solution) => return Ok(Answer::Solved(solution)),
             None => Answer::Unsolvable,
         }
     };
@@ -185,15 +110,20 @@ fn answer(record: &Result<Record, ParseError>, args: &SolveArgs) -> Answer {
     if matches!(answer, Answer::Unsolvable | Answer::Count(0)) {
         let counters = Counters::of(&puzzle);
         if counters.conflict_count() > 0 {
-            return Answer::Invalid(PuzzleError::Conflicts(counters.conflicts()).to_string());
+            return Err(PuzzleError::Conflicts(counters.conflicts()).to_string());
         }
     }
-    answer
+    Ok(answer)
 }
 
-fn write_answer(out: &mut dyn Write, answer: &Answer, format: Format) -> std::io::Result<()> {
+/// Writes one answer in `format`, or `invalid` for an invalid record.
+fn write_answer(
+    out: &mut dyn Write,
+    answer: &Result<Answer, String>,
+    format: Format,
+) -> std::io::Result<()> {
     match (answer, format) {
-        (Answer::Solved(grid), Format::Line) => {
+        (Ok(Answer::Solved(grid)), Format::Line) => {
             let mut line = [0u8; 82];
             for (b, &v) in line.iter_mut().zip(grid.cells()) {
                 *b = b'0' + v;
@@ -201,13 +131,13 @@ fn write_answer(out: &mut dyn Write, answer: &Answer, format: Format) -> std::io
             line[81] = b'\n';
             out.write_all(&line)
         }
-        (Answer::Solved(grid), Format::Grid) => writeln!(out, "{}", grid.to_rows()),
+        (Ok(Answer::Solved(grid)), Format::Grid) => writeln!(out, "{}", grid.to_rows()),
         // The usual counts are one digit: skip the formatting machinery.
-        (&Answer::Count(n @ 0..=9), _) => out.write_all(&[b'0' + n as u8, b'\n']),
-        (Answer::Count(n), _) => writeln!(out, "{n}"),
-        (Answer::Unsolvable, Format::Line) => writeln!(out, "unsolvable"),
-        (Answer::Unsolvable, Format::Grid) => writeln!(out, "unsolvable\n"),
-        (Answer::Invalid(_), Format::Line) => writeln!(out, "invalid"),
-        (Answer::Invalid(_), Format::Grid) => writeln!(out, "invalid\n"),
+        (&Ok(Answer::Count(n @ 0..=9)), _) => out.write_all(&[b'0' + n as u8, b'\n']),
+        (Ok(Answer::Count(n)), _) => writeln!(out, "{n}"),
+        (Ok(Answer::Unsolvable), Format::Line) => writeln!(out, "unsolvable"),
+        (Ok(Answer::Unsolvable), Format::Grid) => writeln!(out, "unsolvable\n"),
+        (Err(_), Format::Line) => writeln!(out, "invalid"),
+        (Err(_), Format::Grid) => writeln!(out, "invalid\n"),
     }
 }

@@ -1,0 +1,226 @@
+//! The loop shared by the batch commands: items worked on in chunks by a
+//! pool of threads, answers kept in order ([`Workers`]), and the puzzle
+//! filter built on it ([`Filter`]): read puzzle records from stdin or files,
+//! answer each one, write one answer per record, and report invalid ones.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use rayon::prelude::*;
+use sudoku_core::{ParseError, PuzzleReader, Record};
+
+use crate::input::{self, Input};
+use crate::output::Output;
+use crate::progress::Progress;
+
+/// A pool of worker threads that maps a chunk of items to answers, in order.
+pub struct Workers {
+    pool: rayon::ThreadPool,
+    threads: usize,
+}
+
+impl Workers {
+    /// `threads` workers, or one per core when `None`.
+    pub fn new(threads: Option<u64>) -> Result<Workers, String> {
+        let threads = threads.map_or_else(rayon::current_num_threads, |n| n as usize);
+        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+            Ok(pool) => Ok(Workers { pool, threads }),
+            Err(e) => Err(format!("cannot start {threads} threads: {e}")),
+        }
+    }
+
+    /// `f` of each item, in the items' order; on the calling thread alone
+    /// when there is one worker.
+    pub fn map<T, A, F>(&self, items: &[T], f: F) -> Vec<A>
+    where
+        T: Sync,
+        A: Send,
+        F: Fn(&T) -> A + Sync,
+    {
+        if self.threads == 1 {
+            items.iter().map(f).collect()
+        } else {
+            self.pool.install(|| items.par_iter().map(&f).collect())
+        }
+    }
+}
+
+/// A filter from puzzle records to one answer each: where the records come
+/// from, where the answers go, and how the work is split.
+pub struct Filter<'a> {
+    /// Puzzle files; `-` or none for stdin.
+    pub files: &'a [PathBuf],
+    /// The file to write whole at the end; `None` (or `-`) for stdout.
+    pub output: Option<&'a Path>,
+    /// Worker threads; `None` for one per core.
+    pub threads: Option<u64>,
+    /// Records read, answered and written at a time, so memory stays
+    /// bounded on inputs of any length while threads share the work.
+    pub chunk: usize,
+    /// Written before the first answer (a CSV header, say); may be empty.
+    pub header: &'a str,
+}
+
+impl Filter<'_> {
+    /// Runs the filter. `answer` gives each record's answer, or the message
+    /// for an invalid one; it runs on the worker threads. `write` writes one
+    /// answer, or the line that stands for an invalid record, in input
+    /// order. An invalid record is also reported as `FILE:LINE: message` on
+    /// stderr.
+    ///
+    /// The exit status is 0 when every record was answered, 1 when some
+    /// were invalid, and 2 when an input could not be read or the output
+    /// could not be written.
+    pub fn run<A, F, W>(&self, answer: F, mut write: W) -> ExitCode
+    where
+        A: Send,
+        F: Fn(&Result<Record, ParseError>) -> Result<A, String> + Sync,
+        W: FnMut(&mut dyn Write, &Result<A, String>) -> io::Result<()>,
+    {
+        let workers = match Workers::new(self.threads) {
+            Ok(workers) => workers,
+            Err(msg) => return fail(&msg),
+        };
+        let mut out = match Output::create(self.output) {
+            Ok(out) => out,
+            Err(msg) => return fail(&msg),
+        };
+        if !self.header.is_empty() {
+            if let Err(e) = writeln!(out.writer(), "{}", self.header) {
+                return fail(&cannot_write(&e));
+            }
+        }
+        let mut status = Status::default();
+        for name in input::names(self.files) {
+            match input::open(&name) {
+                Ok(source) => {
+                    let done = self.pass(&workers, source, &mut out, &answer, &mut write);
+                    match done {
+                        Ok(invalid) => status.invalid |= invalid,
+                        Err(msg) => return fail(&msg),
+                    }
+                }
+                Err(msg) => {
+                    eprintln!("sudoku: {msg}");
+                    status.unreadable = true;
+                }
+            }
+        }
+        if let Err(msg) = out.finish() {
+            return fail(&msg);
+        }
+        status.code()
+    }
+
+    /// Reads, answers and writes one input chunk by chunk, with a progress
+    /// bar over it. Whether some record was invalid; the error is a failed
+    /// write.
+    fn pass<A, F, W>(
+        &self,
+        workers: &Workers,
+        source: Input,
+        out: &mut Output,
+        answer: &F,
+        write: &mut W,
+    ) -> Result<bool, String>
+    where
+        A: Send,
+        F: Fn(&Result<Record, ParseError>) -> Result<A, String> + Sync,
+        W: FnMut(&mut dyn Write, &Result<A, String>) -> io::Result<()>,
+    {
+        let mut invalid = false;
+        let progress = Progress::new(source.len, "puzzles");
+        let mut reader = PuzzleReader::new(progress.wrap(source.reader));
+        loop {
+            let chunk: Vec<_> = reader.by_ref().take(self.chunk).collect();
+            if chunk.is_empty() {
+                break;
+            }
+            let answers = workers.map(&chunk, answer);
+            for (record, answer) in chunk.iter().zip(&answers) {
+                write(out.writer(), answer).map_err(|e| cannot_write(&e))?;
+                if let Err(msg) = answer {
+                    invalid = true;
+                    report(&source.name, record, msg);
+                }
+            }
+            progress.add(chunk.len() as u64);
+        }
+        progress.finish();
+        Ok(invalid)
+    }
+}
+
+/// Reports an invalid record on stderr, with its line when known.
+fn report(name: &str, record: &Result<Record, ParseError>, msg: &str) {
+    let line = match record {
+        Ok(record) => Some(record.line),
+        Err(e) => e.line(),
+    };
+    match line {
+        Some(line) => eprintln!("{name}:{line}: {msg}"),
+        None => eprintln!("{name}: {msg}"),
+    }
+}
+
+/// What went wrong over the whole run.
+#[derive(Default)]
+struct Status {
+    invalid: bool,
+    unreadable: bool,
+}
+
+impl Status {
+    /// The exit status: 2 for an unreadable input, 1 for an invalid record.
+    fn code(&self) -> ExitCode {
+        if self.unreadable {
+            ExitCode::from(2)
+        } else if self.invalid {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+/// The message for a failed write.
+pub fn cannot_write(e: &io::Error) -> String {
+    format!("cannot write: {}", input::lower(e))
+}
+
+/// Reports a fatal error on stderr; its exit status.
+pub fn fail(msg: &str) -> ExitCode {
+    eprintln!("sudoku: {msg}");
+    ExitCode::from(2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn workers_keep_the_order_on_any_number_of_threads() {
+        let items: Vec<u64> = (0..10_000).collect();
+        let squares: Vec<u64> = items.iter().map(|n| n * n).collect();
+        for threads in [1, 2, 3] {
+            let workers = Workers::new(Some(threads)).unwrap();
+            assert_eq!(workers.map(&items, |n| n * n), squares);
+        }
+    }
+
+    #[test]
+    fn an_unreadable_input_outranks_an_invalid_record() {
+        let status = |invalid, unreadable| {
+            Status {
+                invalid,
+                unreadable,
+            }
+            .code()
+        };
+        assert_eq!(status(false, false), ExitCode::SUCCESS);
+        assert_eq!(status(true, false), ExitCode::from(1));
+        assert_eq!(status(true, true), ExitCode::from(2));
+        assert_eq!(status(false, true), ExitCode::from(2));
+    }
+}
