@@ -7,7 +7,8 @@ use std::process::ExitCode;
 
 use clap::{Args, Subcommand, ValueEnum};
 use sudoku_core::generator::{
-    Batch, GenerateError, Holes, Level, Puzzle, PuzzleSpec, Symmetry, Uniqueness, DISTINCT_GRIDS,
+    fresh_seed, Batch, GenerateError, Holes, Level, Puzzle, PuzzleSpec, Symmetry, Uniqueness,
+    DISTINCT_GRIDS,
 };
 use sudoku_core::{Grid, SolverKind};
 
@@ -137,7 +138,9 @@ fn parse_count(text: &str) -> Result<u64, String> {
     }
 }
 
-fn parse_level(text: &str) -> Result<Level, String> {
+/// A level named on the command line, in any case (`--difficulty`, and
+/// `sudoku play --random`).
+pub(crate) fn parse_level(text: &str) -> Result<Level, String> {
     text.parse::<Level>().map_err(|e| e.to_string())
 }
 
@@ -170,7 +173,7 @@ pub fn run(args: GenerateArgs) -> ExitCode {
         },
     };
     let seed = common.seed.unwrap_or_else(|| {
-        let seed = random_seed();
+        let seed = fresh_seed();
         eprintln!("seed: {seed}");
         seed
     });
@@ -384,18 +387,4 @@ fn write_puzzle(bytes: &mut Vec<u8>, made: &Puzzle, format: Format, with_solutio
             let _ = writeln!(bytes, ",{},{level}", made.puzzle.givens());
         }
     }
-}
-
-/// A seed from the operating system's randomness (the standard library's
-/// hash keys), mixed with the time and the process id.
-fn random_seed() -> u64 {
-    use std::collections::hash_map::RandomState;
-    use std::hash::{BuildHasher, Hasher};
-    let mut hasher = RandomState::new().build_hasher();
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    hasher.write_u128(now);
-    hasher.write_u32(std::process::id());
-    hasher.finish()
 }

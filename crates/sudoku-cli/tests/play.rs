@@ -1,6 +1,6 @@
 //! `sudoku play` driven through stdin: a whole game to the congratulation,
 //! every error message, the file list, refused puzzles, bad files, the end
-//! of input, and the board without and with colour.
+//! of input, the board without and with colour, and new random puzzles.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -9,7 +9,7 @@ use std::process::{Command, Output, Stdio};
 mod common;
 use common::{pipe, text};
 
-use sudoku_core::{Cell, Dfs, Grid, Solver};
+use sudoku_core::{Cell, Dfs, Grid, Level, RandomPuzzle, Solver};
 
 /// The prompt of a move, as the game writes it before each echoed command.
 const PROMPT: &str = "Move (5c6 = row 5, column c, digit 6; bk undo, end quit, help): ";
@@ -335,8 +335,10 @@ fn file_list_and_bad_choices() {
     );
     assert!(stdout.starts_with(&list_start), "{stdout}");
     assert!(!stdout.contains("notes.txt"));
-    let n = 3 + sudoku_core::builtin::PUZZLES.len() - 1;
-    assert!(stdout.contains(&format!("  {n}  sudoku13-coloin.txt\n")));
+    let builtins_end = 3 + sudoku_core::builtin::PUZZLES.len() - 1;
+    assert!(stdout.contains(&format!("  {builtins_end}  sudoku13-coloin.txt\n")));
+    let n = builtins_end + Level::ALL.len();
+    assert!(stdout.contains(&format!("  {n}  new random puzzle: extreme\n")));
     for reply in [
         format!("there is no puzzle 0: choose 1-{n}"),
         format!("there is no puzzle 99: choose 1-{n}"),
@@ -576,4 +578,148 @@ fn the_transcript_in_the_docs_is_real() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(text(&out.stdout), shown);
     assert!(shown.ends_with("Congratulations! You solved the puzzle in 4 moves\n"));
+}
+
+/// The moves that fill every blank of `puzzle` with its solution, one per
+/// line, then `end`.
+fn solving_script(puzzle: &Grid) -> String {
+    let solution = Dfs.solve(puzzle).unwrap();
+    let mut script: String = Cell::all()
+        .filter(|&c| puzzle.get(c).is_none())
+        .map(|c| format!("{}{}\n", name(c), solution.get(c).unwrap().get()))
+        .collect();
+    script.push_str("end\n");
+    script
+}
+
+#[test]
+fn a_random_puzzle_from_a_seed_is_the_same_every_time() {
+    let args = ["--no-color", "--random", "easy", "--seed", "7"];
+    let first = run(&args, "end\n");
+    assert_eq!(first.status.code(), Some(0), "{}", text(&first.stderr));
+    assert!(first.stderr.is_empty());
+    let stdout = text(&first.stdout);
+    assert!(
+        stdout.starts_with("Playing random easy #7: "),
+        "the name says how to play it again: {stdout}"
+    );
+    assert!(stdout.contains("\n    a  b  c   d  e  f   g  h  i\n"));
+    let again = run(&args, "end\n");
+    assert_eq!(text(&again.stdout), stdout, "the same board again");
+    let other = run(&["--no-color", "--random", "easy", "--seed", "8"], "end\n");
+    assert_ne!(text(&other.stdout), stdout);
+    // The level is read in any case.
+    let upper = run(&["--no-color", "--random", "EASY", "--seed", "7"], "end\n");
+    assert_eq!(text(&upper.stdout), stdout);
+}
+
+#[test]
+fn a_random_puzzle_is_the_cores_and_is_won_as_any_other() {
+    let puzzle = RandomPuzzle::new(Level::Medium, 11).generate().unwrap();
+    let out = run(
+        &["--random", "medium", "--seed", "11"],
+        &solving_script(&puzzle),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let blanks = 81 - puzzle.givens();
+    let replies = replies(&out);
+    assert_eq!(
+        replies[0],
+        format!(
+            "Playing random medium #11: {} givens, {blanks} cells to fill. Type help for the commands.",
+            puzzle.givens()
+        )
+    );
+    assert_eq!(
+        replies.last().unwrap(),
+        &format!("Congratulations! You solved the puzzle in {blanks} moves"),
+        "{replies:#?}"
+    );
+    assert!(
+        !replies
+            .iter()
+            .any(|r| r.contains("given") && r.contains("cannot be changed")),
+        "every move was on a blank: the same puzzle"
+    );
+}
+
+#[test]
+fn without_a_seed_the_name_gives_one_that_plays_it_again() {
+    let out = run(&["--no-color", "--random", "hard"], "end\n");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let seed = stdout
+        .strip_prefix("Playing random hard #")
+        .and_then(|rest| rest.split_once(':'))
+        .map(|(seed, _)| seed)
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!(seed.parse::<u64>().unwrap() < 1 << 32);
+    let again = run(&["--no-color", "--random", "hard", "--seed", seed], "end\n");
+    assert_eq!(text(&again.stdout), stdout);
+}
+
+#[test]
+fn the_list_offers_a_random_puzzle_of_each_level() {
+    let dir = temp_dir("random");
+    let builtins = sudoku_core::builtin::PUZZLES.len();
+    let hard = builtins + 3;
+    let out = run(&["--dir", path_str(&dir)], &format!("{hard}\nend\n"));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let rows: String = ["easy", "medium", "hard", "expert", "extreme"]
+        .iter()
+        .enumerate()
+        .map(|(i, level)| format!("{:>4}  new random puzzle: {level}\n", builtins + 1 + i))
+        .collect();
+    let last = format!("{builtins:>4}  sudoku13-coloin.txt\n");
+    assert!(
+        stdout.contains(&format!(
+            "{last}{rows}Choose a puzzle (1-{} or a file name",
+            builtins + 5
+        )),
+        "{stdout}"
+    );
+    let playing = stdout
+        .split_once("Playing ")
+        .unwrap_or_else(|| panic!("{stdout}"))
+        .1;
+    assert!(playing.starts_with("random hard #"), "{stdout}");
+    assert!(
+        stdout.contains("Game over after 0 moves; "),
+        "a game was played: {stdout}"
+    );
+}
+
+#[test]
+fn random_arguments_are_checked_by_clap() {
+    let out = run(&["--random", "wild"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("invalid value 'wild' for '--random <LEVEL>'")
+            && stderr.contains("expected easy, medium, hard, expert or extreme"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
+    let out = run(&["--seed", "7"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("--random <LEVEL>"),
+        "{}",
+        text(&out.stderr)
+    );
+    for extra in [
+        vec![path_str(&easy())],
+        vec!["--dir", "."],
+        vec!["--index", "1", path_str(&easy())],
+    ] {
+        let mut args = vec!["--random", "easy"];
+        args.extend(extra.iter().copied());
+        let out = run(&args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&out.stderr).contains("cannot be used with"),
+            "{args:?}"
+        );
+    }
 }

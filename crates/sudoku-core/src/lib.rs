@@ -34,7 +34,7 @@ pub mod solver;
 pub use counters::{Conflict, Counters};
 pub use error::{HistoryError, MoveError, ParseError, ParseErrorKind, PuzzleError};
 pub use game::{Game, Hint, Outcome};
-pub use generator::{Batch, Holes, PuzzleSpec, Symmetry, Uniqueness};
+pub use generator::{Batch, Holes, PuzzleSpec, RandomPuzzle, Symmetry, Uniqueness};
 pub use grid::Grid;
 pub use history::{History, Move};
 pub use logic::{

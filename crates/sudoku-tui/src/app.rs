@@ -7,13 +7,13 @@
 
 use std::time::{Duration, Instant};
 
+use sudoku_core::generator::{RandomError, RandomPuzzle};
 use sudoku_core::Grid;
 
 use crate::action::{Action, Context, Direction};
 use crate::geometry::Geometry;
 use crate::picker::{Choice, Picker};
 use crate::play::{Origin, Play, Progress, WinStats};
-use crate::random::{RandomError, RandomPuzzle};
 use crate::save::{SaveStore, SavedGame};
 
 /// Two clicks on the same list row within this time open it.

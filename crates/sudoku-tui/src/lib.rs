@@ -22,7 +22,6 @@ pub mod pencil;
 pub mod picker;
 pub mod play;
 pub mod puzzles;
-pub mod random;
 pub mod save;
 pub mod terminal;
 pub mod ui;

@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
+use sudoku_core::generator::{fresh_seed, RandomPuzzle};
 use sudoku_core::Level;
 use sudoku_tui::action::{action_for, Action};
 use sudoku_tui::app::App;
@@ -17,7 +18,6 @@ use sudoku_tui::geometry::Geometry;
 use sudoku_tui::input::{Input, Inputs, STOP_SIGNALS};
 use sudoku_tui::picker::Picker;
 use sudoku_tui::puzzles::{self, Entry};
-use sudoku_tui::random::{fresh_seed, RandomPuzzle};
 use sudoku_tui::save::SaveStore;
 use sudoku_tui::terminal::TerminalGuard;
 use sudoku_tui::ui::{self, theme::Theme};

@@ -4,13 +4,12 @@
 
 use std::time::{Duration, Instant};
 
-use sudoku_core::{Cell, Col, Digit, Game, Grid, Hint, Outcome, PuzzleError, Row};
+use sudoku_core::{Cell, Col, Digit, Game, Grid, Hint, Outcome, PuzzleError, RandomPuzzle, Row};
 
 use crate::action::{Action, Direction};
 use crate::animation::{self, Animation, State};
 use crate::clock::Clock;
 use crate::pencil::Pencil;
-use crate::random::RandomPuzzle;
 use crate::save::SavedGame;
 
 /// Where a game's puzzle came from, which decides what the next puzzle is

@@ -32,11 +32,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use sudoku_core::{Cell, Digit, Grid, Level, ParseError};
+use sudoku_core::{Cell, Digit, Grid, Level, ParseError, RandomPuzzle};
 use thiserror::Error;
 
 use crate::pencil::{Candidates, Pencil};
-use crate::random::RandomPuzzle;
 
 /// The first line of every save file.
 const HEADER: &str = "sudoku-tui save 1";

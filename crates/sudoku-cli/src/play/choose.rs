@@ -1,12 +1,12 @@
-//! Choosing a puzzle: the numbered list of `sudoku*.txt` files and built-in
-//! puzzles, the question that picks one, and loading a file with one clear
-//! line for anything wrong with it.
+//! Choosing a puzzle: the numbered list of `sudoku*.txt` files, built-in
+//! puzzles and new random puzzles, the question that picks one, and loading
+//! a file (or generating a puzzle) with one clear line for anything wrong.
 
 use std::io;
 use std::path::{Path, PathBuf};
 
 use sudoku_core::builtin::{Builtin, PUZZLES};
-use sudoku_core::{parse_many, Grid};
+use sudoku_core::{parse_many, Grid, Level, RandomPuzzle};
 
 use super::{Console, Failure};
 use crate::input;
@@ -25,6 +25,8 @@ pub enum Source {
     File(PathBuf),
     /// A puzzle embedded in the program.
     Builtin(&'static Builtin),
+    /// A new random puzzle of a level, from a fresh seed.
+    Random(Level),
 }
 
 impl Source {
@@ -33,6 +35,7 @@ impl Source {
         match self {
             Source::File(path) => path.display().to_string(),
             Source::Builtin(builtin) => builtin.name.to_string(),
+            Source::Random(level) => format!("new random puzzle: {level}"),
         }
     }
 }
@@ -67,7 +70,8 @@ pub fn puzzle_dir(dir: Option<&Path>) -> Result<Option<PathBuf>, String> {
 }
 
 /// The puzzles to offer: the `sudoku*.txt` files of `dir` by name, then the
-/// built-in puzzles whose name no listed file has.
+/// built-in puzzles whose name no listed file has, then a new random puzzle
+/// of each level.
 pub fn entries(dir: Option<&Path>) -> Result<Vec<Source>, String> {
     let mut files = Vec::new();
     if let Some(dir) = dir {
@@ -86,11 +90,13 @@ pub fn entries(dir: Option<&Path>) -> Result<Vec<Source>, String> {
         .iter()
         .filter(|b| !files.iter().any(|f| f == b.name))
         .map(Source::Builtin);
+    let random = Level::ALL.into_iter().map(Source::Random);
     let dir = dir.unwrap_or(Path::new("."));
     Ok(files
         .iter()
         .map(|f| Source::File(dir.join(f)))
         .chain(builtins)
+        .chain(random)
         .collect())
 }
 
@@ -110,15 +116,19 @@ pub fn show_list(
             console.say("  (none)")?;
         }
     }
+    let builtins = entries
+        .iter()
+        .filter(|e| matches!(e, Source::Builtin(_)))
+        .count();
     for (i, entry) in entries.iter().enumerate() {
-        if i == files {
+        if i == files && builtins > 0 {
             console.say("Built-in puzzles:")?;
         }
         let name = match entry {
             Source::File(path) => path
                 .file_name()
                 .map_or_else(|| entry.name(), |n| n.to_string_lossy().into_owned()),
-            Source::Builtin(b) => b.name.to_string(),
+            Source::Builtin(_) | Source::Random(_) => entry.name(),
         };
         console.say(format_args!("{:>4}  {name}", i + 1))?;
     }
@@ -171,14 +181,15 @@ pub fn ask(
     }
 }
 
-/// Reads every puzzle of `source`. The error is one line naming the file,
-/// and the line for a malformed puzzle.
+/// Reads every puzzle of `source`, or generates a new random one. The error
+/// is one line naming the file, and the line for a malformed puzzle.
 pub fn load(source: &Source) -> Result<Loaded, String> {
     let name = source.name();
     let text = match source {
         Source::File(path) if path.is_dir() => return Err(format!("{name}: is a directory")),
         Source::File(path) => input::read_small(path, MAX_FILE_BYTES)?,
         Source::Builtin(builtin) => builtin.text.to_string(),
+        Source::Random(level) => return generate(RandomPuzzle::fresh(*level)),
     };
     let mut grids = Vec::new();
     for record in parse_many(&text) {
@@ -196,6 +207,20 @@ pub fn load(source: &Source) -> Result<Loaded, String> {
         return Err(format!("{name}: no puzzle found"));
     }
     Ok(Loaded { name, grids })
+}
+
+/// The puzzle of `random`, named as the games name it (`random hard
+/// #1234`), so that `--random LEVEL --seed SEED` plays it again. The error
+/// is one line naming it.
+pub fn generate(random: RandomPuzzle) -> Result<Loaded, String> {
+    let name = random.name();
+    match random.generate() {
+        Ok(grid) => Ok(Loaded {
+            name,
+            grids: vec![grid],
+        }),
+        Err(e) => Err(format!("{name}: {e}")),
+    }
 }
 
 /// The puzzle to play from `loaded`: its only one, the `index`th (from 1),
@@ -270,7 +295,7 @@ mod tests {
     #[test]
     fn bad_answers_are_explained_and_asked_again() {
         let entries = entries(None).unwrap();
-        assert_eq!(entries.len(), PUZZLES.len());
+        assert_eq!(entries.len(), PUZZLES.len() + Level::ALL.len());
         let n = entries.len();
         let (answer, out) = ask_with("0\n99\nnowhere.txt\n\n2\n", &entries);
         assert_eq!(answer, Some(Source::Builtin(&PUZZLES[1])));
@@ -281,6 +306,28 @@ mod tests {
         assert_eq!(answer, None, "the end of input");
         let (answer, _) = ask_with("END\n1\n", &entries);
         assert_eq!(answer, None);
+    }
+
+    #[test]
+    fn the_list_ends_with_a_random_puzzle_of_each_level() {
+        let entries = entries(None).unwrap();
+        let last: Vec<String> = entries[PUZZLES.len()..].iter().map(Source::name).collect();
+        assert_eq!(
+            last,
+            ["easy", "medium", "hard", "expert", "extreme"]
+                .map(|l| format!("new random puzzle: {l}"))
+        );
+        let loaded = load(&Source::Random(Level::Easy)).unwrap();
+        assert_eq!(loaded.grids.len(), 1);
+        assert!(loaded.name.starts_with("random easy #"), "{}", loaded.name);
+    }
+
+    #[test]
+    fn a_random_puzzle_is_named_by_its_level_and_seed() {
+        let random = RandomPuzzle::new(Level::Medium, 7);
+        let loaded = generate(random).unwrap();
+        assert_eq!(loaded.name, "random medium #7");
+        assert_eq!(loaded.grids, [random.generate().unwrap()]);
     }
 
     #[test]

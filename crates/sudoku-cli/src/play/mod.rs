@@ -2,7 +2,7 @@
 //! scriptable through a pipe.
 //!
 //! The modules follow the flow of a game: [`choose`] finds and loads a
-//! puzzle, [`session`] runs the game loop, which reads lines as a
+//! puzzle (or has the core generate one), [`session`] runs the game loop, which reads lines as a
 //! [`command::Command`] and draws the board with [`board`]. Everything reads
 //! from a [`BufRead`] and writes to a [`Write`], so tests drive it with
 //! plain text; only [`run`] touches the real stdin and stdout.
@@ -18,7 +18,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use sudoku_core::{Game, PuzzleError};
+use sudoku_core::generator::fresh_seed;
+use sudoku_core::{Game, Level, PuzzleError, RandomPuzzle};
 
 use choose::Source;
 
@@ -26,7 +27,8 @@ use choose::Source;
 #[derive(Debug, Args)]
 pub struct PlayArgs {
     /// A puzzle file in any format the programs read; without one, choose
-    /// from the sudoku*.txt files of --dir and the built-in puzzles.
+    /// from the sudoku*.txt files of --dir, the built-in puzzles and new
+    /// random ones.
     file: Option<PathBuf>,
     /// Play the Nth puzzle (from 1) of FILE without asking.
     #[arg(long, value_name = "N", requires = "file",
@@ -35,6 +37,16 @@ pub struct PlayArgs {
     /// Where to look for sudoku*.txt files [default: ./puzzles when it exists].
     #[arg(long, value_name = "DIR", conflicts_with = "file")]
     dir: Option<PathBuf>,
+    /// Play a new random puzzle of this level (one solution, graded exactly
+    /// LEVEL): easy, medium, hard, expert or extreme.
+    #[arg(long, value_name = "LEVEL", conflicts_with_all = ["file", "index", "dir"],
+          value_parser = crate::generate::parse_level)]
+    random: Option<Level>,
+    /// The seed of the --random puzzle: the same seed gives the same puzzle
+    /// (the one `sudoku generate puzzles 1 --difficulty LEVEL --seed SEED`
+    /// prints). Default: a fresh one, shown in the puzzle's name.
+    #[arg(long, requires = "random")]
+    seed: Option<u64>,
     /// When to colour the board: auto is when stdout is a terminal and
     /// NO_COLOR is not set.
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorWhen::Auto)]
@@ -123,17 +135,29 @@ pub fn run(args: PlayArgs) -> ExitCode {
     }
 }
 
-/// Plays the puzzle named on the command line, or one chosen from the list.
+/// Plays the puzzle named on the command line (a file or `--random`), or
+/// one chosen from the list.
 fn start(args: &PlayArgs, console: &mut Console<'_>, color: bool) -> Result<(), Failure> {
-    if let Some(path) = &args.file {
-        let loaded = choose::load(&Source::File(path.clone())).map_err(Failure::Refused)?;
-        let Some(picked) = choose::pick(console, &loaded, args.index)? else {
-            return Ok(());
-        };
-        let game = Game::new(picked.grid)
-            .map_err(|e| Failure::Refused(format!("{}: {e}", picked.label)))?;
-        return Ok(session::play(game, &picked.label, console, color)?);
-    }
+    let loaded = if let Some(level) = args.random {
+        let random = RandomPuzzle::new(level, args.seed.unwrap_or_else(fresh_seed));
+        choose::generate(random)
+    } else if let Some(path) = &args.file {
+        choose::load(&Source::File(path.clone()))
+    } else {
+        return choose_and_play(args, console, color);
+    };
+    let loaded = loaded.map_err(Failure::Refused)?;
+    let Some(picked) = choose::pick(console, &loaded, args.index)? else {
+        return Ok(());
+    };
+    let game =
+        Game::new(picked.grid).map_err(|e| Failure::Refused(format!("{}: {e}", picked.label)))?;
+    Ok(session::play(game, &picked.label, console, color)?)
+}
+
+/// Lists the puzzles, asks for one and plays it; a puzzle that cannot be
+/// played is explained and the list asks again.
+fn choose_and_play(args: &PlayArgs, console: &mut Console<'_>, color: bool) -> Result<(), Failure> {
     let dir = choose::puzzle_dir(args.dir.as_deref()).map_err(Failure::Usage)?;
     let entries = choose::entries(dir.as_deref()).map_err(Failure::Usage)?;
     choose::show_list(console, dir.as_deref(), &entries)?;

@@ -12,6 +12,8 @@
 //! - [`Batch`]: item `i` of a batch depends only on the seed and `i`, so a
 //!   batch can be split across threads and still come out byte for byte the
 //!   same.
+//! - [`RandomPuzzle`]: the games' new puzzle at a level, named by its level
+//!   and seed (`random hard #42`), and [`fresh_seed`] for when none is given.
 //!
 //! Randomness comes from the caller (`&mut impl Rng`); [`Batch`] seeds one
 //! [`ItemRng`] (xoshiro256++, whose output `rand_xoshiro` keeps stable across
@@ -35,6 +37,7 @@ mod difficulty;
 mod error;
 mod grids;
 mod puzzles;
+mod random;
 mod symmetry;
 
 pub use error::{GenerateError, HolesError, SpecError};
@@ -42,6 +45,7 @@ pub use grids::{random_grid, DistinctGrids, DISTINCT_GRIDS};
 pub use puzzles::{
     generate_puzzle, Holes, Puzzle, PuzzleSpec, Uniqueness, MAX_ATTEMPTS, UNIQUE_REACH,
 };
+pub use random::{fresh_seed, RandomError, RandomPuzzle};
 pub use symmetry::Symmetry;
 
 pub use crate::logic::Level;

@@ -8,13 +8,12 @@ use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::Terminal;
-use sudoku_core::{Cell, Digit, Grid, Level};
+use sudoku_core::{Cell, Digit, Grid, Level, RandomPuzzle};
 
 use super::*;
 use crate::action::action_for;
 use crate::play::Origin;
 use crate::puzzles::Entry;
-use crate::random::RandomPuzzle;
 use crate::ui::{self, theme::Theme};
 
 /// Two blanks: 9g (1) and 9i (9).
