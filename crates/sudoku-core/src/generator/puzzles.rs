@@ -378,6 +378,62 @@ pub(super) struct Digger<'a> {
     /// With the fast solver: its starting state, kept up to date with
     /// `cells` (cheaper than rebuilding it for each test).
     fast: Option<FastGivens>,
+    /// The solution's unavoidable rectangles (see [`Rectangles`]).
+    rectangles: Rectangles,
+    /// The blank cells, bit `i` for cell `i`.
+    blanks: u128,
+}
+
+/// The unavoidable rectangles of a solution: four cells in two rows, two
+/// columns and two boxes holding `a b / b a`. Swapping `a` and `b` in them
+/// gives another solution, so a puzzle with all four blank has two: no
+/// search needed to refuse the blank that empties one.
+#[derive(Clone)]
+struct Rectangles {
+    masks: [u128; Rectangles::MOST],
+    len: usize,
+}
+
+impl Rectangles {
+    /// Rectangles kept at most (a solution rarely has more than a handful;
+    /// missing some only costs searches).
+    const MOST: usize = 32;
+
+    fn of(solution: &[u8; 81]) -> Rectangles {
+        let mut found = Rectangles {
+            masks: [0; Rectangles::MOST],
+            len: 0,
+        };
+        let at = |r: usize, c: usize| solution[r * 9 + c];
+        // The column of each digit in each row.
+        let mut column = [[0usize; 10]; 9];
+        for (i, &d) in solution.iter().enumerate() {
+            column[i / 9][usize::from(d)] = i % 9;
+        }
+        for r1 in 0..9 {
+            for (r2, column_of) in column.iter().enumerate().skip(r1 + 1) {
+                for c1 in 0..9 {
+                    // Row r2 holds row r1's digit at c1 in one column only.
+                    let c2 = column_of[usize::from(at(r1, c1))];
+                    // Two boxes: the rows share a band or the columns a
+                    // stack, not both (one box cannot hold a digit twice).
+                    let two_boxes = (r1 / 3 == r2 / 3) != (c1 / 3 == c2 / 3);
+                    if c2 > c1 && two_boxes && at(r1, c2) == at(r2, c1) && found.len < Self::MOST {
+                        found.masks[found.len] = [(r1, c1), (r1, c2), (r2, c1), (r2, c2)]
+                            .iter()
+                            .fold(0, |mask, &(r, c)| mask | 1u128 << (r * 9 + c));
+                        found.len += 1;
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    /// Whether one of the rectangles lies wholly in `blanks`.
+    fn any_blank(&self, blanks: u128) -> bool {
+        self.masks[..self.len].iter().any(|&m| m & !blanks == 0)
+    }
 }
 
 impl<'a> Digger<'a> {
@@ -392,6 +448,8 @@ impl<'a> Digger<'a> {
             fast: (solver.kind() == Some(SolverKind::Fast))
                 .then(|| FastGivens::new(solution.cells()))
                 .flatten(),
+            rectangles: Rectangles::of(solution.cells()),
+            blanks: 0,
         }
     }
 
@@ -405,6 +463,7 @@ impl<'a> Digger<'a> {
             let i = usize::from(i);
             let bit = 1 << (self.solution[i] - 1);
             self.cells[i] = 0;
+            self.blanks |= 1 << i;
             for (unit, k) in self.units.iter_mut().zip(Self::unit_indices(i)) {
                 unit[k] &= !bit;
             }
@@ -417,6 +476,7 @@ impl<'a> Digger<'a> {
             let i = usize::from(i);
             let bit = 1 << (self.solution[i] - 1);
             self.cells[i] = self.solution[i];
+            self.blanks &= !(1 << i);
             for (unit, k) in self.units.iter_mut().zip(Self::unit_indices(i)) {
                 unit[k] |= bit;
             }
@@ -445,6 +505,9 @@ impl<'a> Digger<'a> {
     pub(super) fn still_unique(&self, orbit: &[u8]) -> bool {
         if self.all_forced(orbit) {
             return true;
+        }
+        if self.rectangles.any_blank(self.blanks) {
+            return false;
         }
         // Any other solution differs from the old one at a blanked cell.
         match (orbit, &self.fast) {
@@ -608,6 +671,43 @@ mod tests {
     use crate::solver::{Dfs, Fast};
     use rand::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
+
+    #[test]
+    fn rectangles_are_every_swappable_four_cells() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        let mut total = 0;
+        for _ in 0..200 {
+            let solution = random_grid(&mut rng);
+            let found = Rectangles::of(solution.cells());
+            total += found.len;
+            // Brute force: every two rows and two columns whose four cells
+            // can swap their two digits and leave a valid grid.
+            let mut want = Vec::new();
+            for (r1, r2, c1, c2) in (0..9).flat_map(|r1| {
+                (r1 + 1..9).flat_map(move |r2| {
+                    (0..9).flat_map(move |c1| (c1 + 1..9).map(move |c2| (r1, r2, c1, c2)))
+                })
+            }) {
+                let cells = [(r1, c1), (r1, c2), (r2, c1), (r2, c2)].map(|(r, c)| r * 9 + c);
+                let mut swapped = *solution.cells();
+                let [a, b] = [swapped[cells[0]], swapped[cells[1]]];
+                if a == b || swapped[cells[3]] != a || swapped[cells[2]] != b {
+                    continue;
+                }
+                for &i in &cells {
+                    swapped[i] = if swapped[i] == a { b } else { a };
+                }
+                if Grid::from_cells(swapped).unwrap().is_solved() {
+                    want.push(cells.iter().fold(0u128, |m, &i| m | 1 << i));
+                }
+            }
+            let mut got = found.masks[..found.len].to_vec();
+            got.sort_unstable();
+            want.sort_unstable();
+            assert_eq!(got, want);
+        }
+        assert!(total > 100, "{total} rectangles in 200 grids");
+    }
 
     #[test]
     fn the_fast_shortcuts_agree_with_the_plain_tests() {
