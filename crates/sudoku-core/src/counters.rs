@@ -153,10 +153,7 @@ impl Counters {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn cell(name: &str) -> Cell {
-        Cell::from_name(name).unwrap()
-    }
+    use crate::fixtures::cell;
 
     #[test]
     fn a_shared_box_counts_twice() {

@@ -31,6 +31,9 @@ pub mod parse;
 pub mod pos;
 pub mod solver;
 
+#[cfg(test)]
+mod fixtures;
+
 pub use counters::{Conflict, Counters};
 pub use error::{HistoryError, MoveError, ParseError, ParseErrorKind, PuzzleError};
 pub use game::{Game, Hint, Outcome};

@@ -25,3 +25,6 @@ pub mod puzzles;
 pub mod save;
 pub mod terminal;
 pub mod ui;
+
+#[cfg(test)]
+mod fixtures;

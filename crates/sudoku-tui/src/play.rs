@@ -652,6 +652,7 @@ impl Play {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fixtures::cell;
 
     /// Two blanks: 9g (1) and 9i (9).
     const NEARLY: &str =
@@ -663,10 +664,6 @@ mod tests {
             Play::new("test", Origin::Entry(0), text.parse().unwrap(), now).unwrap(),
             now,
         )
-    }
-
-    fn cell(name: &str) -> Cell {
-        Cell::from_name(name).unwrap()
     }
 
     fn digit(v: u8) -> Action {

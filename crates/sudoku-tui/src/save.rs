@@ -469,13 +469,10 @@ impl SaveStore {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fixtures::cell;
 
     const LINE: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-
-    fn cell(name: &str) -> Cell {
-        Cell::from_name(name).unwrap()
-    }
 
     fn digits(text: &str) -> Candidates {
         text.chars()

@@ -274,13 +274,7 @@ impl fmt::Display for Candidates {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const PUZZLE: &str =
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-
-    fn cell(name: &str) -> Cell {
-        Cell::from_name(name).unwrap()
-    }
+    use crate::fixtures::{cell, PUZZLE};
 
     fn digit(d: u8) -> Digit {
         Digit::new(d).unwrap()

@@ -257,11 +257,7 @@ pub(crate) fn xy_chain(marks: &Candidates) -> Option<Step> {
 mod tests {
     use super::*;
     use crate::logic::sees;
-    use crate::logic::tests::{c, elims, marks_of, remove_from, restrict};
-
-    fn blank() -> Candidates {
-        marks_of(&".".repeat(81))
-    }
+    use crate::logic::tests::{blank, c, elims, remove_from, restrict};
 
     /// Keeps digit `d` in `unit_cells` only at `keep`.
     fn only(marks: &mut Candidates, d: u8, unit_cells: &[String], keep: &[&str]) {

@@ -88,11 +88,7 @@ fn fish_on(marks: &Candidates, n: usize, d: usize, by_rows: bool) -> Option<Step
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::tests::{elims, marks_of, remove_from};
-
-    fn blank() -> Candidates {
-        marks_of(&".".repeat(81))
-    }
+    use crate::logic::tests::{blank, elims, remove_from};
 
     /// Removes digit `d` from row `row` (1-based) except in `keep` columns.
     fn confine_row(marks: &mut Candidates, d: u8, row: usize, keep: &[usize]) {

@@ -121,11 +121,7 @@ pub(crate) fn claiming(marks: &Candidates) -> Option<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::tests::{c, elims, marks_of, remove_from};
-
-    fn blank() -> Candidates {
-        marks_of(&".".repeat(81))
-    }
+    use crate::logic::tests::{blank, c, elims, remove_from};
 
     #[test]
     fn pointing_pair_clears_the_rest_of_the_row() {

@@ -32,16 +32,11 @@ pub(crate) fn naked(marks: &Candidates, n: usize) -> Option<Step> {
                 return None;
             }
             let chosen: Vec<usize> = pick.iter().map(|&i| cells[i]).collect();
-            let eliminations: Vec<(Cell, Digit)> = UNITS[u]
+            let others = UNITS[u]
                 .iter()
                 .map(|&c| usize::from(c))
-                .filter(|c| !chosen.contains(c))
-                .flat_map(|c| {
-                    (0..9)
-                        .filter(move |d| marks.mask(c) & union & 1 << d != 0)
-                        .map(move |d| (cell(c), digit(d)))
-                })
-                .collect();
+                .filter(|c| !chosen.contains(c));
+            let eliminations = candidates_in(marks, others, union);
             if eliminations.is_empty() {
                 return None;
             }
@@ -83,14 +78,7 @@ pub(crate) fn hidden(marks: &Candidates, n: usize) -> Option<Step> {
                 .filter(|i| union & 1 << i != 0)
                 .map(|i| usize::from(UNITS[u][i]))
                 .collect();
-            let eliminations: Vec<(Cell, Digit)> = chosen
-                .iter()
-                .flat_map(|&c| {
-                    (0..9)
-                        .filter(move |d| marks.mask(c) & !kept & 1 << d != 0)
-                        .map(move |d| (cell(c), digit(d)))
-                })
-                .collect();
+            let eliminations = candidates_in(marks, chosen.iter().copied(), !kept);
             if eliminations.is_empty() {
                 return None;
             }
@@ -114,14 +102,26 @@ pub(crate) fn hidden(marks: &Candidates, n: usize) -> Option<Step> {
     })
 }
 
+/// The candidates among the digits of `digits` (bit `d` for digit
+/// `d + 1`) of the cells `cells`, as cell-digit pairs.
+fn candidates_in(
+    marks: &Candidates,
+    cells: impl Iterator<Item = usize>,
+    digits: u16,
+) -> Vec<(Cell, Digit)> {
+    cells
+        .flat_map(|c| {
+            (0..9)
+                .filter(move |d| marks.mask(c) & digits & 1 << d != 0)
+                .map(move |d| (cell(c), digit(d)))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::tests::{c, elims, marks_of, remove_from, restrict};
-
-    fn blank() -> Candidates {
-        marks_of(&".".repeat(81))
-    }
+    use crate::logic::tests::{blank, c, elims, remove_from, restrict};
 
     #[test]
     fn naked_pair_in_a_row() {

@@ -20,6 +20,11 @@ pub(crate) fn marks_of(line: &str) -> Candidates {
     Candidates::new(&grid)
 }
 
+/// An empty grid's candidates: every digit everywhere.
+pub(crate) fn blank() -> Candidates {
+    marks_of(&".".repeat(81))
+}
+
 /// Keeps only `digits` (as text, `37`) among the candidates of `name`.
 pub(crate) fn restrict(marks: &mut Candidates, name: &str, digits: &str) {
     let cell = c(name);

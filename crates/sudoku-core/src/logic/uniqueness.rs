@@ -62,11 +62,7 @@ fn type1(marks: &Candidates, corners: [usize; 4]) -> Option<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::tests::{elims, marks_of, restrict};
-
-    fn blank() -> Candidates {
-        marks_of(&".".repeat(81))
-    }
+    use crate::logic::tests::{blank, elims, marks_of, restrict};
 
     #[test]
     fn type_1_clears_the_pair_from_the_fourth_corner() {

@@ -187,11 +187,7 @@ fn link(marks: &Candidates, a: usize, b: usize, x: u16) -> Option<(usize, usize,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::tests::{c, elims, marks_of, remove_from, restrict};
-
-    fn blank() -> Candidates {
-        marks_of(&".".repeat(81))
-    }
+    use crate::logic::tests::{blank, c, elims, remove_from, restrict};
 
     #[test]
     fn xy_wing_removes_z_where_both_wings_see() {

@@ -8,26 +8,14 @@ use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::Terminal;
-use sudoku_core::{Cell, Digit, Grid, Level, RandomPuzzle};
+use sudoku_core::{Cell, Digit, Level, RandomPuzzle};
 
 use super::*;
 use crate::action::action_for;
+use crate::fixtures::{cell, entry, EASY, NEARLY};
 use crate::play::Origin;
 use crate::puzzles::Entry;
 use crate::ui::{self, theme::Theme};
-
-/// Two blanks: 9g (1) and 9i (9).
-const NEARLY: &str =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286.7.";
-const EASY: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-
-fn entry(name: &str, text: &str) -> Entry {
-    Entry {
-        name: name.to_string(),
-        puzzle: text.parse::<Grid>().map_err(|e| e.to_string()),
-    }
-}
 
 fn app_with(entries: Vec<Entry>, store: Option<SaveStore>) -> App {
     let mut app = App::new(Picker::new(entries, None), store);
@@ -116,10 +104,6 @@ fn click_cell(app: &mut App, name: &str) {
 
 fn play(app: &App) -> &Play {
     app.play().expect("a game is on")
-}
-
-fn cell(name: &str) -> Cell {
-    Cell::from_name(name).unwrap()
 }
 
 fn message(app: &App) -> String {

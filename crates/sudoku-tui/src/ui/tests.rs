@@ -6,24 +6,13 @@ use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
 use ratatui::Terminal;
-use sudoku_core::{Cell, Digit, Grid};
+use sudoku_core::{Cell, Digit};
 
 use super::*;
 use crate::action::{Action, Direction};
+use crate::fixtures::{entry, EASY, NEARLY};
 use crate::picker::Picker;
 use crate::puzzles::Entry;
-
-const NEARLY: &str =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286.7.";
-const EASY: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-
-fn entry(name: &str, text: &str) -> Entry {
-    Entry {
-        name: name.to_string(),
-        puzzle: text.parse::<Grid>().map_err(|e| e.to_string()),
-    }
-}
 
 fn app(entries: Vec<Entry>) -> App {
     App::new(Picker::new(entries, None), None)
