@@ -497,16 +497,16 @@ fn collections_ask_or_take_an_index() {
 
     let out = run(&[classics], "x\n40\n3\nend\n");
     let stdout = text(&out.stdout);
-    let ask = format!("{classics} holds 13 puzzles; which one (1-13)? ");
-    assert!(stdout.starts_with(&format!("{ask}x\n'x' is not a number: choose 1-13\n")));
-    assert!(stdout.contains(&format!("{ask}40\nthere is no puzzle 40: choose 1-13\n")));
+    let ask = format!("{classics} holds 15 puzzles; which one (1-15)? ");
+    assert!(stdout.starts_with(&format!("{ask}x\n'x' is not a number: choose 1-15\n")));
+    assert!(stdout.contains(&format!("{ask}40\nthere is no puzzle 40: choose 1-15\n")));
     assert!(stdout.contains(&format!("Playing {classics}, puzzle 3: ")));
 
-    let out = run(&["--index", "14", classics], "");
+    let out = run(&["--index", "16", classics], "");
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr),
-        format!("sudoku: {classics}: there is no puzzle 14; the file holds 13 puzzles\n")
+        format!("sudoku: {classics}: there is no puzzle 16; the file holds 15 puzzles\n")
     );
 }
 

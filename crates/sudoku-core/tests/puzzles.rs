@@ -1,4 +1,5 @@
-//! Every puzzle shipped in `puzzles/` reads and has exactly one solution;
+//! Every puzzle shipped in `puzzles/` reads and has exactly one solution, and
+//! the built-in files named by a level grade that level;
 //! the shared benchmark sets, when present, are solved correctly.
 
 use std::path::{Path, PathBuf};
@@ -85,4 +86,26 @@ fn dfs_answers_on_the_hard_shared_set_are_valid() {
         solved += 1;
     }
     assert_eq!(solved, 1465);
+}
+
+#[test]
+fn built_in_puzzles_named_by_level_grade_that_level() {
+    // `sudoku04-medium.txt` says what the games show for it: its grade.
+    let mut named = 0;
+    for builtin in sudoku_core::builtin::PUZZLES {
+        let stem = builtin.name.trim_end_matches(".txt");
+        let Some(level) = ["easy", "medium", "hard", "expert", "extreme"]
+            .into_iter()
+            .find(|level| stem.ends_with(&format!("-{level}")))
+        else {
+            continue;
+        };
+        let grade = sudoku_core::grade(&builtin.grid().unwrap()).unwrap();
+        assert_eq!(grade.level.to_string(), level, "{}", builtin.name);
+        named += 1;
+    }
+    assert!(
+        named >= 7,
+        "only {named} built-in puzzles are named by level"
+    );
 }
