@@ -97,6 +97,10 @@ pub enum Action {
     Tick,
     /// The terminal changed size (the next frame redraws everything).
     Resize,
+    /// The process is about to stop (SIGTSTP from outside): the clock stops.
+    Suspend,
+    /// The process runs again after a stop: the clock goes on if it ran.
+    Continue,
 }
 
 /// What is on screen, which decides what keys mean.

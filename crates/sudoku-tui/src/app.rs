@@ -166,6 +166,13 @@ impl App {
         match action {
             Action::ForceQuit => return self.leave(Leave::Quit),
             Action::Resize => return,
+            // whatever is on top, a game under it keeps its clock right
+            Action::Suspend | Action::Continue => {
+                if let Screen::Board(play) = &mut self.screen {
+                    play.update(action, now);
+                }
+                return;
+            }
             _ => {}
         }
         match self.overlay {

@@ -1,6 +1,6 @@
 //! The event loop's input: terminal events read on one thread and stop
-//! signals (SIGTERM, SIGHUP, SIGINT) caught on another, merged into one
-//! channel. The loop blocks on the channel, with a timeout only when a tick
+//! signals (SIGTERM, SIGHUP, SIGINT) and the suspend signal (SIGTSTP)
+//! caught on another, merged into one channel. The loop blocks on the channel, with a timeout only when a tick
 //! is due, so an idle game uses no CPU and a signal wakes it at once.
 //!
 //! A signal does not end the process: the loop gets it as an [`Input`], so
@@ -26,6 +26,29 @@ pub const STOP_SIGNALS: [i32; 3] = [
 /// No signals elsewhere.
 #[cfg(not(unix))]
 pub const STOP_SIGNALS: [i32; 0] = [];
+
+/// The signal that suspends the game: SIGTSTP sent from outside (`kill
+/// -TSTP`; in raw mode Ctrl-Z is a key). The game gives the terminal back,
+/// stops with [`stop_process`], and takes the terminal again when continued.
+#[cfg(unix)]
+pub const SUSPEND_SIGNALS: [i32; 1] = [signal_hook::consts::SIGTSTP];
+
+/// No signals elsewhere.
+#[cfg(not(unix))]
+pub const SUSPEND_SIGNALS: [i32; 0] = [];
+
+/// Stops the process as SIGTSTP would have (the shell gets the terminal);
+/// returns once it is continued (`fg`, SIGCONT).
+#[cfg(unix)]
+pub fn stop_process() -> io::Result<()> {
+    signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP)
+}
+
+/// Does nothing: there is no job control here.
+#[cfg(not(unix))]
+pub fn stop_process() -> io::Result<()> {
+    Ok(())
+}
 
 /// Something for the event loop.
 #[derive(Debug)]

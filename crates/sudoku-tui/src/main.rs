@@ -15,7 +15,7 @@ use sudoku_core::Level;
 use sudoku_tui::action::{action_for, Action};
 use sudoku_tui::app::App;
 use sudoku_tui::geometry::Geometry;
-use sudoku_tui::input::{Input, Inputs, STOP_SIGNALS};
+use sudoku_tui::input::{self, Input, Inputs, STOP_SIGNALS, SUSPEND_SIGNALS};
 use sudoku_tui::picker::Picker;
 use sudoku_tui::puzzles::{self, Entry};
 use sudoku_tui::save::SaveStore;
@@ -130,7 +130,7 @@ fn build_app(entries: Vec<Entry>) -> App {
 /// unfinished game is saved, as a quit does.
 fn play(mut app: App) -> io::Result<Ended> {
     let inputs = Inputs::new();
-    inputs.watch_signals(&STOP_SIGNALS)?;
+    inputs.watch_signals(&[&STOP_SIGNALS[..], &SUSPEND_SIGNALS[..]].concat())?;
     let mut guard = TerminalGuard::enter()?;
     inputs.read_terminal()?;
     let ended = run(&mut app, &mut guard, &inputs);
@@ -153,8 +153,9 @@ fn run(app: &mut App, guard: &mut TerminalGuard, inputs: &Inputs) -> io::Result<
             return Ok(Ended::Quit);
         }
         match next_action(app, inputs)? {
-            Ok(action) => app.update(action),
-            Err(signal) => {
+            Next::Action(action) => app.update(action),
+            Next::Suspend => suspend(app, guard)?,
+            Next::Stop(signal) => {
                 app.update(Action::ForceQuit);
                 return Ok(Ended::Signal(signal));
             }
@@ -162,20 +163,45 @@ fn run(app: &mut App, guard: &mut TerminalGuard, inputs: &Inputs) -> io::Result<
     }
 }
 
+/// Gives the terminal back and stops the process (SIGTSTP from outside);
+/// once continued, takes the terminal again. The clock does not count the
+/// time away.
+fn suspend(app: &mut App, guard: &mut TerminalGuard) -> io::Result<()> {
+    app.update(Action::Suspend);
+    guard.suspend();
+    input::stop_process()?;
+    guard.resume()?;
+    app.update(Action::Continue);
+    Ok(())
+}
+
+/// What the event loop does next.
+enum Next {
+    /// Something for the app.
+    Action(Action),
+    /// Stop for a while (SIGTSTP).
+    Suspend,
+    /// End the game (a stop signal: its number).
+    Stop(i32),
+}
+
 /// Waits for the next action: an input event that means something, or a
-/// tick when the app asked for one; `Err` holds a stop signal. Without a
-/// tick due it blocks until input or a signal comes (no busy loop).
-fn next_action(app: &App, inputs: &Inputs) -> io::Result<Result<Action, i32>> {
+/// tick when the app asked for one; or a signal. Without a tick due it
+/// blocks until input or a signal comes (no busy loop).
+fn next_action(app: &App, inputs: &Inputs) -> io::Result<Next> {
     let deadline = app.next_tick().map(|wait| Instant::now() + wait);
     loop {
         let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
         match inputs.next(left) {
-            None => return Ok(Ok(Action::Tick)),
-            Some(Input::Signal(signal)) => return Ok(Err(signal)),
+            None => return Ok(Next::Action(Action::Tick)),
+            Some(Input::Signal(signal)) if SUSPEND_SIGNALS.contains(&signal) => {
+                return Ok(Next::Suspend)
+            }
+            Some(Input::Signal(signal)) => return Ok(Next::Stop(signal)),
             Some(Input::Failed(err)) => return Err(err),
             Some(Input::Event(event)) => {
                 if let Some(action) = action_for(&event, app.context()) {
-                    return Ok(Ok(action));
+                    return Ok(Next::Action(action));
                 }
             }
         }

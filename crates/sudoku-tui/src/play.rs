@@ -86,6 +86,9 @@ pub struct Play {
     message: Message,
     animation: Option<Animation>,
     speed: usize,
+    /// The clock was stopped by [`Action::Suspend`] and restarts on
+    /// [`Action::Continue`].
+    clock_held: bool,
 }
 
 /// `text` with its first letter capitalised: the core's lowercase error
@@ -141,6 +144,7 @@ impl Play {
             },
             animation: None,
             speed: animation::DEFAULT_SPEED,
+            clock_held: false,
         })
     }
 
@@ -317,6 +321,14 @@ impl Play {
 
     /// Does one board action at `now`.
     pub fn update(&mut self, action: Action, now: Instant) -> Progress {
+        match action {
+            Action::Suspend => self.hold_clock(now),
+            Action::Continue => self.release_clock(now),
+            _ => {}
+        }
+        if matches!(action, Action::Suspend | Action::Continue) {
+            return Progress::Playing;
+        }
         if self.animation.is_some() {
             self.animation_update(action, now);
             return Progress::Playing;
@@ -638,6 +650,22 @@ impl Play {
         }
     }
 
+    /// Stops a running clock while the process is stopped.
+    fn hold_clock(&mut self, now: Instant) {
+        if self.clock.is_running() {
+            self.clock.pause(now);
+            self.clock_held = true;
+        }
+    }
+
+    /// Restarts the clock [`Play::hold_clock`] stopped; a clock the player
+    /// paused stays paused.
+    fn release_clock(&mut self, now: Instant) {
+        if std::mem::take(&mut self.clock_held) {
+            self.clock.resume(now);
+        }
+    }
+
     fn toggle_timer(&mut self) {
         self.timer_visible = !self.timer_visible;
         let text = if self.timer_visible {
@@ -893,6 +921,30 @@ mod tests {
         assert_eq!(resumed.stats(now).time.as_secs(), 5);
         assert_eq!(resumed.message().text, "Resumed test");
         assert_eq!(resumed.origin(), Origin::Unlisted);
+    }
+
+    #[test]
+    fn a_suspension_does_not_count_on_the_clock() {
+        let (mut p, now) = play(NEARLY);
+        let later = |s| now + Duration::from_secs(s);
+        p.update(Action::Suspend, later(10));
+        assert!(!p.clock().is_running());
+        p.update(Action::Continue, later(70));
+        assert!(p.clock().is_running());
+        assert_eq!(p.stats(later(75)).time.as_secs(), 15);
+        // a clock the player paused stays paused across a suspension
+        p.update(Action::PauseTimer, later(75));
+        p.update(Action::Suspend, later(80));
+        p.update(Action::Continue, later(90));
+        assert!(!p.clock().is_running());
+        assert_eq!(p.stats(later(100)).time.as_secs(), 15);
+        // the auto-solve stops the clock, and a suspension does not start it
+        p.update(Action::PauseTimer, later(100));
+        p.update(Action::Solve, later(110));
+        p.update(Action::Suspend, later(120));
+        p.update(Action::Continue, later(200));
+        assert!(!p.clock().is_running());
+        assert_eq!(p.stats(later(200)).time.as_secs(), 25);
     }
 
     #[test]

@@ -41,6 +41,21 @@ impl TerminalGuard {
         }
     }
 
+    /// Gives the terminal back for a while (the process is about to stop):
+    /// everything [`TerminalGuard::enter`] did is undone.
+    pub fn suspend(&mut self) {
+        restore();
+    }
+
+    /// Takes the terminal again after [`TerminalGuard::suspend`]; the next
+    /// frame is drawn whole.
+    pub fn resume(&mut self) -> io::Result<()> {
+        enable_raw_mode()?;
+        execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture)?;
+        self.terminal.hide_cursor()?;
+        self.terminal.clear()
+    }
+
     /// The ratatui terminal to draw on.
     pub fn terminal(&mut self) -> &mut Terminal<CrosstermBackend<Stdout>> {
         &mut self.terminal

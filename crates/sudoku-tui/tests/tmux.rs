@@ -1,7 +1,8 @@
 //! End to end: the real binary in a 100x40 tmux pane, driven with keys and
 //! a mouse click, checked through `tmux capture-pane` at each step; and
 //! signals sent from outside (`kill -TERM`, a closed terminal), which must
-//! leave a sane shell and a save.
+//! leave a sane shell and a save, and `kill -TSTP` then `fg`, which must
+//! hand the terminal to the shell and back.
 //!
 //! Skipped (with a note) when tmux is not installed; CI installs it.
 
@@ -159,6 +160,19 @@ fn column_x(screen: &str, col: char) -> usize {
 /// `status`.
 fn assert_sane_shell(tmux: &Tmux, status: &str) {
     tmux.wait_for("the shell prompt", |s| !s.contains('┃') && has_prompt(s));
+    let screen = assert_terminal_given_back(tmux);
+    assert!(
+        screen
+            .lines()
+            .any(|l| l.trim() == format!("status-{status}")),
+        "the game should exit with status {status}:\n{screen}"
+    );
+}
+
+/// Checks the terminal is as the game found it (main screen, no mouse
+/// capture, the cursor shown, echo and line editing on) from the shell's
+/// prompt; returns the screen, which also shows the last exit status.
+fn assert_terminal_given_back(tmux: &Tmux) -> String {
     assert_eq!(
         tmux.format("#{alternate_on}"),
         "0",
@@ -176,18 +190,13 @@ fn assert_sane_shell(tmux: &Tmux, status: &str) {
     );
     tmux.send(&["Enter"]);
     let screen = tmux.wait_text("sane-42");
-    assert!(
-        screen
-            .lines()
-            .any(|l| l.trim() == format!("status-{status}")),
-        "the game should exit with status {status}:\n{screen}"
-    );
     for flag in ["echo", "icanon", "isig"] {
         assert!(
             screen.lines().any(|l| l.trim() == flag),
             "{flag} is off after the game:\n{screen}"
         );
     }
+    screen
 }
 
 /// Starts the game with `args` in the pane through a shell that writes its
@@ -274,6 +283,44 @@ fn sigterm_restores_the_terminal_and_saves() {
         save.contains("marks: 1b=78\n"),
         "the pencil marks are saved:\n{save}"
     );
+}
+
+#[test]
+fn a_suspended_game_gives_the_terminal_back_and_takes_it_again() {
+    if !tmux_installed() {
+        eprintln!("tmux is not installed: skipping the end-to-end test");
+        return;
+    }
+    let dir = test_dir("tstp");
+    let tmux = start("tstp", &dir);
+    tmux.wait_for("the shell prompt", has_prompt);
+    let pid = launch(&tmux, "");
+    tmux.wait_text("> sudoku01-easy.txt");
+    tmux.send(&["Enter"]);
+    tmux.wait_text("sudoku01-easy.txt · easy");
+    tmux.send(&["4"]);
+    tmux.wait_text("moves 1 ");
+    // SIGTSTP from outside: the shell gets a sane terminal and the job stops
+    kill("TSTP", &pid);
+    tmux.wait_for("the stopped job", |s| {
+        s.contains("Stopped") && !s.contains('┃') && has_prompt(s)
+    });
+    assert_terminal_given_back(&tmux);
+    assert!(is_running(&pid), "the game is stopped, not ended");
+    // fg: the game takes the terminal again, as it was
+    tmux.send_literal("fg");
+    tmux.send(&["Enter"]);
+    let screen = tmux.wait_text("moves 1 ");
+    assert!(
+        screen.contains(" 1 ┃ [4] │"),
+        "the move is still there:\n{screen}"
+    );
+    assert_eq!(tmux.format("#{alternate_on}"), "1");
+    assert_eq!(tmux.format("#{mouse_any_flag}"), "1");
+    tmux.send(&["Right", "5"]);
+    tmux.wait_text("moves 2 ");
+    tmux.send(&["C-c"]);
+    assert_sane_shell(&tmux, "0");
 }
 
 #[test]
