@@ -6,6 +6,18 @@
 
 use std::fmt;
 
+/// The six orders of three things (rows of a band, boxes of a band): row
+/// `r` gets thing `ORDERS_OF_THREE[o][r]`. The band solver and the grid
+/// filler both enumerate them.
+pub(crate) const ORDERS_OF_THREE: [[u8; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
 /// A digit from 1 to 9.
 ///
 /// ```

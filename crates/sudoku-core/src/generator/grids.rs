@@ -16,6 +16,7 @@
 use rand::Rng;
 
 use crate::grid::Grid;
+use crate::pos::ORDERS_OF_THREE;
 
 /// How many distinct prefixes (first row, then first column) there are: the
 /// largest batch [`DistinctGrids`] can keep free of duplicates.
@@ -455,14 +456,7 @@ const NTH: [[u8; 9]; 512] = {
 };
 
 /// The six orders of three things: row `r` gets thing `ORDERS[o][r]`.
-const ORDERS: [[u8; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
+const ORDERS: [[u8; 3]; 6] = ORDERS_OF_THREE;
 
 /// `FITTING_ORDERS[f]`: the orders (bits of [`ORDERS`]) that put in each
 /// row `r` a thing allowed by bits `3r..3r + 3` of `f`.

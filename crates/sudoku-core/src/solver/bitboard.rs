@@ -24,6 +24,8 @@
 
 use std::sync::atomic::{compiler_fence, Ordering};
 
+use crate::pos::ORDERS_OF_THREE;
+
 /// How many bivalue cells the guess choice scores at most: past a handful, a better
 /// choice rarely pays for the scoring (many bivalue cells mean an easy position).
 const PICK_BUDGET: u32 = 6;
@@ -51,28 +53,21 @@ static SHRINK: [u8; 512] = {
 /// `COMPLEX[s]`: `s` has bit `3 * row + box` for each occupied triad of one digit in a band;
 /// the value keeps the triads lying on some placement of the digit (one per row and box).
 static COMPLEX: [u32; 512] = {
-    let perms: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
     let mut t = [0u32; 512];
     let mut s = 0;
     while s < 512 {
         let mut p = 0;
         while p < 6 {
-            let q = perms[p];
+            let q = ORDERS_OF_THREE[p];
             let mut ok = true;
             let mut m = 0u32;
             let mut r = 0;
             while r < 3 {
-                if s & (1 << (3 * r + q[r])) == 0 {
+                let k = q[r] as usize;
+                if s & (1 << (3 * r + k)) == 0 {
                     ok = false;
                 }
-                m |= 7 << (9 * r + 3 * q[r]);
+                m |= 7 << (9 * r + 3 * k);
                 r += 1;
             }
             if ok {
