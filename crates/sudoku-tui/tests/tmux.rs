@@ -129,6 +129,18 @@ fn start(name: &str, dir: &Path) -> Tmux {
     tmux
 }
 
+/// A tmux server for the test `name` with its shell at the prompt; `None`
+/// (after a note) when tmux is not installed.
+fn shell(name: &str) -> Option<Tmux> {
+    if !tmux_installed() {
+        eprintln!("tmux is not installed: skipping the end-to-end test");
+        return None;
+    }
+    let tmux = start(name, &test_dir(name));
+    tmux.wait_for("the shell prompt", has_prompt);
+    Some(tmux)
+}
+
 /// Whether a line of the pane is the bare shell prompt (capture-pane drops
 /// its trailing space).
 fn has_prompt(screen: &str) -> bool {
@@ -248,13 +260,10 @@ fn cpu_ticks(pid: &str) -> Option<u64> {
 
 #[test]
 fn sigterm_restores_the_terminal_and_saves() {
-    if !tmux_installed() {
-        eprintln!("tmux is not installed: skipping the end-to-end test");
+    let Some(tmux) = shell("term") else {
         return;
-    }
-    let dir = test_dir("term");
-    let tmux = start("term", &dir);
-    tmux.wait_for("the shell prompt", has_prompt);
+    };
+    let dir = tmux.dir.clone();
     let pid = launch(&tmux, "");
     tmux.wait_text("> sudoku01-easy.txt");
     if let Some(before) = cpu_ticks(&pid) {
@@ -287,13 +296,9 @@ fn sigterm_restores_the_terminal_and_saves() {
 
 #[test]
 fn a_suspended_game_gives_the_terminal_back_and_takes_it_again() {
-    if !tmux_installed() {
-        eprintln!("tmux is not installed: skipping the end-to-end test");
+    let Some(tmux) = shell("tstp") else {
         return;
-    }
-    let dir = test_dir("tstp");
-    let tmux = start("tstp", &dir);
-    tmux.wait_for("the shell prompt", has_prompt);
+    };
     let pid = launch(&tmux, "");
     tmux.wait_text("> sudoku01-easy.txt");
     tmux.send(&["Enter"]);
@@ -325,13 +330,10 @@ fn a_suspended_game_gives_the_terminal_back_and_takes_it_again() {
 
 #[test]
 fn a_closed_terminal_saves_a_random_game_and_ends() {
-    if !tmux_installed() {
-        eprintln!("tmux is not installed: skipping the end-to-end test");
+    let Some(tmux) = shell("hup") else {
         return;
-    }
-    let dir = test_dir("hup");
-    let tmux = start("hup", &dir);
-    tmux.wait_for("the shell prompt", has_prompt);
+    };
+    let dir = tmux.dir.clone();
     let pid = launch(&tmux, "--random easy --seed 42");
     tmux.wait_text("random easy #42 · easy ");
     tmux.send(&["H", "H"]);
@@ -364,13 +366,10 @@ fn a_closed_terminal_saves_a_random_game_and_ends() {
 
 #[test]
 fn play_a_game_in_tmux() {
-    if !tmux_installed() {
-        eprintln!("tmux is not installed: skipping the end-to-end test");
+    let Some(tmux) = shell("e2e") else {
         return;
-    }
-    let dir = test_dir("e2e");
-    let tmux = start("e2e", &dir);
-    tmux.wait_for("the shell prompt", has_prompt);
+    };
+    let dir = tmux.dir.clone();
     assert_eq!(tmux.format("#{pane_width}x#{pane_height}"), "100x40");
 
     // the picker, on the built-in puzzles (the test runs outside the repo)
