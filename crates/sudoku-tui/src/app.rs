@@ -370,10 +370,8 @@ impl App {
         match opened {
             Ok(play) => self.start(play),
             Err(err) => {
-                self.screen = Screen::Picker;
-                self.overlay = None;
                 self.picker.select_entry(index);
-                self.picker.message = Some(format!("{name}: {err}"));
+                self.back_to_picker(format!("{name}: {err}"));
             }
         }
     }
@@ -393,12 +391,18 @@ impl App {
         match opened {
             Ok(play) => self.start(play),
             Err(err) => {
-                self.screen = Screen::Picker;
-                self.overlay = None;
                 self.picker.select_choice(Choice::Random(random.level));
-                self.picker.message = Some(format!("{name}: {err}"));
+                self.back_to_picker(format!("{name}: {err}"));
             }
         }
+    }
+
+    /// Shows the picker (its selection already on the row in question) with
+    /// `message`, why a puzzle could not be opened.
+    fn back_to_picker(&mut self, message: String) {
+        self.screen = Screen::Picker;
+        self.overlay = None;
+        self.picker.message = Some(message);
     }
 
     fn open_saved(&mut self, saved: &SavedGame) {
