@@ -95,6 +95,10 @@ pub enum ParseErrorKind {
         /// The limit in bytes.
         usize,
     ),
+    /// The input is UTF-16 text; only UTF-8 (and ASCII) is read. Nothing
+    /// after this error is read from that input.
+    #[error("the text is UTF-16; only UTF-8 is read (convert it, for example with iconv -f UTF-16 -t UTF-8)")]
+    Utf16,
     /// The input could not be read.
     #[error("cannot read: {0}")]
     Io(

@@ -9,8 +9,13 @@
 //! - a line of only `-`, `+`, `|`, `=`, `*`, `:` and spaces is a ruler and is
 //!   skipped, so Simple Sudoku (`.ss`) and similar decorated grids read as is;
 //! - a line that starts with `#` is a comment, and so is the rest of a line
-//!   after a `#`; `[Puzzle]` section headers (SadMan `.sdk`) are skipped, and
-//!   so are the lines of any other section;
+//!   after a `#`; a `[name]` line is a section header and is skipped; in a
+//!   text that has a `[Puzzle]` header (SadMan `.sdk`), the grid rows right
+//!   after any other header (`[State]`: a saved position, not a puzzle) are
+//!   skipped up to the next blank line, and every other line is read, so a
+//!   header never hides the puzzles after it;
+//! - a UTF-16 text (with a byte order mark, or ASCII with zero bytes between
+//!   the characters) is reported once as such and not read further;
 //! - a line with 81 cells is a one-line puzzle; after its 81st cell a space,
 //!   tab, `,` or `;` may start an annotation (a rating, a name) that is ignored;
 //! - nine lines of 9 cells are a grid; grids are separated by blank lines;
@@ -95,7 +100,10 @@ pub struct PuzzleReader<R> {
     buf: Vec<u8>,
     state: State,
     pending: Option<Result<Record, ParseError>>,
-    skip_section: bool,
+    /// A `[Puzzle]` header was read: other headers start `.sdk` sections.
+    sectioned: bool,
+    /// In an `.sdk` section other than `[Puzzle]`: its grid rows are skipped.
+    skip_rows: bool,
     done: bool,
 }
 
@@ -132,7 +140,8 @@ impl<R: BufRead> PuzzleReader<R> {
             buf: Vec::with_capacity(128),
             state: State::Idle,
             pending: None,
-            skip_section: false,
+            sectioned: false,
+            skip_rows: false,
             done: false,
         }
     }
@@ -178,6 +187,9 @@ impl<R: BufRead> PuzzleReader<R> {
         if self.line == 1 && self.buf.starts_with(b"\xEF\xBB\xBF") {
             self.buf.drain(..3);
         }
+        if self.line == 1 && is_utf16(&self.buf) {
+            return Err(io::Error::new(io::ErrorKind::InvalidData, Utf16));
+        }
         Ok(Some(!too_long))
     }
 
@@ -206,6 +218,10 @@ impl<R: BufRead> PuzzleReader<R> {
                     self.done = true;
                     return self.finish_grid();
                 }
+                Err(e) if e.get_ref().is_some_and(|inner| inner.is::<Utf16>()) => {
+                    self.done = true;
+                    return Some(Err(ParseError::new(ParseErrorKind::Utf16, None, None)));
+                }
                 Err(e) => {
                     self.done = true;
                     let kind = ParseErrorKind::Io(e.to_string());
@@ -218,12 +234,10 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
-    /// Reports `err`, unless it belongs to a section that is being skipped.
-    /// An error inside a grid spoils the grid: its other rows are skipped.
+    /// Reports `err`. An error inside a grid spoils the grid: its other
+    /// rows are skipped.
     fn fail(&mut self, err: ParseError) -> Option<Result<Record, ParseError>> {
-        if self.skip_section {
-            return None;
-        }
+        self.skip_rows = false;
         if !matches!(self.state, State::Idle) {
             self.state = State::Skipping;
         }
@@ -247,11 +261,19 @@ impl<R: BufRead> PuzzleReader<R> {
             Line::Skip => None,
             Line::Header { puzzle } => {
                 let out = self.finish_grid();
-                self.skip_section = !puzzle;
+                self.sectioned |= puzzle;
+                self.skip_rows = self.sectioned && !puzzle;
                 out
             }
-            _ if self.skip_section => None,
-            Line::Blank => self.finish_grid(),
+            Line::Cells { count: 9, .. } if self.skip_rows => None,
+            Line::Blank => {
+                self.skip_rows = false;
+                self.finish_grid()
+            }
+            _ if self.skip_rows => {
+                self.skip_rows = false;
+                self.take(line)
+            }
             Line::Cells { count: 81, cells } => {
                 let record = Ok(Record {
                     line: self.line,
@@ -324,6 +346,32 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
         }
         self.advance()
     }
+}
+
+/// The marker of a UTF-16 input inside the reader's I/O error.
+#[derive(Debug)]
+struct Utf16;
+
+impl std::fmt::Display for Utf16 {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("UTF-16 text")
+    }
+}
+
+impl std::error::Error for Utf16 {}
+
+/// Whether a first line is UTF-16: a UTF-16 byte order mark, or at least
+/// two ASCII characters each next to a zero byte (UTF-16 without a mark).
+fn is_utf16(first: &[u8]) -> bool {
+    if first.starts_with(b"\xFF\xFE") || first.starts_with(b"\xFE\xFF") {
+        return true;
+    }
+    let pairs = first.len() / 2;
+    pairs >= 2
+        && first.chunks_exact(2).all(|p| {
+            (p[0] == 0 && p[1] != 0 && p[1].is_ascii())
+                || (p[1] == 0 && p[0] != 0 && p[0].is_ascii())
+        })
 }
 
 fn grid_from(cells: [u8; 81]) -> Grid {
@@ -563,12 +611,61 @@ mod tests {
     }
 
     #[test]
+    fn a_section_header_hides_nothing_after_it() {
+        // A label before one-per-line puzzles, and before grids.
+        let labelled = format!("[set 1]\n{LINE}\n{LINE}\n[set 2]\n{LINE}\n");
+        assert_eq!(errors(&labelled), ["ok 2", "ok 3", "ok 5"]);
+        let grids = format!("[grids]\n{}\n{}", packed_rows(), packed_rows());
+        assert_eq!(errors(&grids), ["ok 2", "ok 12"]);
+        // In an .sdk file the state grid is skipped, and what follows its
+        // blank line is read; so is a bad line right after the header.
+        let sdk = format!(
+            "[Puzzle]\n{}[State]\n{}\n{LINE}\n[State]\nnot a row\n{LINE}\n",
+            packed_rows(),
+            packed_rows()
+        );
+        assert_eq!(
+            errors(&sdk),
+            [
+                "ok 2",
+                "ok 22",
+                "line 24, column 1: expected a digit, '.', '0' or '_', found 'n'",
+                "ok 25"
+            ]
+        );
+    }
+
+    #[test]
+    fn utf16_is_named_once() {
+        let utf16le: Vec<u8> = "\u{feff}"
+            .chars()
+            .chain(format!("{LINE}\n{LINE}\n").chars())
+            .flat_map(|c| (c as u16).to_le_bytes())
+            .collect();
+        let utf16be_no_mark: Vec<u8> = format!("{LINE}\n{LINE}\n")
+            .chars()
+            .flat_map(|c| (c as u16).to_be_bytes())
+            .collect();
+        for bytes in [utf16le, utf16be_no_mark] {
+            let results: Vec<_> = PuzzleReader::new(&bytes[..]).collect();
+            assert_eq!(results.len(), 1);
+            let err = results[0].as_ref().unwrap_err();
+            assert_eq!(err.kind(), &ParseErrorKind::Utf16);
+            assert!(err
+                .to_string()
+                .starts_with("the text is UTF-16; only UTF-8 is read"));
+        }
+        // Plain text with a stray zero byte is not taken for UTF-16.
+        assert!(!is_utf16(b"4...3...\x00..."));
+    }
+
+    #[test]
     fn binary_input_from_bytes() {
         let bytes: Vec<u8> = (0..=255u8).cycle().take(100_000).collect();
         let results: Vec<_> = PuzzleReader::new(&bytes[..]).collect();
         assert!(!results.is_empty());
         assert!(results.iter().all(|r| r.is_err()));
-        let invalid = [0xffu8, 0xfe, b'\n'];
+        let invalid = [0xffu8, 0xfd, b'\n'];
         let err = PuzzleReader::new(&invalid[..]).next().unwrap().unwrap_err();
         assert_eq!(
             err.to_string(),
