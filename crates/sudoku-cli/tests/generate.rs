@@ -262,6 +262,14 @@ fn bad_arguments_exit_with_status_2_and_say_why() {
             "90 blanks is more than the 81 cells",
         ),
         (
+            &["puzzles", "5", "--holes", "99999999999999999999"],
+            "99999999999999999999 blanks is more than the 81 cells",
+        ),
+        (
+            &["puzzles", "5", "--holes", "20-4294967297"],
+            "4294967297 blanks is more than the 81 cells",
+        ),
+        (
             &["puzzles", "5", "--holes", "lots"],
             "expected blanks as MIN-MAX or N",
         ),

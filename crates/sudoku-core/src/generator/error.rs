@@ -17,8 +17,8 @@ pub enum HolesError {
     /// More blanks than the grid has cells.
     #[error("{0} blanks is more than the 81 cells of a grid")]
     TooMany(
-        /// The number asked.
-        u64,
+        /// The number asked, as it was written.
+        String,
     ),
     /// The smaller number comes last.
     #[error("the range {min}-{max} is reversed; write {max}-{min}")]

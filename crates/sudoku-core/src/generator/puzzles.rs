@@ -46,7 +46,7 @@ impl Holes {
     /// The range `min..=max`, refused when reversed or above 81.
     pub fn new(min: u8, max: u8) -> Result<Holes, HolesError> {
         if max > 81 || min > 81 {
-            Err(HolesError::TooMany(u64::from(max.max(min))))
+            Err(HolesError::TooMany(max.max(min).to_string()))
         } else if min > max {
             Err(HolesError::Reversed { min, max })
         } else {
@@ -85,10 +85,11 @@ impl FromStr for Holes {
             if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(HolesError::Syntax(text.to_string()));
             }
-            match s.parse::<u64>() {
-                Ok(n) if n <= 81 => Ok(n as u8),
-                Ok(n) => Err(HolesError::TooMany(n)),
-                Err(_) => Err(HolesError::TooMany(u64::MAX)),
+            // Digits only: a number too large for any integer type is still
+            // "too many", and the message quotes it as written.
+            match s.parse::<u8>() {
+                Ok(n) if n <= 81 => Ok(n),
+                _ => Err(HolesError::TooMany(s.to_string())),
             }
         };
         match text.split_once('-') {
