@@ -30,6 +30,7 @@ pub mod logic;
 pub mod parse;
 pub mod pos;
 pub mod solver;
+pub mod text;
 
 #[cfg(test)]
 mod fixtures;
