@@ -8,10 +8,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use rayon::prelude::*;
-use sudoku_core::{ParseError, PuzzleReader, Record};
+use sudoku_core::{ParseError, ParseErrorKind, PuzzleReader, Record};
 
+use crate::diag::{self, Reports};
 use crate::input::{self, Input};
-use crate::output::Output;
+use crate::output::{Output, Stopped};
 use crate::progress::Progress;
 
 /// A pool of worker threads that maps a chunk of items to answers, in order.
@@ -46,6 +47,45 @@ impl Workers {
     }
 }
 
+/// Why a record got no answer: a kind that groups like reports (so a file
+/// of a million bad lines shows a hundred of each kind and a count), and the
+/// message.
+#[derive(Debug)]
+pub struct Invalid {
+    /// What kind of problem, as a plural noun phrase (`lines with a bad
+    /// character`): used in "N more ... not shown".
+    pub kind: &'static str,
+    /// The message, without the file and line.
+    pub message: String,
+}
+
+impl Invalid {
+    /// A record that could not be read.
+    pub fn parse(e: &ParseError) -> Invalid {
+        let kind = match e.kind() {
+            ParseErrorKind::Empty | ParseErrorKind::ExtraPuzzle => "puzzle count errors",
+            ParseErrorKind::BadChar(_) => "lines with a bad character",
+            ParseErrorKind::CellCount(_) => "lines with a wrong number of cells",
+            ParseErrorKind::TenthRow | ParseErrorKind::ShortGrid(_) => "grids of the wrong size",
+            ParseErrorKind::LineTooLong(_) => "overlong lines",
+            ParseErrorKind::Utf16 => "UTF-16 inputs",
+            ParseErrorKind::Io(_) => "read errors",
+        };
+        Invalid {
+            kind,
+            message: e.detail(),
+        }
+    }
+
+    /// A puzzle that was read but cannot be answered.
+    pub fn puzzle(kind: &'static str, message: impl std::fmt::Display) -> Invalid {
+        Invalid {
+            kind,
+            message: message.to_string(),
+        }
+    }
+}
+
 /// A filter from puzzle records to one answer each: where the records come
 /// from, where the answers go, and how the work is split.
 pub struct Filter<'a> {
@@ -63,20 +103,20 @@ pub struct Filter<'a> {
 }
 
 impl Filter<'_> {
-    /// Runs the filter. `answer` gives each record's answer, or the message
-    /// for an invalid one; it runs on the worker threads. `write` writes one
-    /// answer, or the line that stands for an invalid record, in input
-    /// order. An invalid record is also reported as `FILE:LINE: message` on
-    /// stderr.
+    /// Runs the filter. `answer` gives each record's answer, or why it is
+    /// invalid; it runs on the worker threads. `write` writes one answer, or
+    /// the line that stands for an invalid record, in input order. An
+    /// invalid record is also reported as `FILE:LINE: message` on stderr.
     ///
     /// The exit status is 0 when every record was answered, 1 when some
     /// were invalid, and 2 when an input could not be read or the output
-    /// could not be written.
+    /// could not be written. When the reader of stdout goes away (`| head`)
+    /// the filter stops quietly with the status it had so far.
     pub fn run<A, F, W>(&self, answer: F, mut write: W) -> ExitCode
     where
         A: Send,
-        F: Fn(&Result<Record, ParseError>) -> Result<A, String> + Sync,
-        W: FnMut(&mut dyn Write, &Result<A, String>) -> io::Result<()>,
+        F: Fn(&Result<Record, ParseError>) -> Result<A, Invalid> + Sync,
+        W: FnMut(&mut dyn Write, &Result<A, Invalid>) -> io::Result<()>,
     {
         let workers = match Workers::new(self.threads) {
             Ok(workers) => workers,
@@ -84,33 +124,43 @@ impl Filter<'_> {
         };
         let mut out = match Output::create(self.output) {
             Ok(out) => out,
-            Err(msg) => return fail(&msg),
+            Err(stopped) => return stop_status(stopped, ExitCode::from(2)),
         };
+        let mut status = Status::default();
         if !self.header.is_empty() {
             if let Err(e) = writeln!(out.writer(), "{}", self.header) {
-                return fail(&cannot_write(&e));
+                return stop_status(out.stopped(&e), status.code());
             }
         }
-        let mut status = Status::default();
+        let mut reports = Reports::default();
         for name in input::names(self.files) {
             match input::open(&name) {
                 Ok(source) => {
-                    let done = self.pass(&workers, source, &mut out, &answer, &mut write);
+                    let name = source.name.clone();
+                    let done = self.pass(
+                        &workers,
+                        source,
+                        &mut out,
+                        &answer,
+                        &mut write,
+                        &mut reports,
+                    );
+                    reports.end_input(&name);
                     match done {
                         Ok(invalid) => status.invalid |= invalid,
-                        Err(msg) => return fail(&msg),
+                        Err(stopped) => return stop_status(stopped, status.code()),
                     }
                 }
                 Err(msg) => {
-                    eprintln!("sudoku: {msg}");
+                    diag::error(&msg);
                     status.unreadable = true;
                 }
             }
         }
-        if let Err(msg) = out.finish() {
-            return fail(&msg);
+        match out.finish() {
+            Ok(()) => status.code(),
+            Err(stopped) => stop_status(stopped, status.code()),
         }
-        status.code()
     }
 
     /// Reads, answers and writes one input chunk by chunk, with a progress
@@ -123,44 +173,40 @@ impl Filter<'_> {
         out: &mut Output,
         answer: &F,
         write: &mut W,
-    ) -> Result<bool, String>
+        reports: &mut Reports,
+    ) -> Result<bool, Stopped>
     where
         A: Send,
-        F: Fn(&Result<Record, ParseError>) -> Result<A, String> + Sync,
-        W: FnMut(&mut dyn Write, &Result<A, String>) -> io::Result<()>,
+        F: Fn(&Result<Record, ParseError>) -> Result<A, Invalid> + Sync,
+        W: FnMut(&mut dyn Write, &Result<A, Invalid>) -> io::Result<()>,
     {
         let mut invalid = false;
         let progress = Progress::new(source.len, "puzzles");
         let mut reader = PuzzleReader::new(progress.wrap(source.reader));
-        loop {
+        let result = loop {
             let chunk: Vec<_> = reader.by_ref().take(self.chunk).collect();
             if chunk.is_empty() {
-                break;
+                break Ok(invalid);
             }
             let answers = workers.map(&chunk, answer);
             for (record, answer) in chunk.iter().zip(&answers) {
-                write(out.writer(), answer).map_err(|e| cannot_write(&e))?;
-                if let Err(msg) = answer {
+                if let Err(e) = write(out.writer(), answer) {
+                    progress.finish();
+                    return Err(out.stopped(&e));
+                }
+                if let Err(why) = answer {
                     invalid = true;
-                    report(&source.name, record, msg);
+                    let line = match record {
+                        Ok(record) => Some(record.line),
+                        Err(e) => e.line(),
+                    };
+                    reports.report(&source.name, line, why.kind, &why.message);
                 }
             }
             progress.add(chunk.len() as u64);
-        }
+        };
         progress.finish();
-        Ok(invalid)
-    }
-}
-
-/// Reports an invalid record on stderr, with its line when known.
-fn report(name: &str, record: &Result<Record, ParseError>, msg: &str) {
-    let line = match record {
-        Ok(record) => Some(record.line),
-        Err(e) => e.line(),
-    };
-    match line {
-        Some(line) => eprintln!("{name}:{line}: {msg}"),
-        None => eprintln!("{name}: {msg}"),
+        result
     }
 }
 
@@ -184,14 +230,19 @@ impl Status {
     }
 }
 
-/// The message for a failed write.
-pub fn cannot_write(e: &io::Error) -> String {
-    format!("cannot write: {}", input::lower(e))
+/// The exit status when output stopped early: `so_far` for a closed pipe
+/// (the normal end of a filter, said nothing), 2 with the message for a
+/// failure.
+pub fn stop_status(stopped: Stopped, so_far: ExitCode) -> ExitCode {
+    match stopped {
+        Stopped::PipeClosed => so_far,
+        Stopped::Failed(msg) => fail(&msg),
+    }
 }
 
 /// Reports a fatal error on stderr; its exit status.
 pub fn fail(msg: &str) -> ExitCode {
-    eprintln!("sudoku: {msg}");
+    diag::error(msg);
     ExitCode::from(2)
 }
 

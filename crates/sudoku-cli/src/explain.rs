@@ -1,14 +1,16 @@
 //! `sudoku explain`: the whole logical solve of one puzzle as numbered
 //! steps, ending in the solution or where logic stops.
 
-use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
 use sudoku_core::{grade, logic, PuzzleReader};
 
+use crate::batch::stop_status;
+use crate::diag;
 use crate::input;
+use crate::output::Output;
 
 /// Arguments of `sudoku explain`.
 #[derive(Debug, Args)]
@@ -25,31 +27,32 @@ pub fn run(args: ExplainArgs) -> ExitCode {
     let source = match input::open(&args.file) {
         Ok(source) => source,
         Err(msg) => {
-            eprintln!("sudoku: {msg}");
+            diag::error(&msg);
             return ExitCode::from(2);
         }
     };
-    let name = source.name;
+    // The name is shown on stdout too: never with its control characters.
+    let name = sudoku_core::text::escape_controls(&source.name).into_owned();
     let wanted = usize::try_from(args.index).unwrap_or(usize::MAX);
     let mut reader = PuzzleReader::new(source.reader);
     let record = match reader.nth(wanted - 1) {
         Some(Ok(record)) => record,
         Some(Err(e)) => {
             match e.line() {
-                Some(line) => eprintln!("{name}:{line}: {}", e.detail()),
-                None => eprintln!("{name}: {}", e.detail()),
+                Some(line) => diag::line(&format!("{name}:{line}: {}", e.detail())),
+                None => diag::line(&format!("{name}: {}", e.detail())),
             }
             return ExitCode::from(1);
         }
         None => {
-            eprintln!("sudoku: {name}: no puzzle number {wanted}");
+            diag::error(&format!("{name}: no puzzle number {wanted}"));
             return ExitCode::from(1);
         }
     };
     let grade = match grade(&record.grid) {
         Ok(grade) => grade,
         Err(e) => {
-            eprintln!("{name}:{}: {e}", record.line);
+            diag::line(&format!("{name}:{}: {e}", record.line));
             return ExitCode::from(1);
         }
     };
@@ -71,12 +74,13 @@ pub fn run(args: ExplainArgs) -> ExitCode {
         ));
     }
     text.push_str(&format!("Grade: {} {}\n", grade.level, grade.rating));
-    let mut out = io::stdout().lock();
-    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        if e.kind() != io::ErrorKind::BrokenPipe {
-            eprintln!("sudoku: cannot write: {}", input::lower(&e));
-            return ExitCode::from(2);
-        }
+    let written =
+        Output::stdout().and_then(|mut out| match out.writer().write_all(text.as_bytes()) {
+            Ok(()) => out.finish(),
+            Err(e) => Err(out.stopped(&e)),
+        });
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(stopped) => stop_status(stopped, ExitCode::SUCCESS),
     }
-    ExitCode::SUCCESS
 }

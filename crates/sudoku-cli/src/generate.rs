@@ -12,7 +12,8 @@ use sudoku_core::generator::{
 };
 use sudoku_core::{Grid, SolverKind};
 
-use crate::batch::{cannot_write, fail, Workers};
+use crate::batch::{fail, stop_status, Workers};
+use crate::diag;
 use crate::output::Output;
 use crate::progress::Progress;
 
@@ -174,7 +175,7 @@ pub fn run(args: GenerateArgs) -> ExitCode {
     };
     let seed = common.seed.unwrap_or_else(|| {
         let seed = fresh_seed();
-        eprintln!("seed: {seed}");
+        diag::line(&format!("seed: {seed}"));
         seed
     });
     let workers = match Workers::new(common.threads) {
@@ -183,7 +184,7 @@ pub fn run(args: GenerateArgs) -> ExitCode {
     };
     let mut out = match Output::create(common.output.as_deref()) {
         Ok(out) => out,
-        Err(msg) => return fail(&msg),
+        Err(stopped) => return stop_status(stopped, ExitCode::from(2)),
     };
     let batch = Batch::new(seed);
     let progress = Progress::new(
@@ -199,7 +200,7 @@ pub fn run(args: GenerateArgs) -> ExitCode {
             Job::Puzzles { .. } => "puzzle,solution,givens,level\n",
         };
         if let Err(e) = out.writer().write_all(header.as_bytes()) {
-            return fail(&cannot_write(&e));
+            return stop_status(out.stopped(&e), ExitCode::SUCCESS);
         }
     }
     let render = |range: std::ops::Range<u64>| render(&batch, &job, common.format, range);
@@ -214,12 +215,12 @@ pub fn run(args: GenerateArgs) -> ExitCode {
                 Ok(bytes) => {
                     if let Err(e) = out.writer().write_all(&bytes) {
                         progress.finish();
-                        return fail(&cannot_write(&e));
+                        return stop_status(out.stopped(&e), ExitCode::SUCCESS);
                     }
                 }
                 Err((index, e)) => {
                     progress.finish();
-                    eprintln!("sudoku: puzzle {}: {e}", index + 1);
+                    diag::error(&format!("puzzle {}: {e}", index + 1));
                     return ExitCode::from(1);
                 }
             }
@@ -230,7 +231,7 @@ pub fn run(args: GenerateArgs) -> ExitCode {
     progress.finish();
     match out.finish() {
         Ok(()) => ExitCode::SUCCESS,
-        Err(msg) => fail(&msg),
+        Err(stopped) => stop_status(stopped, ExitCode::SUCCESS),
     }
 }
 

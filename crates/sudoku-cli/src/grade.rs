@@ -7,9 +7,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use sudoku_core::{grade, Grade, ParseError, Record, Technique};
+use sudoku_core::{grade, Grade, GradeError, ParseError, Record, Technique};
 
-use crate::batch::Filter;
+use crate::batch::{Filter, Invalid};
 
 /// Puzzles are read, graded and written in chunks of this many, so memory
 /// stays bounded while threads share the work.
@@ -57,17 +57,24 @@ pub fn run(args: GradeArgs) -> ExitCode {
 }
 
 /// The grade of one record, or why it is invalid.
-fn answer(record: &Result<Record, ParseError>) -> Result<Grade, String> {
+fn answer(record: &Result<Record, ParseError>) -> Result<Grade, Invalid> {
     match record {
-        Ok(record) => grade(&record.grid).map_err(|e| e.to_string()),
-        Err(e) => Err(e.detail()),
+        Ok(record) => grade(&record.grid).map_err(|e| {
+            let kind = match e {
+                GradeError::Conflicts(_) => "puzzles with conflicting givens",
+                GradeError::Unsolvable => "puzzles with no solution",
+                GradeError::NotUnique => "puzzles with more than one solution",
+            };
+            Invalid::puzzle(kind, e)
+        }),
+        Err(e) => Err(Invalid::parse(e)),
     }
 }
 
 /// Writes one grade line in `format`, or the line of an invalid record.
 fn write_grade(
     out: &mut dyn Write,
-    result: &Result<Grade, String>,
+    result: &Result<Grade, Invalid>,
     format: Format,
 ) -> io::Result<()> {
     let line = match result {

@@ -26,6 +26,9 @@ pub fn names(files: &[PathBuf]) -> Vec<PathBuf> {
 /// Opens `path` (`-` is stdin). The error names the file.
 pub fn open(path: &Path) -> Result<Input, String> {
     if path == Path::new("-") {
+        if crate::stdio::stdin_closed() {
+            return Err("<stdin>: cannot read: standard input is closed".to_string());
+        }
         return Ok(Input {
             name: "<stdin>".to_string(),
             len: None,
@@ -61,6 +64,9 @@ pub fn read_small(path: &Path, max: u64) -> Result<String, String> {
             "{name}: larger than {max} bytes; not a puzzle file"
         ));
     }
+    if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") {
+        return Err(format!("{name}: {}", sudoku_core::ParseErrorKind::Utf16));
+    }
     String::from_utf8(bytes).map_err(|e| {
         format!(
             "{name}: not text (invalid UTF-8 at byte {})",
@@ -76,9 +82,27 @@ pub fn lower(e: &io::Error) -> String {
         io::ErrorKind::PermissionDenied => "permission denied".to_string(),
         _ => e.to_string(),
     };
+    let text = match text.find(" (os error ") {
+        Some(at) if text.ends_with(')') => text[..at].to_string(),
+        _ => text,
+    };
     let mut chars = text.chars();
     match chars.next() {
         Some(first) => first.to_lowercase().chain(chars).collect(),
         None => text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn io_errors_read_as_lowercase_sentences() {
+        let full = io::Error::from_raw_os_error(28);
+        assert_eq!(lower(&full), "no space left on device");
+        let gone = io::Error::from(io::ErrorKind::NotFound);
+        assert_eq!(lower(&gone), "no such file");
+        assert_eq!(lower(&io::Error::other("Odd (os error")), "odd (os error");
     }
 }

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod batch;
+mod diag;
 mod explain;
 mod generate;
 mod grade;
@@ -15,6 +16,8 @@ mod output;
 mod play;
 mod progress;
 mod solve;
+mod stdio;
+mod temp;
 
 /// Sudoku: play in the terminal, and solve puzzles as a Unix filter.
 #[derive(Debug, Parser)]
@@ -39,7 +42,10 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage(&e),
+    };
     match cli.command {
         Command::Play(args) => play::run(args),
         Command::Solve(args) => solve::run(args),
@@ -47,4 +53,27 @@ fn main() -> ExitCode {
         Command::Explain(args) => explain::run(args),
         Command::Generate(args) => generate::run(args),
     }
+}
+
+/// Shows clap's help, version or usage error, and its exit status: help
+/// and version on stdout (0; 2 if stdout cannot be written), an error on
+/// stderr with the arguments' control characters escaped (2).
+fn usage(e: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    let text = e.render().to_string();
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        let written =
+            output::Output::stdout().and_then(|mut out| {
+                match std::io::Write::write_all(out.writer(), text.as_bytes()) {
+                    Ok(()) => out.finish(),
+                    Err(e) => Err(out.stopped(&e)),
+                }
+            });
+        return match written {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(stopped) => batch::stop_status(stopped, ExitCode::SUCCESS),
+        };
+    }
+    diag::lines(&text);
+    ExitCode::from(2)
 }

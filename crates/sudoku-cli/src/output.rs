@@ -1,73 +1,220 @@
-//! Writing a filter's output: stdout, or a file written whole or not at all.
+//! Writing a command's output: stdout, or the file named by `-o`.
+//!
+//! A regular file (new or existing) is written whole or not at all: the
+//! output goes to a temporary file beside it, which takes the target's place
+//! at the end. An existing file keeps its mode and owner, and one with
+//! other hard links is rewritten in place at the end so the links keep
+//! sharing it; a new file is created as any program would (0666 less the
+//! umask). A symbolic link is followed and its target written. Anything
+//! that is not a regular file (a FIFO, a device such as `/dev/null`) is
+//! written directly, never replaced. The temporary file is removed when the
+//! command fails, and on SIGINT, SIGTERM and SIGHUP.
 
+use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use tempfile::NamedTempFile;
-
 use crate::input::lower;
+use crate::stdio;
+use crate::temp::TempFile;
 
-/// Where output goes. A file is written to a temporary file beside it and
-/// renamed into place by [`Output::finish`], so an interrupted run never
-/// leaves a half-written file.
-pub enum Output {
-    /// Standard output.
+/// How many symbolic links are followed before giving up (as the kernel).
+const MAX_LINKS: usize = 40;
+
+/// Why output stopped early.
+#[derive(Debug)]
+pub enum Stopped {
+    /// The reader went away (a closed pipe, as with `| head -1`): the normal
+    /// end of a filter, not worth a word.
+    PipeClosed,
+    /// Output could not be written; the message names where it was going.
+    Failed(String),
+}
+
+/// Where output goes.
+pub struct Output {
+    sink: Sink,
+    /// The name messages use: the path as given, or `<stdout>`.
+    name: String,
+}
+
+enum Sink {
     Stdout(BufWriter<io::Stdout>),
-    /// A temporary file, and the path it becomes.
-    File(BufWriter<NamedTempFile>, PathBuf),
+    /// A FIFO, a device or another file that is not replaced.
+    Direct(BufWriter<File>),
+    /// A temporary file that becomes `target` at the end: by a rename, or
+    /// by copying it into `target` when `in_place` (a file with hard links).
+    Replace {
+        writer: BufWriter<File>,
+        temp: TempFile,
+        target: PathBuf,
+        in_place: bool,
+    },
 }
 
 impl Output {
     /// Output to `path`, or stdout when there is none (or it is `-`).
-    pub fn create(path: Option<&Path>) -> Result<Output, String> {
-        match path {
-            None => Ok(Output::Stdout(BufWriter::with_capacity(
-                1 << 16,
-                io::stdout(),
-            ))),
-            Some(p) if p == Path::new("-") => Ok(Output::create(None)?),
-            Some(path) => {
-                let dir = match path.parent() {
-                    Some(d) if !d.as_os_str().is_empty() => d,
-                    _ => Path::new("."),
-                };
-                let temp = NamedTempFile::new_in(dir).map_err(|e| {
-                    format!(
-                        "{}: cannot create a file in {}: {}",
-                        path.display(),
-                        dir.display(),
-                        lower(&e)
-                    )
-                })?;
-                Ok(Output::File(
-                    BufWriter::with_capacity(1 << 16, temp),
-                    path.to_path_buf(),
-                ))
+    pub fn create(path: Option<&Path>) -> Result<Output, Stopped> {
+        let path = match path {
+            None => return Output::stdout(),
+            Some(p) if p == Path::new("-") => return Output::stdout(),
+            Some(path) => path,
+        };
+        let name = path.display().to_string();
+        let failed = |e: io::Error| Stopped::Failed(format!("cannot write {name}: {}", lower(&e)));
+        let target = follow_links(path).map_err(failed)?;
+        let sink = match fs::metadata(&target) {
+            Ok(meta) if meta.is_dir() => {
+                return Err(Stopped::Failed(format!(
+                    "cannot write {name}: is a directory"
+                )))
             }
+            Ok(meta) if !meta.is_file() => {
+                let file = OpenOptions::new()
+                    .write(true)
+                    .open(&target)
+                    .map_err(failed)?;
+                Sink::Direct(BufWriter::with_capacity(1 << 16, file))
+            }
+            Ok(meta) => {
+                let (temp, file) = TempFile::create_for(&target).map_err(failed)?;
+                keep_mode_and_owner(&file, &meta);
+                Sink::Replace {
+                    writer: BufWriter::with_capacity(1 << 16, file),
+                    temp,
+                    target,
+                    in_place: has_other_links(&meta),
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                let (temp, file) = TempFile::create_for(&target).map_err(failed)?;
+                Sink::Replace {
+                    writer: BufWriter::with_capacity(1 << 16, file),
+                    temp,
+                    target,
+                    in_place: false,
+                }
+            }
+            Err(e) => return Err(failed(e)),
+        };
+        Ok(Output { sink, name })
+    }
+
+    /// Output to stdout; an error when the process was started with stdout
+    /// closed.
+    pub fn stdout() -> Result<Output, Stopped> {
+        if stdio::stdout_closed() {
+            return Err(Stopped::Failed(
+                "cannot write <stdout>: standard output is closed".to_string(),
+            ));
         }
+        Ok(Output {
+            sink: Sink::Stdout(BufWriter::with_capacity(1 << 16, io::stdout())),
+            name: "<stdout>".to_string(),
+        })
     }
 
     /// The writer.
     pub fn writer(&mut self) -> &mut dyn Write {
-        match self {
-            Output::Stdout(w) => w,
-            Output::File(w, _) => w,
+        match &mut self.sink {
+            Sink::Stdout(w) => w,
+            Sink::Direct(w) => w,
+            Sink::Replace { writer, .. } => writer,
         }
     }
 
-    /// Flushes, and renames a temporary file into place.
-    pub fn finish(self) -> Result<(), String> {
-        match self {
-            Output::Stdout(mut w) => w.flush().map_err(|e| format!("<stdout>: {}", lower(&e))),
-            Output::File(w, path) => {
-                let name = path.display().to_string();
-                let temp = w
-                    .into_inner()
-                    .map_err(|e| format!("{name}: {}", lower(e.error())))?;
-                temp.persist(&path)
-                    .map_err(|e| format!("{name}: {}", lower(&e.error)))?;
-                Ok(())
+    /// What a failed write of this output means.
+    pub fn stopped(&self, e: &io::Error) -> Stopped {
+        stopped(&self.name, e)
+    }
+
+    /// Writes everything out, and puts a replacement file in place.
+    pub fn finish(self) -> Result<(), Stopped> {
+        let name = self.name;
+        match self.sink {
+            Sink::Stdout(mut w) => w.flush().map_err(|e| stopped(&name, &e)),
+            Sink::Direct(mut w) => w.flush().map_err(|e| stopped(&name, &e)),
+            Sink::Replace {
+                writer,
+                temp,
+                target,
+                in_place,
+            } => {
+                let file = writer.into_inner().map_err(|e| stopped(&name, e.error()))?;
+                file.sync_all().map_err(|e| stopped(&name, &e))?;
+                drop(file);
+                temp.persist(|temp| {
+                    if in_place {
+                        copy_into(temp, &target)
+                    } else {
+                        fs::rename(temp, &target)
+                    }
+                })
+                .map_err(|e| stopped(&name, &e))
             }
         }
     }
+}
+
+/// What a failed write to `name` means: a closed pipe, or a failure.
+pub fn stopped(name: &str, e: &io::Error) -> Stopped {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        Stopped::PipeClosed
+    } else {
+        Stopped::Failed(format!("cannot write {name}: {}", lower(e)))
+    }
+}
+
+/// `path` with symbolic links followed to what they name (which need not
+/// exist yet).
+fn follow_links(path: &Path) -> io::Result<PathBuf> {
+    let mut path = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match fs::symlink_metadata(&path) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let to = fs::read_link(&path)?;
+                path = match path.parent() {
+                    Some(dir) if to.is_relative() => dir.join(to),
+                    _ => to,
+                };
+            }
+            _ => return Ok(path),
+        }
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
+}
+
+/// Gives a new file an existing file's permissions and, where allowed, its
+/// owner. A failure leaves the new file as created (0666 less the umask).
+fn keep_mode_and_owner(file: &File, meta: &fs::Metadata) {
+    let _ = file.set_permissions(meta.permissions());
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let _ = std::os::unix::fs::fchown(file, Some(meta.uid()), Some(meta.gid()));
+    }
+}
+
+/// Whether a file has other names (hard links) that a rename would part.
+fn has_other_links(meta: &fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        meta.nlink() > 1
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        false
+    }
+}
+
+/// Copies the finished `temp` into `target`, whose inode (and so its links,
+/// mode and owner) stays.
+fn copy_into(temp: &Path, target: &Path) -> io::Result<()> {
+    let mut from = File::open(temp)?;
+    let mut to = OpenOptions::new().write(true).truncate(true).open(target)?;
+    io::copy(&mut from, &mut to)?;
+    to.sync_all()?;
+    fs::remove_file(temp)
 }

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 use sudoku_core::{Counters, Grid, ParseError, PuzzleError, Record, Solver, SolverKind};
 
-use crate::batch::Filter;
+use crate::batch::{Filter, Invalid};
 
 /// Puzzles are read, solved and written in chunks of this many, so memory
 /// stays bounded on inputs of any length while threads share the work.
@@ -24,7 +24,8 @@ pub struct SolveArgs {
     #[arg(long)]
     count: bool,
     /// With --count: stop counting here, so the limit means "this or more".
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    #[arg(long, default_value_t = 2, requires = "count",
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     limit: u64,
     /// Worker threads (default: all cores; 1 for single-threaded timing).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
@@ -91,10 +92,10 @@ pub fn run(args: SolveArgs) -> ExitCode {
 }
 
 /// The answer for one record, or why it is invalid.
-fn answer(record: &Result<Record, ParseError>, args: &SolveArgs) -> Result<Answer, String> {
+fn answer(record: &Result<Record, ParseError>, args: &SolveArgs) -> Result<Answer, Invalid> {
     let puzzle = match record {
         Ok(record) => record.grid,
-        Err(e) => return Err(e.detail()),
+        Err(e) => return Err(Invalid::parse(e)),
     };
     let solver = args.solver.kind();
     let answer = if args.count {
@@ -110,7 +111,8 @@ fn answer(record: &Result<Record, ParseError>, args: &SolveArgs) -> Result<Answe
     if matches!(answer, Answer::Unsolvable | Answer::Count(0)) {
         let counters = Counters::of(&puzzle);
         if counters.conflict_count() > 0 {
-            return Err(PuzzleError::Conflicts(counters.conflicts()).to_string());
+            let why = PuzzleError::Conflicts(counters.conflicts());
+            return Err(Invalid::puzzle("puzzles with conflicting givens", why));
         }
     }
     Ok(answer)
@@ -119,7 +121,7 @@ fn answer(record: &Result<Record, ParseError>, args: &SolveArgs) -> Result<Answe
 /// Writes one answer in `format`, or `invalid` for an invalid record.
 fn write_answer(
     out: &mut dyn Write,
-    answer: &Result<Answer, String>,
+    answer: &Result<Answer, Invalid>,
     format: Format,
 ) -> std::io::Result<()> {
     match (answer, format) {

@@ -62,6 +62,7 @@ pub struct Picked {
 pub fn puzzle_dir(dir: Option<&Path>) -> Result<Option<PathBuf>, String> {
     match dir {
         Some(dir) if dir.is_dir() => Ok(Some(dir.to_path_buf())),
+        Some(dir) if dir.exists() => Err(format!("{}: not a directory", dir.display())),
         Some(dir) => Err(format!("{}: no such directory", dir.display())),
         None => Ok(Path::new(DEFAULT_DIR)
             .is_dir()

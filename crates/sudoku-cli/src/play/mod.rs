@@ -19,9 +19,12 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use sudoku_core::generator::fresh_seed;
+use sudoku_core::text::escape_controls;
 use sudoku_core::{Game, Level, PuzzleError, RandomPuzzle};
 
 use choose::Source;
+
+use crate::diag;
 
 /// Arguments of `sudoku play`.
 #[derive(Debug, Args)]
@@ -96,6 +99,15 @@ impl From<io::Error> for Failure {
     }
 }
 
+/// `text` with the control characters of each line escaped, its line
+/// breaks kept.
+fn shown(text: &str) -> String {
+    text.split('\n')
+        .map(escape_controls)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Runs `sudoku play`.
 pub fn run(args: PlayArgs) -> ExitCode {
     let color = use_color(
@@ -107,6 +119,10 @@ pub fn run(args: PlayArgs) -> ExitCode {
     // Typed input is echoed by the terminal; piped input is echoed by us so
     // that the output reads as a transcript.
     let echo = !io::stdin().is_terminal();
+    if crate::stdio::stdout_closed() {
+        diag::error("cannot write <stdout>: standard output is closed");
+        return ExitCode::from(2);
+    }
     let mut input = io::stdin().lock();
     let mut output = io::stdout().lock();
     let mut console = Console {
@@ -119,17 +135,17 @@ pub fn run(args: PlayArgs) -> ExitCode {
     match result.and(flushed.map_err(Failure::Io)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Refused(msg)) => {
-            eprintln!("sudoku: {msg}");
+            diag::error(&msg);
             ExitCode::from(1)
         }
         Err(Failure::Usage(msg)) => {
-            eprintln!("sudoku: {msg}");
+            diag::error(&msg);
             ExitCode::from(2)
         }
         // The reader of our output went away: nobody is left to tell.
         Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(2),
         Err(Failure::Io(e)) => {
-            eprintln!("sudoku: {}", crate::input::lower(&e));
+            diag::error(&crate::input::lower(&e));
             ExitCode::from(2)
         }
     }
@@ -215,21 +231,22 @@ impl<'a> Console<'a> {
     /// Writes `prompt` (no newline) and reads one line; `None` at the end of
     /// the input. With `echo`, the line is written after the prompt.
     pub fn ask(&mut self, prompt: &str) -> io::Result<Option<String>> {
-        write!(self.out, "{prompt}")?;
+        write!(self.out, "{}", shown(prompt))?;
         self.out.flush()?;
         let Some(line) = read_line(&mut *self.input)? else {
             writeln!(self.out)?;
             return Ok(None);
         };
         if self.echo {
-            writeln!(self.out, "{}", line.trim_end())?;
+            writeln!(self.out, "{}", shown(line.trim_end()))?;
         }
         Ok(Some(line))
     }
 
-    /// Writes one line.
+    /// Writes one line (or a few), control characters escaped: messages
+    /// quote what the player typed and names from files.
     pub fn say(&mut self, line: impl Display) -> io::Result<()> {
-        writeln!(self.out, "{line}")
+        writeln!(self.out, "{}", shown(&line.to_string()))
     }
 
     /// Writes `text` as it is.

@@ -1,4 +1,5 @@
 //! Helpers shared by the integration tests that run the real `sudoku`.
+#![allow(dead_code)] // each test file uses only some of the helpers
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

@@ -1,0 +1,56 @@
+//! The standard streams as the process was given them.
+//!
+//! When a program starts with stdin, stdout or stderr closed (`>&-` in a
+//! shell), Rust's runtime quietly opens `/dev/null` in its place before
+//! `main`, so writes "succeed" and a closed stdout would look like success.
+//! A constructor that runs before the runtime's start-up notes which of the
+//! three descriptors were closed, so the commands can say so instead.
+//!
+//! This is the only state outside `main`: written once, before `main`, and
+//! only read after.
+
+use std::sync::atomic::{AtomicU8, Ordering};
+
+/// Bit `fd` is set when descriptor `fd` (0, 1 or 2) was closed at start.
+static CLOSED_AT_START: AtomicU8 = AtomicU8::new(0);
+
+/// Whether stdin was closed when the process started.
+pub fn stdin_closed() -> bool {
+    CLOSED_AT_START.load(Ordering::Relaxed) & 1 != 0
+}
+
+/// Whether stdout was closed when the process started.
+pub fn stdout_closed() -> bool {
+    CLOSED_AT_START.load(Ordering::Relaxed) & 2 != 0
+}
+
+#[cfg(target_os = "linux")]
+#[allow(unsafe_code)]
+mod at_start {
+    use super::*;
+
+    /// Records which of the descriptors 0, 1, 2 are closed. It runs from
+    /// the C library's start-up, before Rust's runtime opens `/dev/null` on
+    /// the closed ones.
+    extern "C" fn note_closed_descriptors() {
+        let mut closed = 0;
+        for fd in 0..3 {
+            // SAFETY: `fcntl(F_GETFD)` only reads the descriptor's flags;
+            // it has no memory arguments and is safe on any integer,
+            // failing with EBADF on a descriptor that is not open.
+            if unsafe { libc::fcntl(fd, libc::F_GETFD) } == -1 {
+                closed |= 1 << fd;
+            }
+        }
+        CLOSED_AT_START.store(closed, Ordering::Relaxed);
+    }
+
+    // SAFETY: an entry of `.init_array` is called once by the C library
+    // before `main`, on the main thread, with (argc, argv, envp) that a
+    // function of no arguments ignores under the C calling convention. The
+    // function touches only an atomic and makes one system call, so it needs
+    // nothing that Rust's runtime sets up later.
+    #[used]
+    #[link_section = ".init_array"]
+    static NOTE_CLOSED: extern "C" fn() = note_closed_descriptors;
+}
