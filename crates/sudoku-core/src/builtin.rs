@@ -30,55 +30,55 @@ impl Builtin {
 pub const PUZZLES: &[Builtin] = &[
     Builtin {
         name: "sudoku01-easy.txt",
-        text: include_str!("../../../puzzles/sudoku01-easy.txt"),
+        text: include_str!("../puzzles/sudoku01-easy.txt"),
     },
     Builtin {
         name: "sudoku02-easy.txt",
-        text: include_str!("../../../puzzles/sudoku02-easy.txt"),
+        text: include_str!("../puzzles/sudoku02-easy.txt"),
     },
     Builtin {
         name: "sudoku03-easy.txt",
-        text: include_str!("../../../puzzles/sudoku03-easy.txt"),
+        text: include_str!("../puzzles/sudoku03-easy.txt"),
     },
     Builtin {
         name: "sudoku04-medium.txt",
-        text: include_str!("../../../puzzles/sudoku04-medium.txt"),
+        text: include_str!("../puzzles/sudoku04-medium.txt"),
     },
     Builtin {
         name: "sudoku05-medium.txt",
-        text: include_str!("../../../puzzles/sudoku05-medium.txt"),
+        text: include_str!("../puzzles/sudoku05-medium.txt"),
     },
     Builtin {
         name: "sudoku06-hard.txt",
-        text: include_str!("../../../puzzles/sudoku06-hard.txt"),
+        text: include_str!("../puzzles/sudoku06-hard.txt"),
     },
     Builtin {
         name: "sudoku07-hard.txt",
-        text: include_str!("../../../puzzles/sudoku07-hard.txt"),
+        text: include_str!("../puzzles/sudoku07-hard.txt"),
     },
     Builtin {
         name: "sudoku08-ai-escargot.txt",
-        text: include_str!("../../../puzzles/sudoku08-ai-escargot.txt"),
+        text: include_str!("../puzzles/sudoku08-ai-escargot.txt"),
     },
     Builtin {
         name: "sudoku09-inkala-2012.txt",
-        text: include_str!("../../../puzzles/sudoku09-inkala-2012.txt"),
+        text: include_str!("../puzzles/sudoku09-inkala-2012.txt"),
     },
     Builtin {
         name: "sudoku10-easter-monster.txt",
-        text: include_str!("../../../puzzles/sudoku10-easter-monster.txt"),
+        text: include_str!("../puzzles/sudoku10-easter-monster.txt"),
     },
     Builtin {
         name: "sudoku11-golden-nugget.txt",
-        text: include_str!("../../../puzzles/sudoku11-golden-nugget.txt"),
+        text: include_str!("../puzzles/sudoku11-golden-nugget.txt"),
     },
     Builtin {
         name: "sudoku12-tarek.txt",
-        text: include_str!("../../../puzzles/sudoku12-tarek.txt"),
+        text: include_str!("../puzzles/sudoku12-tarek.txt"),
     },
     Builtin {
         name: "sudoku13-coloin.txt",
-        text: include_str!("../../../puzzles/sudoku13-coloin.txt"),
+        text: include_str!("../puzzles/sudoku13-coloin.txt"),
     },
 ];
 
@@ -88,7 +88,7 @@ mod tests {
 
     #[test]
     fn built_in_puzzles_match_the_files() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../puzzles");
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
         for builtin in PUZZLES {
             let on_disk = std::fs::read_to_string(dir.join(builtin.name)).unwrap();
             assert_eq!(builtin.text, on_disk);

@@ -1,22 +1,4 @@
-//! A Sudoku engine: positions and digits, grids in many text formats,
-//! row/column/box counters with conflicts, a game with undo and redo, and
-//! solvers behind one small API.
-//!
-//! Nothing here prints or touches a terminal; the frontends (`sudoku`,
-//! `sudoku-tui`) translate between a person and these values.
-//!
-//! ```
-//! use sudoku_core::{Grid, Solver, Dfs};
-//!
-//! let puzzle: Grid =
-//!     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
-//!         .parse()
-//!         .expect("a valid puzzle");
-//! let solution = Dfs.solve(&puzzle).expect("a solvable puzzle");
-//! assert!(puzzle.is_solved_by(&solution));
-//! assert!(Dfs.is_uniquely_solvable(&puzzle));
-//! println!("{}", solution.to_rows());
-//! ```
+#![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
 pub mod builtin;

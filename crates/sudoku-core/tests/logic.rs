@@ -18,7 +18,7 @@ fn shared_puzzles() -> Option<PathBuf> {
 }
 
 fn classics() -> Vec<Grid> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../puzzles/collection-classics.txt");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/collection-classics.txt");
     let text = std::fs::read_to_string(path).unwrap();
     parse_many(&text)
         .into_iter()

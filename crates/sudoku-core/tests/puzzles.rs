@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use sudoku_core::{parse_many, Dfs, Grid, Solver};
 
 fn repo_puzzles() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../puzzles")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles")
 }
 
 /// The shared benchmark sets: `SUDOKU_PUZZLES_DIR`, or `../shared/puzzles`
