@@ -15,14 +15,20 @@ mod input;
 mod output;
 mod play;
 mod progress;
+mod shell;
 mod solve;
 mod stdio;
 mod temp;
 
 /// Sudoku: play in the terminal, and solve puzzles as a Unix filter.
 #[derive(Debug, Parser)]
-#[command(name = "sudoku", version, about, long_about = None)]
-struct Cli {
+#[command(
+    name = "sudoku",
+    version,
+    about = "Play Sudoku in plain text; solve, grade, explain and generate puzzles as Unix filters",
+    long_about = None
+)]
+pub(crate) struct Cli {
     #[command(subcommand)]
     command: Command,
 }
@@ -39,6 +45,10 @@ enum Command {
     Explain(explain::ExplainArgs),
     /// Generate distinct complete grids or puzzles, reproducible from a seed.
     Generate(generate::GenerateArgs),
+    /// Print the shell completion script for bash, zsh, fish, elvish or powershell.
+    Completions(shell::CompletionsArgs),
+    /// Print the man page (roff), with a section per subcommand.
+    Man,
 }
 
 fn main() -> ExitCode {
@@ -52,6 +62,8 @@ fn main() -> ExitCode {
         Command::Grade(args) => grade::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Generate(args) => generate::run(args),
+        Command::Completions(args) => shell::completions(args),
+        Command::Man => shell::man(),
     }
 }
 
