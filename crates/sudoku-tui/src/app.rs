@@ -78,10 +78,18 @@ impl App {
     }
 
     /// Opens the saved game on offer, as `--resume` does; says why not in
-    /// the picker when it cannot.
+    /// the picker when it cannot. A note about parts of the save left out
+    /// (the picker's message) moves to the board's status bar.
     pub fn resume(&mut self) {
         match self.picker.resume().cloned() {
-            Some(saved) => self.open_saved(&saved),
+            Some(saved) => {
+                self.open_saved(&saved);
+                if let (Screen::Board(play), Some(note)) = (&mut self.screen, &self.picker.message)
+                {
+                    play.warn(note.clone());
+                    self.picker.message = None;
+                }
+            }
             None if self.picker.message.is_none() => {
                 self.picker.message = Some("No saved game to resume".to_string());
             }

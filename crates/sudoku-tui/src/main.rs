@@ -109,12 +109,12 @@ fn build_app(entries: Vec<Entry>) -> App {
             None
         }
     };
-    let saved = match store.as_ref().map(SaveStore::load) {
-        Some(Ok(Some(loaded))) => {
-            message = loaded.ignored_note();
+    let saved = match store.as_ref().map(|store| (store, store.load())) {
+        Some((store, Ok(Some(loaded)))) => {
+            message = loaded.ignored_note(store.path());
             Some(loaded.game)
         }
-        Some(Err(err)) => {
+        Some((_, Err(err))) => {
             message = Some(format!("Ignored the saved game: {err}"));
             None
         }

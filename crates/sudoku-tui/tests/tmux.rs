@@ -444,3 +444,80 @@ fn play_a_game_in_tmux() {
         std::fs::read_to_string(dir.join("data/sudoku-tui/save.txt")).expect("autosaved on quit");
     assert!(save.contains("name: sudoku01-easy.txt"), "{save}");
 }
+
+/// The first puzzle of the built-in list (`sudoku01-easy.txt`).
+const SUDOKU01: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+/// Writes `text` as the save file under the test's data directory and
+/// returns its path.
+fn write_save(tmux: &Tmux, text: &str) -> PathBuf {
+    let dir = tmux.dir.join("data/sudoku-tui");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("save.txt");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// A save of sudoku01 with 4 in 1a and the numbers given.
+fn save_text(elapsed: &str, moves: &str) -> String {
+    format!(
+        "sudoku-tui save 1\nname: sudoku01-easy.txt\npuzzle: {SUDOKU01}\ngrid: 4{}\n\
+         elapsed: {elapsed}\nmoves: {moves}\nhints: 0\n",
+        &SUDOKU01[1..]
+    )
+}
+
+#[test]
+fn a_save_with_a_huge_time_resumes_with_the_limit() {
+    let Some(tmux) = shell("huge") else {
+        return;
+    };
+    let path = write_save(
+        &tmux,
+        &save_text("18446744073709551615", "18446744073709551615"),
+    );
+    launch(&tmux, "--resume");
+    let screen = tmux.wait_text("9999:00:00");
+    assert!(
+        screen.contains("moves 999999 · conflicts 0 · 9999:00:00"),
+        "{screen}"
+    );
+    assert!(row_line(&screen, '1').1.contains("[4]"), "{screen}");
+    assert!(
+        screen.contains("Ignored part of the saved game"),
+        "the replaced values are reported:\n{screen}"
+    );
+    tmux.send(&["C-c"]);
+    assert_sane_shell(&tmux, "0");
+    let save = std::fs::read_to_string(path).unwrap();
+    assert!(
+        save.contains("elapsed: 35996400\nmoves: 999999\n"),
+        "saved at the limits:\n{save}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_save_that_is_a_device_or_a_fifo_is_refused_at_once() {
+    let Some(tmux) = shell("fifo") else {
+        return;
+    };
+    let path = write_save(&tmux, "");
+    std::fs::remove_file(&path).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", &path).unwrap();
+    launch(&tmux, "");
+    let screen = tmux.wait_text("not a regular file");
+    assert!(screen.contains("Ignored the saved game: "), "{screen}");
+    assert!(screen.contains("> sudoku01-easy.txt"), "{screen}");
+    tmux.send(&["Escape"]);
+    assert_sane_shell(&tmux, "0");
+    std::fs::remove_file(&path).unwrap();
+    let made = Command::new("mkfifo").arg(&path).status().unwrap();
+    assert!(made.success());
+    launch(&tmux, "--resume");
+    let screen = tmux.wait_text("not a regular file");
+    assert!(screen.contains("Ignored the saved game: "), "{screen}");
+    tmux.send(&["Escape"]);
+    assert_sane_shell(&tmux, "0");
+}
