@@ -37,6 +37,9 @@ pub enum Overlay {
     Confirm(Leave),
     /// The congratulation.
     Won(WinStats),
+    /// The game could not be saved on the way out (the error is
+    /// [`App::save_error`]): leave without saving, or stay.
+    SaveFailed(Leave),
 }
 
 /// The screen under any overlay.
@@ -59,6 +62,8 @@ pub struct App {
     now: Instant,
     last_click: Option<(usize, Instant)>,
     quit: bool,
+    save_error: Option<String>,
+    unsaved: Option<String>,
 }
 
 impl App {
@@ -74,6 +79,8 @@ impl App {
             now: Instant::now(),
             last_click: None,
             quit: false,
+            save_error: None,
+            unsaved: None,
         }
     }
 
@@ -130,6 +137,20 @@ impl App {
         self.quit
     }
 
+    /// Why the game on the board could not be saved, while
+    /// [`Overlay::SaveFailed`] asks what to do.
+    pub fn save_error(&self) -> Option<&str> {
+        self.save_error.as_deref()
+    }
+
+    /// Why the game was not saved, when the program ends without saving an
+    /// unfinished game (the player chose to quit anyway after a failed
+    /// save, or Ctrl-C or a signal came and the save failed). The binary
+    /// prints it once the terminal is restored and exits with status 1.
+    pub fn unsaved(&self) -> Option<&str> {
+        self.unsaved.as_deref()
+    }
+
     /// What keys mean now.
     pub fn context(&self) -> Context {
         match (&self.overlay, &self.screen) {
@@ -172,7 +193,7 @@ impl App {
     pub fn update_at(&mut self, action: Action, now: Instant) {
         self.now = now;
         match action {
-            Action::ForceQuit => return self.leave(Leave::Quit),
+            Action::ForceQuit => return self.force_quit(),
             Action::Resize => return,
             // whatever is on top, a game under it keeps its clock right
             Action::Suspend | Action::Continue => {
@@ -187,6 +208,7 @@ impl App {
             Some(Overlay::Help) => self.help_update(action),
             Some(Overlay::Confirm(leave)) => self.confirm_update(leave, action),
             Some(Overlay::Won(_)) => self.won_update(action),
+            Some(Overlay::SaveFailed(leave)) => self.save_failed_update(leave, action),
             None if matches!(self.screen, Screen::Picker) => self.picker_update(action),
             None => self.board_update(action),
         }
@@ -209,6 +231,37 @@ impl App {
             Action::No | Action::Cancel | Action::RightClick => self.overlay = None,
             _ => {}
         }
+    }
+
+    fn save_failed_update(&mut self, leave: Leave, action: Action) {
+        match action {
+            Action::Yes | Action::Quit => {
+                self.overlay = None;
+                let err = self.save_error.take().unwrap_or_default();
+                if leave == Leave::ToPicker {
+                    self.picker.message = Some(format!("Left the game without saving it: {err}"));
+                } else {
+                    self.unsaved = Some(err);
+                }
+                self.depart(leave);
+            }
+            Action::No | Action::Cancel | Action::RightClick => {
+                self.overlay = None;
+                self.save_error = None;
+            }
+            _ => {}
+        }
+    }
+
+    /// Ctrl-C or a stop signal: saves an unfinished game and ends, even when
+    /// the save fails (then [`App::unsaved`] says why).
+    fn force_quit(&mut self) {
+        if let Err(err) = self.save_unfinished() {
+            self.unsaved = Some(err);
+        }
+        self.overlay = None;
+        self.save_error = None;
+        self.quit = true;
     }
 
     fn won_update(&mut self, action: Action) {
@@ -301,15 +354,34 @@ impl App {
     }
 
     /// Leaves the game on the board (saving it when it is unfinished), to
-    /// the picker or out of the program.
+    /// the picker or out of the program. When the save fails, asks first
+    /// ([`Overlay::SaveFailed`]).
     fn leave(&mut self, leave: Leave) {
+        match self.save_unfinished() {
+            Ok(()) => self.depart(leave),
+            Err(err) => {
+                self.save_error = Some(err);
+                self.overlay = Some(Overlay::SaveFailed(leave));
+            }
+        }
+    }
+
+    /// Saves the game on the board when it is unfinished; the error says
+    /// why it could not be.
+    fn save_unfinished(&mut self) -> Result<(), String> {
         let unfinished = self
             .play()
             .filter(|play| play.has_progress() && !play.game().is_solved())
             .map(|play| play.to_saved(self.now));
-        if let Some(saved) = unfinished {
-            self.save(saved);
+        match unfinished {
+            Some(saved) => self.save(saved),
+            None => Ok(()),
         }
+    }
+
+    /// Goes to the picker or out of the program, the game being saved or
+    /// given up.
+    fn depart(&mut self, leave: Leave) {
         match leave {
             Leave::Quit => self.quit = true,
             Leave::ToPicker => {
@@ -322,18 +394,14 @@ impl App {
         }
     }
 
-    fn save(&mut self, saved: SavedGame) {
+    fn save(&mut self, saved: SavedGame) -> Result<(), String> {
         let Some(store) = &self.store else {
-            return;
+            return Ok(());
         };
-        match store.save(&saved) {
-            Ok(()) => {
-                self.picker.message =
-                    Some(format!("Saved {}: resume it from the list", saved.name));
-                self.picker.set_resume(Some(saved));
-            }
-            Err(err) => self.picker.message = Some(format!("Could not save the game: {err}")),
-        }
+        store.save(&saved).map_err(|err| err.to_string())?;
+        self.picker.message = Some(format!("Saved {}: resume it from the list", saved.name));
+        self.picker.set_resume(Some(saved));
+        Ok(())
     }
 
     fn forget_save_of_won_game(&mut self) {

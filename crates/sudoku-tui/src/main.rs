@@ -76,14 +76,20 @@ fn main() -> ExitCode {
     } else if args.path.is_some() && app.picker().entries().len() == 1 {
         app.update(Action::Confirm);
     }
-    match play(app) {
-        Ok(Ended::Quit) => ExitCode::SUCCESS,
+    // The terminal is restored when `play` returns: only then is anything
+    // printed.
+    let ended = play(&mut app);
+    if let Err(err) = &ended {
+        eprintln!("sudoku-tui: {err}");
+    }
+    if let Some(err) = app.unsaved() {
+        eprintln!("sudoku-tui: the game was not saved: {err}");
+    }
+    match ended {
+        Ok(Ended::Quit) if app.unsaved().is_none() => ExitCode::SUCCESS,
         // As if the signal had ended the process: 128 + its number.
         Ok(Ended::Signal(signal)) => ExitCode::from(u8::try_from(128 + signal).unwrap_or(1)),
-        Err(err) => {
-            eprintln!("sudoku-tui: {err}");
-            ExitCode::FAILURE
-        }
+        Ok(Ended::Quit) | Err(_) => ExitCode::FAILURE,
     }
 }
 
@@ -128,12 +134,12 @@ fn build_app(entries: Vec<Entry>) -> App {
 /// Runs the game in the terminal until the player quits or a stop signal
 /// comes. Whatever ends it, the terminal is restored (by the guard) and an
 /// unfinished game is saved, as a quit does.
-fn play(mut app: App) -> io::Result<Ended> {
+fn play(app: &mut App) -> io::Result<Ended> {
     let inputs = Inputs::new();
     inputs.watch_signals(&[&STOP_SIGNALS[..], &SUSPEND_SIGNALS[..]].concat())?;
     let mut guard = TerminalGuard::enter()?;
     inputs.read_terminal()?;
-    let ended = run(&mut app, &mut guard, &inputs);
+    let ended = run(app, &mut guard, &inputs);
     if ended.is_err() {
         app.update(Action::ForceQuit);
     }

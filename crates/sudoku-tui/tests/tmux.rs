@@ -521,3 +521,41 @@ fn a_save_that_is_a_device_or_a_fifo_is_refused_at_once() {
     tmux.send(&["Escape"]);
     assert_sane_shell(&tmux, "0");
 }
+
+#[test]
+fn a_failed_save_on_quit_asks_and_the_shell_hears_of_it() {
+    let Some(tmux) = shell("unsaved") else {
+        return;
+    };
+    // the data folder would be inside a regular file: it cannot be made
+    std::fs::write(tmux.dir.join("blocker"), "a regular file").unwrap();
+    tmux.send_literal(&format!(
+        "XDG_DATA_HOME=$HOME/blocker/data {}",
+        env!("CARGO_BIN_EXE_sudoku-tui")
+    ));
+    tmux.send(&["Enter"]);
+    tmux.wait_text("> sudoku01-easy.txt");
+    tmux.send(&["Enter"]);
+    tmux.wait_text("sudoku01-easy.txt · easy");
+    tmux.send(&["4"]);
+    tmux.wait_text("moves 1 ");
+    tmux.send(&["q"]);
+    tmux.wait_text("Quit the game?");
+    tmux.send(&["y"]);
+    let screen = tmux.wait_text("The game could not be saved:");
+    assert!(screen.contains("blocker/data/sudoku-tui"), "{screen}");
+    assert!(screen.contains("y / q: quit without saving"), "{screen}");
+    // n stays in the game, y then leaves without saving
+    tmux.send(&["n"]);
+    tmux.wait_for("the game again", |s| !s.contains("could not be saved"));
+    tmux.send(&["q", "y"]);
+    tmux.wait_text("The game could not be saved:");
+    tmux.send(&["y"]);
+    assert_sane_shell(&tmux, "1");
+    let screen = tmux.screen();
+    assert!(
+        screen.contains("sudoku-tui: the game was not saved: ")
+            && screen.contains("blocker/data/sudoku-tui"),
+        "the error is on the shell's screen, after the terminal came back:\n{screen}"
+    );
+}

@@ -665,3 +665,69 @@ fn a_random_game_resumes_with_its_pencil_marks() {
     assert_eq!(marks, [3, 7]);
     let _ = std::fs::remove_dir_all(store.path().parent().unwrap());
 }
+
+/// A store that cannot save: its folder would be under a regular file.
+fn broken_store(name: &str) -> SaveStore {
+    let dir = std::env::temp_dir().join(format!("sudoku-tui-app-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("file"), "a regular file").unwrap();
+    SaveStore::at(dir.join("file").join("data").join("save.txt"))
+}
+
+#[test]
+fn a_failed_save_on_quit_asks_to_quit_without_saving_or_stay() {
+    let store = broken_store("unsaved");
+    let mut app = app_with(vec![entry("sudoku-easy.txt", EASY)], Some(store.clone()));
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "4q");
+    key(&mut app, KeyCode::Char('y'));
+    assert_eq!(app.overlay(), Some(Overlay::SaveFailed(Leave::Quit)));
+    assert!(!app.should_quit(), "the game is not lost silently");
+    let error = app.save_error().unwrap().to_string();
+    assert!(
+        error.contains("file/data") && error.contains("Not a directory"),
+        "{error}"
+    );
+    let shown = draw(&mut app, 100, 40);
+    assert!(shown.contains("The game could not be saved:"), "{shown}");
+    assert!(shown.contains("Not a directory"), "{shown}");
+    assert!(shown.contains("y / q: quit without saving"), "{shown}");
+    assert!(shown.contains("n / Esc: stay"), "{shown}");
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.overlay(), None, "stay");
+    assert!(!app.should_quit() && app.unsaved().is_none());
+    assert_eq!(play(&app).moves(), 1, "the game is still on");
+    keys(&mut app, "qy");
+    assert_eq!(app.overlay(), Some(Overlay::SaveFailed(Leave::Quit)));
+    key(&mut app, KeyCode::Char('y'));
+    assert!(app.should_quit());
+    assert_eq!(app.unsaved(), Some(error.as_str()), "main reports it");
+}
+
+#[test]
+fn a_failed_save_on_ctrl_c_or_leaving_is_not_silent() {
+    let store = broken_store("unsaved-ctrl-c");
+    let mut app = app_with(vec![entry("sudoku-easy.txt", EASY)], Some(store.clone()));
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Char('4'));
+    ctrl(&mut app, 'c');
+    assert!(app.should_quit(), "Ctrl-C ends at once");
+    assert!(app.unsaved().unwrap().contains("Not a directory"));
+    let mut app = app_with(vec![entry("sudoku-easy.txt", EASY)], Some(store.clone()));
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Char('4'));
+    key(&mut app, KeyCode::Esc);
+    key(&mut app, KeyCode::Esc);
+    key(&mut app, KeyCode::Char('y'));
+    assert_eq!(app.overlay(), Some(Overlay::SaveFailed(Leave::ToPicker)));
+    assert!(draw(&mut app, 100, 40).contains("y: leave without saving"));
+    key(&mut app, KeyCode::Char('y'));
+    assert!(matches!(app.screen(), Screen::Picker));
+    let said = app.picker().message.clone().unwrap();
+    assert!(
+        said.starts_with("Left the game without saving it: "),
+        "{said}"
+    );
+    assert!(!app.should_quit() && app.unsaved().is_none());
+}

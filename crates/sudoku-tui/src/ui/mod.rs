@@ -53,6 +53,10 @@ pub fn render(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) -> Geometr
     match app.overlay() {
         Some(Overlay::Help) => overlay::render_help(buf, area, theme),
         Some(Overlay::Confirm(leave)) => overlay::render_confirm(buf, area, leave, theme),
+        Some(Overlay::SaveFailed(leave)) => {
+            let error = app.save_error().unwrap_or_default();
+            overlay::render_save_failed(buf, area, leave, error, theme);
+        }
         Some(Overlay::Won(stats)) => {
             overlay::render_won(buf, area, stats, app.next_name().as_deref(), theme);
         }

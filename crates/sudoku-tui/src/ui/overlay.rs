@@ -1,5 +1,5 @@
-//! Boxes drawn over the screen: the help, the "leave this game?" question
-//! and the congratulation.
+//! Boxes drawn over the screen: the help, the "leave this game?" question,
+//! the "not saved" question and the congratulation.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -151,4 +151,23 @@ pub fn render_won(
         theme.style(Paint::Title),
     )));
     boxed(buf, area, "Solved", lines, theme);
+}
+
+/// The question after a save failed on the way out: leave without saving,
+/// or stay. `error` says why the save failed.
+pub fn render_save_failed(buf: &mut Buffer, area: Rect, leave: Leave, error: &str, theme: &Theme) {
+    let keys = match leave {
+        Leave::ToPicker => " y: leave without saving     n / Esc: stay",
+        Leave::Quit => " y / q: quit without saving     n / Esc: stay",
+    };
+    let lines = vec![
+        Line::from(Span::styled(
+            " The game could not be saved:",
+            theme.style(Paint::Text),
+        )),
+        Line::from(Span::styled(format!(" {error}"), theme.style(Paint::Bad))),
+        Line::from(""),
+        Line::from(Span::styled(keys, theme.style(Paint::Title))),
+    ];
+    boxed(buf, area, "Not saved", lines, theme);
 }
