@@ -435,7 +435,19 @@ impl App {
         }
     }
 
-    fn open_entry(&mut self, index: usize) {
+    /// The name of the saved game that saving the game on the board would
+    /// replace (there is one save slot): the save on offer, when it is of
+    /// another puzzle.
+    pub fn replaced_save(&self) -> Option<&str> {
+        let play = self.play()?;
+        let saved = self.picker.resume()?;
+        (saved.puzzle != *play.game().puzzle()).then_some(saved.name.as_str())
+    }
+
+    /// Opens the picker's entry `index` on the board, whatever game is
+    /// saved (as `sudoku-tui FILE` does for its puzzle); when it cannot be
+    /// played, says why in the picker, on its row.
+    pub fn open_entry(&mut self, index: usize) {
         let Some(entry) = self.picker.entries().get(index) else {
             return;
         };

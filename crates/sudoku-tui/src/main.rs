@@ -74,7 +74,8 @@ fn main() -> ExitCode {
             args.seed.unwrap_or_else(fresh_seed),
         ));
     } else if args.path.is_some() && app.picker().entries().len() == 1 {
-        app.update(Action::Confirm);
+        // the puzzle named, not the saved game above it in the list
+        app.open_entry(0);
     }
     // The terminal is restored when `play` returns: only then is anything
     // printed.

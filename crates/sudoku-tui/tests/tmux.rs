@@ -559,3 +559,32 @@ fn a_failed_save_on_quit_asks_and_the_shell_hears_of_it() {
         "the error is on the shell's screen, after the terminal came back:\n{screen}"
     );
 }
+
+#[test]
+fn a_file_named_opens_that_file_and_not_the_saved_game() {
+    let Some(tmux) = shell("file") else {
+        return;
+    };
+    let path = write_save(&tmux, &save_text("5", "1"));
+    let mine = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    std::fs::write(tmux.dir.join("mine.txt"), format!("{mine}\n")).unwrap();
+    launch(&tmux, "mine.txt");
+    let screen = tmux.wait_text("mine.txt · ");
+    assert!(!screen.contains("Resumed"), "{screen}");
+    assert!(row_line(&screen, '1').1.contains("5"), "{screen}");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        save_text("5", "1"),
+        "the saved game stays saved"
+    );
+    tmux.send(&["4", "q"]);
+    let screen = tmux.wait_text("Quit the game?");
+    assert!(
+        screen.contains("replacing the saved game of sudoku01-easy.txt"),
+        "quitting replaces the one save, and says so:\n{screen}"
+    );
+    tmux.send(&["y"]);
+    assert_sane_shell(&tmux, "0");
+    let save = std::fs::read_to_string(&path).unwrap();
+    assert!(save.contains("name: mine.txt\n"), "{save}");
+}

@@ -52,7 +52,9 @@ pub fn render(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) -> Geometr
     }
     match app.overlay() {
         Some(Overlay::Help) => overlay::render_help(buf, area, theme),
-        Some(Overlay::Confirm(leave)) => overlay::render_confirm(buf, area, leave, theme),
+        Some(Overlay::Confirm(leave)) => {
+            overlay::render_confirm(buf, area, leave, app.replaced_save(), theme);
+        }
         Some(Overlay::SaveFailed(leave)) => {
             let error = app.save_error().unwrap_or_default();
             overlay::render_save_failed(buf, area, leave, error, theme);

@@ -93,21 +93,33 @@ pub fn render_help(buf: &mut Buffer, area: Rect, theme: &Theme) {
     boxed(buf, area, "Keys", lines, theme);
 }
 
-/// The question before leaving an unfinished game.
-pub fn render_confirm(buf: &mut Buffer, area: Rect, leave: Leave, theme: &Theme) {
+/// The question before leaving an unfinished game; `replaces` is the name
+/// of the saved game of another puzzle that saving this one replaces.
+pub fn render_confirm(
+    buf: &mut Buffer,
+    area: Rect,
+    leave: Leave,
+    replaces: Option<&str>,
+    theme: &Theme,
+) {
     let question = match leave {
         Leave::ToPicker => "Leave this game for the puzzle list?",
         Leave::Quit => "Quit the game?",
+    };
+    let note = match replaces {
+        Some(name) => format!(
+            " Your position is saved, replacing the saved game of {name} (there is one save)."
+        ),
+        None => {
+            " Your position is saved; the list or `sudoku-tui --resume` brings it back.".to_string()
+        }
     };
     let lines = vec![
         Line::from(Span::styled(
             format!(" {question}"),
             theme.style(Paint::Text),
         )),
-        Line::from(Span::styled(
-            " Your position is saved; the list or `sudoku-tui --resume` brings it back.",
-            theme.style(Paint::Dim),
-        )),
+        Line::from(Span::styled(note, theme.style(Paint::Dim))),
         Line::from(""),
         Line::from(Span::styled(
             " y / Enter: yes     n / Esc: no",
