@@ -4,7 +4,8 @@
 //! terminal guard and runs the event loop; everything else lives in the
 //! library.
 
-use std::io::{self, IsTerminal};
+use std::fmt::Display;
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -57,12 +58,12 @@ fn main() -> ExitCode {
     let entries = match entries(args.path.as_deref()) {
         Ok(entries) => entries,
         Err(err) => {
-            eprintln!("sudoku-tui: {err}");
+            report(err);
             return ExitCode::FAILURE;
         }
     };
     if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
-        eprintln!("sudoku-tui: needs a terminal (stdin and stdout); for scripts use `sudoku`");
+        report("needs a terminal (stdin and stdout); for scripts use `sudoku`");
         return ExitCode::FAILURE;
     }
     let mut app = build_app(entries);
@@ -81,10 +82,10 @@ fn main() -> ExitCode {
     // printed.
     let ended = play(&mut app);
     if let Err(err) = &ended {
-        eprintln!("sudoku-tui: {err}");
+        report(err);
     }
     if let Some(err) = app.unsaved() {
-        eprintln!("sudoku-tui: the game was not saved: {err}");
+        report(format_args!("the game was not saved: {err}"));
     }
     match ended {
         Ok(Ended::Quit) if app.unsaved().is_none() => ExitCode::SUCCESS,
@@ -92,6 +93,15 @@ fn main() -> ExitCode {
         Ok(Ended::Signal(signal)) => ExitCode::from(u8::try_from(128 + signal).unwrap_or(1)),
         Ok(Ended::Quit) | Err(_) => ExitCode::FAILURE,
     }
+}
+
+/// Prints `sudoku-tui: MESSAGE` on stderr, its control characters
+/// escaped. A message that cannot be written (stderr closed or full) is
+/// dropped: the exit status still tells.
+fn report(message: impl Display) {
+    let message = message.to_string();
+    let line = sudoku_tui::text::escape_controls(&message);
+    let _ = writeln!(io::stderr(), "sudoku-tui: {line}");
 }
 
 /// The picker's entries for the `path` argument.
