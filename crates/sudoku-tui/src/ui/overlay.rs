@@ -9,6 +9,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use crate::app::Leave;
 use crate::clock::format_duration;
 use crate::play::WinStats;
+use crate::text::escape_controls;
 use crate::ui::theme::{Paint, Theme};
 
 /// Every key and mouse action, as the help lists them.
@@ -108,7 +109,8 @@ pub fn render_confirm(
     };
     let note = match replaces {
         Some(name) => format!(
-            " Your position is saved, replacing the saved game of {name} (there is one save)."
+            " Your position is saved, replacing the saved game of {} (there is one save).",
+            escape_controls(name)
         ),
         None => {
             " Your position is saved; the list or `sudoku-tui --resume` brings it back.".to_string()
@@ -154,7 +156,7 @@ pub fn render_won(
     ];
     if let Some(next) = next {
         lines.push(Line::from(Span::styled(
-            format!(" Enter: next puzzle ({next})"),
+            format!(" Enter: next puzzle ({})", escape_controls(next)),
             theme.style(Paint::Title),
         )));
     }
@@ -177,7 +179,10 @@ pub fn render_save_failed(buf: &mut Buffer, area: Rect, leave: Leave, error: &st
             " The game could not be saved:",
             theme.style(Paint::Text),
         )),
-        Line::from(Span::styled(format!(" {error}"), theme.style(Paint::Bad))),
+        Line::from(Span::styled(
+            format!(" {}", escape_controls(error)),
+            theme.style(Paint::Bad),
+        )),
         Line::from(""),
         Line::from(Span::styled(keys, theme.style(Paint::Title))),
     ];

@@ -10,6 +10,7 @@ use sudoku_core::{Cell, Grid, Level};
 use crate::geometry::ListGeometry;
 use crate::picker::{Choice, Picker};
 use crate::puzzles::level_label;
+use crate::text::escape_controls;
 use crate::ui::theme::{Paint, Theme};
 
 /// The smallest screen the picker is drawn on.
@@ -103,7 +104,7 @@ fn render_list(buf: &mut Buffer, area: Rect, picker: &Picker, theme: &Theme) -> 
 }
 
 fn row_label(picker: &Picker, choice: Choice) -> (String, Paint) {
-    let label = picker.label(choice);
+    let label = escape_controls(&picker.label(choice)).into_owned();
     match choice {
         Choice::Resume => (label, Paint::Good),
         Choice::Random(_) => (label, Paint::Title),
@@ -179,7 +180,10 @@ fn render_preview(buf: &mut Buffer, area: Rect, picker: &Picker, theme: &Theme) 
     }
     match error {
         Some(Ok(note)) => lines.push(Line::from(Span::styled(note, theme.style(Paint::Good)))),
-        Some(Err(err)) => lines.push(Line::from(Span::styled(err, theme.style(Paint::Bad)))),
+        Some(Err(err)) => lines.push(Line::from(Span::styled(
+            escape_controls(&err).into_owned(),
+            theme.style(Paint::Bad),
+        ))),
         None => {}
     }
     Paragraph::new(lines)
@@ -218,13 +222,19 @@ pub fn random_preview(level: Level) -> Vec<Line<'static>> {
 
 fn render_search(buf: &mut Buffer, area: Rect, picker: &Picker, theme: &Theme) {
     let line = match &picker.message {
-        Some(message) => Line::from(Span::styled(message.clone(), theme.style(Paint::Bad))),
+        Some(message) => Line::from(Span::styled(
+            escape_controls(message).into_owned(),
+            theme.style(Paint::Bad),
+        )),
         None if picker.search().is_empty() => {
             Line::from(Span::styled("Type to search", theme.style(Paint::Dim)))
         }
         None => Line::from(vec![
             Span::styled("Search: ", theme.style(Paint::Dim)),
-            Span::styled(picker.search().to_string(), theme.style(Paint::Text)),
+            Span::styled(
+                escape_controls(picker.search()).into_owned(),
+                theme.style(Paint::Text),
+            ),
         ]),
     };
     Paragraph::new(line)

@@ -11,6 +11,7 @@ use std::time::Instant;
 use crate::animation::{speed_name, State};
 use crate::clock::format_duration;
 use crate::play::{Play, Tone};
+use crate::text::escape_controls;
 use crate::ui::theme::{Paint, Theme};
 
 /// The first line: what the game is and where it stands.
@@ -29,7 +30,7 @@ pub fn info_line(play: &Play, now: Instant) -> String {
         );
     }
     let mut parts = vec![
-        play.name().to_string(),
+        escape_controls(play.name()).into_owned(),
         play.level().to_string(),
         format!("moves {}", play.moves()),
         format!("conflicts {}", play.game().conflict_count()),
@@ -74,7 +75,8 @@ pub fn render(buf: &mut Buffer, area: Rect, play: &Play, now: Instant, theme: &T
         Tone::Bad => Paint::Bad,
     };
     let help = "? help";
-    let line = Line::from(vec![Span::styled(message.text.clone(), theme.style(paint))]);
+    let text = escape_controls(&message.text);
+    let line = Line::from(vec![Span::styled(text.to_string(), theme.style(paint))]);
     let row = Rect {
         y: area.y + 1,
         height: 1,
@@ -82,7 +84,7 @@ pub fn render(buf: &mut Buffer, area: Rect, play: &Play, now: Instant, theme: &T
     };
     line.render(row, buf);
     let help_width = help.len() as u16;
-    if area.width > help_width + message.text.chars().count() as u16 + 1 {
+    if area.width > help_width + text.chars().count() as u16 + 1 {
         buf.set_string(
             area.right() - help_width,
             row.y,

@@ -261,3 +261,64 @@ fn the_animation_draws_its_steps_and_counter() {
     let shown = screen(&mut app, 100, 40);
     assert!(shown.contains("Solved in 2 steps"));
 }
+
+/// The screen's text, failing when a raw control character reached a cell.
+fn safe_screen(app: &mut App, width: u16, height: u16) -> String {
+    let buffer = render_buffer(app, width, height, Theme::new(false));
+    for cell in buffer.content() {
+        assert!(
+            !cell.symbol().contains(char::is_control),
+            "a raw control character {:?} on screen",
+            cell.symbol()
+        );
+    }
+    text(&buffer)
+}
+
+#[cfg(unix)]
+#[test]
+fn control_characters_in_names_and_errors_are_shown_escaped() {
+    let dir = std::env::temp_dir().join(format!("sudoku-tui-escape-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("sudoku\u{1b}[31mred\u{7}.txt"), EASY).unwrap();
+    std::fs::write(dir.join("sudoku\u{1b}]0;bad\u{7}.txt"), "12 3").unwrap();
+    let conflicting = EASY.replacen("53", "55", 1);
+    std::fs::write(dir.join("sudoku\u{9b}2J.txt"), conflicting).unwrap();
+    let entries = crate::puzzles::dir_entries(&dir).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut saved_play = crate::play::Play::new(
+        "saved\u{1b}[2Jgame",
+        crate::play::Origin::Unlisted,
+        EASY.parse().unwrap(),
+        Instant::now(),
+    )
+    .unwrap();
+    saved_play.update(Action::Digit(Digit::new(4).unwrap()), Instant::now());
+    let saved = saved_play.to_saved(Instant::now());
+    let mut app = App::new(Picker::new(entries, Some(saved)), None);
+    let shown = safe_screen(&mut app, 100, 30);
+    assert!(shown.contains("> Resume saved\\e[2Jgame"), "{shown}");
+    assert!(shown.contains("sudoku\\e[31mred\\x07.txt"), "{shown}");
+    assert!(
+        shown.contains("sudoku\\e]0;bad\\x07.txt (cannot be"),
+        "{shown}"
+    );
+    assert!(shown.contains("sudoku\\x9b2J.txt"), "{shown}");
+    // a puzzle that cannot be opened: the error names it, escaped
+    for _ in 0..3 {
+        app.update(Action::Move(Direction::Down));
+    }
+    app.update(Action::Confirm);
+    let shown = safe_screen(&mut app, 100, 30);
+    assert!(shown.contains("sudoku\\x9b2J.txt: there are"), "{shown}");
+    // a file that cannot be read: its preview error, escaped
+    app.update(Action::Move(Direction::Up));
+    let shown = safe_screen(&mut app, 100, 30);
+    assert!(shown.contains("> sudoku\\e]0;bad\\x07.txt"), "{shown}");
+    // the saved game's name on the board
+    app.resume();
+    let shown = safe_screen(&mut app, 100, 40);
+    assert!(shown.contains("saved\\e[2Jgame · "), "{shown}");
+    assert!(shown.contains("Resumed saved\\e[2Jgame"), "{shown}");
+}
