@@ -64,6 +64,7 @@ pub struct App {
     quit: bool,
     save_error: Option<String>,
     unsaved: Option<String>,
+    help_offset: usize,
 }
 
 impl App {
@@ -81,6 +82,7 @@ impl App {
             quit: false,
             save_error: None,
             unsaved: None,
+            help_offset: 0,
         }
     }
 
@@ -135,6 +137,11 @@ impl App {
     /// Whether the program should end.
     pub fn should_quit(&self) -> bool {
         self.quit
+    }
+
+    /// The first line of the help shown (it scrolls on small screens).
+    pub fn help_offset(&self) -> usize {
+        self.help_offset
     }
 
     /// Why the game on the board could not be saved, while
@@ -215,11 +222,22 @@ impl App {
     }
 
     fn help_update(&mut self, action: Action) {
-        match action {
-            Action::Tick => self.board_update(Action::Tick),
-            Action::Scroll(_) => {}
-            _ => self.overlay = None,
+        let window = self.geometry.help.unwrap_or_default();
+        let page = window.rows.max(1);
+        let offset = self.help_offset.min(window.max_offset());
+        self.help_offset = match action {
+            Action::Tick => return self.board_update(Action::Tick),
+            Action::Move(Direction::Up) => offset.saturating_sub(1),
+            Action::Move(Direction::Down) => offset + 1,
+            Action::PageUp => offset.saturating_sub(page),
+            Action::PageDown => offset + page,
+            Action::Scroll(delta) => offset.saturating_add_signed(delta),
+            _ => {
+                self.overlay = None;
+                0
+            }
         }
+        .min(window.max_offset());
     }
 
     fn confirm_update(&mut self, leave: Leave, action: Action) {

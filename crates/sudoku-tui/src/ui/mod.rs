@@ -23,6 +23,11 @@ use theme::{Paint, Theme};
 /// Lines under the board for the status bar.
 const STATUS_HEIGHT: u16 = 2;
 
+/// The smallest terminal on which every screen is drawn: the board with
+/// its status bar needs 39x22 (3x1 cells), the picker 40x12. Smaller
+/// terminals get a note asking for more room.
+pub const MIN_SIZE: (u16, u16) = (40, 22);
+
 /// Draws the whole screen of `app` and says where the board or list went.
 pub fn draw(frame: &mut Frame, app: &App, theme: &Theme) -> Geometry {
     let area = frame.area();
@@ -51,7 +56,9 @@ pub fn render(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) -> Geometr
         }
     }
     match app.overlay() {
-        Some(Overlay::Help) => overlay::render_help(buf, area, theme),
+        Some(Overlay::Help) => {
+            geometry.help = Some(overlay::render_help(buf, area, app.help_offset(), theme));
+        }
         Some(Overlay::Confirm(leave)) => {
             overlay::render_confirm(buf, area, leave, app.replaced_save(), theme);
         }

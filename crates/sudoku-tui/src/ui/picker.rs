@@ -10,11 +10,21 @@ use sudoku_core::{Cell, Grid, Level};
 use crate::geometry::ListGeometry;
 use crate::picker::{Choice, Picker};
 use crate::puzzles::level_label;
-use crate::text::escape_controls;
+use crate::text::{escape_controls, fit_parts};
 use crate::ui::theme::{Paint, Theme};
 
 /// The smallest screen the picker is drawn on.
 pub const MIN_SIZE: (u16, u16) = (40, 12);
+
+/// The keys line's parts with their ranks: on a narrow screen the parts of
+/// the largest rank are left out first, whole.
+const KEYS: [(&str, usize); 5] = [
+    ("↑↓ PgUp PgDn Home End", 4),
+    ("type to search", 3),
+    ("Enter/double click: play", 0),
+    ("F1 help", 2),
+    ("Esc: quit", 1),
+];
 
 /// The preview's width (a 9x9 grid with spaces and box gaps, framed).
 const PREVIEW_WIDTH: u16 = 27;
@@ -46,14 +56,12 @@ pub fn render(buf: &mut Buffer, area: Rect, picker: &Picker, theme: &Theme) -> L
         render_preview(buf, preview_area, picker, theme);
     }
     render_search(buf, search, picker, theme);
-    let hint = "↑↓ PgUp PgDn Home End · type to search · Enter or double click: play · F1 help · Esc: quit";
-    buf.set_stringn(
-        keys.x,
-        keys.y,
-        hint,
+    let hint = fit_parts(
+        &KEYS.map(|(k, rank)| (k.to_string(), rank)),
+        " · ",
         usize::from(keys.width),
-        theme.style(Paint::Dim),
     );
+    buf.set_string(keys.x, keys.y, hint, theme.style(Paint::Dim));
     geometry
 }
 
