@@ -947,4 +947,80 @@ mod tests {
             format!("{}: larger than 65536 bytes", big.path().display())
         );
     }
+
+    /// Loading `text` never panics; a game it loads is in range, keeps the
+    /// givens, saves and loads back as it is, and can be played.
+    fn check_loads_in_range(text: &str) {
+        let Ok(loaded) = SavedGame::from_text(text) else {
+            return;
+        };
+        let game = &loaded.game;
+        assert!(game.elapsed <= MAX_ELAPSED);
+        assert!(game.moves <= MAX_COUNT && game.hints <= MAX_COUNT);
+        assert!(game.name.chars().count() <= MAX_NAME);
+        assert!(!game.name.contains(['\n', '\r']));
+        assert!(
+            check_givens(&game.puzzle, &game.grid, 0).is_ok(),
+            "the givens stay"
+        );
+        let again = SavedGame::from_text(&game.to_text()).expect("a loaded game saves");
+        assert_eq!(&again.game, game, "re-saved and re-loaded");
+        assert_eq!(again.ignored, []);
+        let now = std::time::Instant::now();
+        if let Ok(play) = crate::play::Play::resume(game, None, now) {
+            let later = now + Duration::from_secs(3600);
+            assert_eq!(
+                SavedGame::from_text(&play.to_saved(later).to_text())
+                    .unwrap()
+                    .ignored,
+                []
+            );
+        }
+    }
+
+    /// `marked()`'s save with its line `line` changed by `edit` (0: the
+    /// value replaced by `value`, 1: the line removed, 2: `value` inserted
+    /// as a line, 3: the line doubled).
+    fn mutated(line: usize, edit: u8, value: &str) -> String {
+        let text = marked().to_text();
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        let i = line % lines.len();
+        match edit % 4 {
+            0 => {
+                let key = lines[i].split_once(": ").map_or("", |(k, _)| k).to_string();
+                lines[i] = format!("{key}: {value}");
+            }
+            1 => {
+                lines.remove(i);
+            }
+            2 => lines.insert(i, value.to_string()),
+            _ => lines.insert(i, lines[i].clone()),
+        }
+        lines.join("\n") + "\n"
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config::with_cases(300))]
+
+        #[test]
+        fn any_bytes_load_in_range_or_not_at_all(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..400)) {
+            check_loads_in_range(&String::from_utf8_lossy(&bytes));
+            let with_header = [HEADER.as_bytes(), b"\n", &bytes].concat();
+            check_loads_in_range(&String::from_utf8_lossy(&with_header));
+        }
+
+        #[test]
+        fn mutated_saves_load_in_range_or_not_at_all(
+            line in 0usize..16,
+            edit in 0u8..4,
+            value in proptest::prop_oneof![
+                "[0-9]{0,25}",
+                "[1-9a-i=. ]{0,30}",
+                "(on|off|easy|hard|[0-9]| |=|1b|9i)*",
+                proptest::prelude::any::<String>(),
+            ],
+        ) {
+            check_loads_in_range(&mutated(line, edit, &value));
+        }
+    }
 }
