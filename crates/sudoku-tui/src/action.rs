@@ -159,7 +159,7 @@ fn key_action(key: &KeyEvent, context: Context) -> Option<Action> {
         Context::Board => board_key(key.code),
         Context::Animation => animation_key(key.code),
         Context::Dialog => dialog_key(key.code),
-        Context::Help => Some(Action::Cancel),
+        Context::Help => Some(help_key(key.code)),
     }
 }
 
@@ -219,6 +219,17 @@ fn common_key(code: KeyCode) -> Option<Action> {
         KeyCode::Char('-' | '_') => Some(Action::Slower),
         KeyCode::Char('?') | KeyCode::F(1) => Some(Action::Help),
         _ => None,
+    }
+}
+
+/// In the help, the arrows and pages scroll; any other key closes it.
+fn help_key(code: KeyCode) -> Action {
+    match code {
+        KeyCode::Up => Action::Move(Direction::Up),
+        KeyCode::Down => Action::Move(Direction::Down),
+        KeyCode::PageUp => Action::PageUp,
+        KeyCode::PageDown => Action::PageDown,
+        _ => Action::Cancel,
     }
 }
 

@@ -37,6 +37,9 @@ pub enum Overlay {
     Confirm(Leave),
     /// The congratulation.
     Won(WinStats),
+    /// The game could not be saved on the way out (the error is
+    /// [`App::save_error`]): leave without saving, or stay.
+    SaveFailed(Leave),
 }
 
 /// The screen under any overlay.
@@ -59,6 +62,9 @@ pub struct App {
     now: Instant,
     last_click: Option<(usize, Instant)>,
     quit: bool,
+    save_error: Option<String>,
+    unsaved: Option<String>,
+    help_offset: usize,
 }
 
 impl App {
@@ -74,14 +80,25 @@ impl App {
             now: Instant::now(),
             last_click: None,
             quit: false,
+            save_error: None,
+            unsaved: None,
+            help_offset: 0,
         }
     }
 
     /// Opens the saved game on offer, as `--resume` does; says why not in
-    /// the picker when it cannot.
+    /// the picker when it cannot. A note about parts of the save left out
+    /// (the picker's message) moves to the board's status bar.
     pub fn resume(&mut self) {
         match self.picker.resume().cloned() {
-            Some(saved) => self.open_saved(&saved),
+            Some(saved) => {
+                self.open_saved(&saved);
+                if let (Screen::Board(play), Some(note)) = (&mut self.screen, &self.picker.message)
+                {
+                    play.warn(note.clone());
+                    self.picker.message = None;
+                }
+            }
             None if self.picker.message.is_none() => {
                 self.picker.message = Some("No saved game to resume".to_string());
             }
@@ -120,6 +137,25 @@ impl App {
     /// Whether the program should end.
     pub fn should_quit(&self) -> bool {
         self.quit
+    }
+
+    /// The first line of the help shown (it scrolls on small screens).
+    pub fn help_offset(&self) -> usize {
+        self.help_offset
+    }
+
+    /// Why the game on the board could not be saved, while
+    /// [`Overlay::SaveFailed`] asks what to do.
+    pub fn save_error(&self) -> Option<&str> {
+        self.save_error.as_deref()
+    }
+
+    /// Why the game was not saved, when the program ends without saving an
+    /// unfinished game (the player chose to quit anyway after a failed
+    /// save, or Ctrl-C or a signal came and the save failed). The binary
+    /// prints it once the terminal is restored and exits with status 1.
+    pub fn unsaved(&self) -> Option<&str> {
+        self.unsaved.as_deref()
     }
 
     /// What keys mean now.
@@ -164,7 +200,7 @@ impl App {
     pub fn update_at(&mut self, action: Action, now: Instant) {
         self.now = now;
         match action {
-            Action::ForceQuit => return self.leave(Leave::Quit),
+            Action::ForceQuit => return self.force_quit(),
             Action::Resize => return,
             // whatever is on top, a game under it keeps its clock right
             Action::Suspend | Action::Continue => {
@@ -179,17 +215,29 @@ impl App {
             Some(Overlay::Help) => self.help_update(action),
             Some(Overlay::Confirm(leave)) => self.confirm_update(leave, action),
             Some(Overlay::Won(_)) => self.won_update(action),
+            Some(Overlay::SaveFailed(leave)) => self.save_failed_update(leave, action),
             None if matches!(self.screen, Screen::Picker) => self.picker_update(action),
             None => self.board_update(action),
         }
     }
 
     fn help_update(&mut self, action: Action) {
-        match action {
-            Action::Tick => self.board_update(Action::Tick),
-            Action::Scroll(_) => {}
-            _ => self.overlay = None,
+        let window = self.geometry.help.unwrap_or_default();
+        let page = window.rows.max(1);
+        let offset = self.help_offset.min(window.max_offset());
+        self.help_offset = match action {
+            Action::Tick => return self.board_update(Action::Tick),
+            Action::Move(Direction::Up) => offset.saturating_sub(1),
+            Action::Move(Direction::Down) => offset + 1,
+            Action::PageUp => offset.saturating_sub(page),
+            Action::PageDown => offset + page,
+            Action::Scroll(delta) => offset.saturating_add_signed(delta),
+            _ => {
+                self.overlay = None;
+                0
+            }
         }
+        .min(window.max_offset());
     }
 
     fn confirm_update(&mut self, leave: Leave, action: Action) {
@@ -201,6 +249,37 @@ impl App {
             Action::No | Action::Cancel | Action::RightClick => self.overlay = None,
             _ => {}
         }
+    }
+
+    fn save_failed_update(&mut self, leave: Leave, action: Action) {
+        match action {
+            Action::Yes | Action::Quit => {
+                self.overlay = None;
+                let err = self.save_error.take().unwrap_or_default();
+                if leave == Leave::ToPicker {
+                    self.picker.message = Some(format!("Left the game without saving it: {err}"));
+                } else {
+                    self.unsaved = Some(err);
+                }
+                self.depart(leave);
+            }
+            Action::No | Action::Cancel | Action::RightClick => {
+                self.overlay = None;
+                self.save_error = None;
+            }
+            _ => {}
+        }
+    }
+
+    /// Ctrl-C or a stop signal: saves an unfinished game and ends, even when
+    /// the save fails (then [`App::unsaved`] says why).
+    fn force_quit(&mut self) {
+        if let Err(err) = self.save_unfinished() {
+            self.unsaved = Some(err);
+        }
+        self.overlay = None;
+        self.save_error = None;
+        self.quit = true;
     }
 
     fn won_update(&mut self, action: Action) {
@@ -293,15 +372,34 @@ impl App {
     }
 
     /// Leaves the game on the board (saving it when it is unfinished), to
-    /// the picker or out of the program.
+    /// the picker or out of the program. When the save fails, asks first
+    /// ([`Overlay::SaveFailed`]).
     fn leave(&mut self, leave: Leave) {
+        match self.save_unfinished() {
+            Ok(()) => self.depart(leave),
+            Err(err) => {
+                self.save_error = Some(err);
+                self.overlay = Some(Overlay::SaveFailed(leave));
+            }
+        }
+    }
+
+    /// Saves the game on the board when it is unfinished; the error says
+    /// why it could not be.
+    fn save_unfinished(&mut self) -> Result<(), String> {
         let unfinished = self
             .play()
             .filter(|play| play.has_progress() && !play.game().is_solved())
             .map(|play| play.to_saved(self.now));
-        if let Some(saved) = unfinished {
-            self.save(saved);
+        match unfinished {
+            Some(saved) => self.save(saved),
+            None => Ok(()),
         }
+    }
+
+    /// Goes to the picker or out of the program, the game being saved or
+    /// given up.
+    fn depart(&mut self, leave: Leave) {
         match leave {
             Leave::Quit => self.quit = true,
             Leave::ToPicker => {
@@ -314,18 +412,14 @@ impl App {
         }
     }
 
-    fn save(&mut self, saved: SavedGame) {
+    fn save(&mut self, saved: SavedGame) -> Result<(), String> {
         let Some(store) = &self.store else {
-            return;
+            return Ok(());
         };
-        match store.save(&saved) {
-            Ok(()) => {
-                self.picker.message =
-                    Some(format!("Saved {}: resume it from the list", saved.name));
-                self.picker.set_resume(Some(saved));
-            }
-            Err(err) => self.picker.message = Some(format!("Could not save the game: {err}")),
-        }
+        store.save(&saved).map_err(|err| err.to_string())?;
+        self.picker.message = Some(format!("Saved {}: resume it from the list", saved.name));
+        self.picker.set_resume(Some(saved));
+        Ok(())
     }
 
     fn forget_save_of_won_game(&mut self) {
@@ -359,7 +453,19 @@ impl App {
         }
     }
 
-    fn open_entry(&mut self, index: usize) {
+    /// The name of the saved game that saving the game on the board would
+    /// replace (there is one save slot): the save on offer, when it is of
+    /// another puzzle.
+    pub fn replaced_save(&self) -> Option<&str> {
+        let play = self.play()?;
+        let saved = self.picker.resume()?;
+        (saved.puzzle != *play.game().puzzle()).then_some(saved.name.as_str())
+    }
+
+    /// Opens the picker's entry `index` on the board, whatever game is
+    /// saved (as `sudoku-tui FILE` does for its puzzle); when it cannot be
+    /// played, says why in the picker, on its row.
+    pub fn open_entry(&mut self, index: usize) {
         let Some(entry) = self.picker.entries().get(index) else {
             return;
         };

@@ -1,4 +1,5 @@
-//! The game timer: time played, which can be paused.
+//! The game timer: time played, which can be paused. Its arithmetic
+//! saturates, so no banked time (a save's, however large) can overflow it.
 
 use std::time::{Duration, Instant};
 
@@ -26,7 +27,9 @@ impl Clock {
     /// Stops the clock at `now`, keeping the time so far.
     pub fn pause(&mut self, now: Instant) {
         if let Some(since) = self.since.take() {
-            self.banked += now.saturating_duration_since(since);
+            self.banked = self
+                .banked
+                .saturating_add(now.saturating_duration_since(since));
         }
     }
 
@@ -39,10 +42,10 @@ impl Clock {
 
     /// The time on the clock at `now`.
     pub fn elapsed(&self, now: Instant) -> Duration {
-        self.banked
-            + self
-                .since
-                .map_or(Duration::ZERO, |since| now.saturating_duration_since(since))
+        let running = self
+            .since
+            .map_or(Duration::ZERO, |since| now.saturating_duration_since(since));
+        self.banked.saturating_add(running)
     }
 
     /// How long after `now` the shown time (whole seconds) changes, or
@@ -89,6 +92,20 @@ mod tests {
             clock.until_next_second(t0 + Duration::from_millis(11_500)),
             Some(Duration::from_millis(500))
         );
+    }
+
+    #[test]
+    fn the_largest_banked_time_does_not_overflow() {
+        let t0 = Instant::now();
+        let mut clock = Clock::started(Duration::MAX, t0);
+        let later = t0 + Duration::from_secs(5);
+        assert_eq!(clock.elapsed(later), Duration::MAX);
+        assert!(clock.until_next_second(later).is_some());
+        clock.pause(later);
+        assert_eq!(clock.elapsed(later), Duration::MAX);
+        clock.resume(later);
+        assert_eq!(clock.elapsed(later + Duration::from_secs(1)), Duration::MAX);
+        assert_eq!(format_duration(Duration::MAX), "5124095576030431:00:15");
     }
 
     #[test]

@@ -95,6 +95,8 @@ pub struct Geometry {
     pub board: Option<BoardGeometry>,
     /// The picker's list, when it was drawn.
     pub list: Option<ListGeometry>,
+    /// The help's scrolling window, when the help was drawn.
+    pub help: Option<crate::ui::overlay::HelpWindow>,
 }
 
 #[cfg(test)]

@@ -24,6 +24,7 @@ pub mod play;
 pub mod puzzles;
 pub mod save;
 pub mod terminal;
+pub mod text;
 pub mod ui;
 
 #[cfg(test)]

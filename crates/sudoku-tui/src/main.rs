@@ -4,7 +4,8 @@
 //! terminal guard and runs the event loop; everything else lives in the
 //! library.
 
-use std::io::{self, IsTerminal};
+use std::fmt::Display;
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -57,12 +58,12 @@ fn main() -> ExitCode {
     let entries = match entries(args.path.as_deref()) {
         Ok(entries) => entries,
         Err(err) => {
-            eprintln!("sudoku-tui: {err}");
+            report(err);
             return ExitCode::FAILURE;
         }
     };
     if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
-        eprintln!("sudoku-tui: needs a terminal (stdin and stdout); for scripts use `sudoku`");
+        report("needs a terminal (stdin and stdout); for scripts use `sudoku`");
         return ExitCode::FAILURE;
     }
     let mut app = build_app(entries);
@@ -74,17 +75,33 @@ fn main() -> ExitCode {
             args.seed.unwrap_or_else(fresh_seed),
         ));
     } else if args.path.is_some() && app.picker().entries().len() == 1 {
-        app.update(Action::Confirm);
+        // the puzzle named, not the saved game above it in the list
+        app.open_entry(0);
     }
-    match play(app) {
-        Ok(Ended::Quit) => ExitCode::SUCCESS,
+    // The terminal is restored when `play` returns: only then is anything
+    // printed.
+    let ended = play(&mut app);
+    if let Err(err) = &ended {
+        report(err);
+    }
+    if let Some(err) = app.unsaved() {
+        report(format_args!("the game was not saved: {err}"));
+    }
+    match ended {
+        Ok(Ended::Quit) if app.unsaved().is_none() => ExitCode::SUCCESS,
         // As if the signal had ended the process: 128 + its number.
         Ok(Ended::Signal(signal)) => ExitCode::from(u8::try_from(128 + signal).unwrap_or(1)),
-        Err(err) => {
-            eprintln!("sudoku-tui: {err}");
-            ExitCode::FAILURE
-        }
+        Ok(Ended::Quit) | Err(_) => ExitCode::FAILURE,
     }
+}
+
+/// Prints `sudoku-tui: MESSAGE` on stderr, its control characters
+/// escaped. A message that cannot be written (stderr closed or full) is
+/// dropped: the exit status still tells.
+fn report(message: impl Display) {
+    let message = message.to_string();
+    let line = sudoku_tui::text::escape_controls(&message);
+    let _ = writeln!(io::stderr(), "sudoku-tui: {line}");
 }
 
 /// The picker's entries for the `path` argument.
@@ -109,12 +126,12 @@ fn build_app(entries: Vec<Entry>) -> App {
             None
         }
     };
-    let saved = match store.as_ref().map(SaveStore::load) {
-        Some(Ok(Some(loaded))) => {
-            message = loaded.ignored_note();
+    let saved = match store.as_ref().map(|store| (store, store.load())) {
+        Some((store, Ok(Some(loaded)))) => {
+            message = loaded.ignored_note(store.path());
             Some(loaded.game)
         }
-        Some(Err(err)) => {
+        Some((_, Err(err))) => {
             message = Some(format!("Ignored the saved game: {err}"));
             None
         }
@@ -128,12 +145,12 @@ fn build_app(entries: Vec<Entry>) -> App {
 /// Runs the game in the terminal until the player quits or a stop signal
 /// comes. Whatever ends it, the terminal is restored (by the guard) and an
 /// unfinished game is saved, as a quit does.
-fn play(mut app: App) -> io::Result<Ended> {
+fn play(app: &mut App) -> io::Result<Ended> {
     let inputs = Inputs::new();
     inputs.watch_signals(&[&STOP_SIGNALS[..], &SUSPEND_SIGNALS[..]].concat())?;
     let mut guard = TerminalGuard::enter()?;
     inputs.read_terminal()?;
-    let ended = run(&mut app, &mut guard, &inputs);
+    let ended = run(app, &mut guard, &inputs);
     if ended.is_err() {
         app.update(Action::ForceQuit);
     }

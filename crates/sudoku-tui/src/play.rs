@@ -176,15 +176,16 @@ impl Play {
         Ok(play)
     }
 
-    /// The game as it is to be saved at `now`.
+    /// The game as it is to be saved at `now`; the time and the counts
+    /// stop at the limits a save may hold.
     pub fn to_saved(&self, now: Instant) -> SavedGame {
         SavedGame {
             name: self.name.clone(),
             puzzle: *self.game.puzzle(),
             grid: *self.game.grid(),
-            elapsed: self.clock.elapsed(now),
-            moves: self.moves(),
-            hints: self.hints,
+            elapsed: self.clock.elapsed(now).min(crate::save::MAX_ELAPSED),
+            moves: self.moves().min(crate::save::MAX_COUNT),
+            hints: self.hints.min(crate::save::MAX_COUNT),
             pencil: self.pencil.clone(),
             random: match self.origin {
                 Origin::Random(random) => Some(random),
@@ -253,7 +254,9 @@ impl Play {
 
     /// Moves made, counting those of a resumed game.
     pub fn moves(&self) -> usize {
-        self.saved_moves + self.game.moves() - self.replayed_moves
+        self.saved_moves
+            .saturating_add(self.game.moves())
+            .saturating_sub(self.replayed_moves)
     }
 
     /// Hints used.
@@ -310,6 +313,12 @@ impl Play {
             (Some(a), Some(t)) => Some(a.min(t)),
             (a, t) => a.or(t),
         }
+    }
+
+    /// Shows `text` as a warning in the status bar (a saved game resumed
+    /// with parts left out).
+    pub fn warn(&mut self, text: impl Into<String>) {
+        self.say(Tone::Bad, text);
     }
 
     fn say(&mut self, tone: Tone, text: impl Into<String>) {

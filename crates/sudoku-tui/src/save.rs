@@ -26,9 +26,15 @@
 //! part that cannot be read is left out and reported as a [`PartError`];
 //! the rest of the game loads. Unknown `key: value` lines are skipped, so
 //! older versions of the game read these files too.
+//!
+//! Nothing read is trusted: the file is read only when it is a regular
+//! file, and at most [`MAX_SAVE_BYTES`] of it; the board must keep every
+//! given of the puzzle; a time above [`MAX_ELAPSED`], a move or hint count
+//! above [`MAX_COUNT`] and a name longer than [`MAX_NAME`] characters are
+//! reported as a [`PartError`] and replaced by the limit (the name is cut).
 
 use std::fs;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -40,8 +46,20 @@ use crate::pencil::{Candidates, Pencil};
 /// The first line of every save file.
 const HEADER: &str = "sudoku-tui save 1";
 
-/// The largest save file read, in bytes.
-const MAX_SAVE_BYTES: u64 = 64 * 1024;
+/// The largest save file read, in bytes: a save is under 1 KiB, so more
+/// is not a save.
+pub const MAX_SAVE_BYTES: u64 = 64 * 1024;
+
+/// The longest time a save may hold: 9999 hours (over a year of play). A
+/// larger one is replaced by it.
+pub const MAX_ELAPSED: Duration = Duration::from_secs(9999 * 3600);
+
+/// The largest move or hint count a save may hold. A larger one is
+/// replaced by it.
+pub const MAX_COUNT: usize = 999_999;
+
+/// The longest name a save may hold, in characters. A longer one is cut.
+pub const MAX_NAME: usize = 200;
 
 /// How much of a bad value an error quotes.
 const QUOTE: usize = 40;
@@ -67,27 +85,36 @@ pub struct SavedGame {
     pub random: Option<RandomPuzzle>,
 }
 
-/// A save file read back: the game, and the optional parts of the file
-/// that were left out because they could not be read.
+/// A save file read back: the game, and the parts of the file that were
+/// left out or replaced because they could not be read or were out of
+/// range.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Loaded {
     /// The game.
     pub game: SavedGame,
-    /// What was left out, in file order.
+    /// What was left out or replaced, in file order.
     pub ignored: Vec<PartError>,
 }
 
 impl Loaded {
-    /// A sentence for the player about the parts left out, `None` when
-    /// nothing was.
-    pub fn ignored_note(&self) -> Option<String> {
+    /// A sentence for the player about the parts of the save file `path`
+    /// left out or replaced, `None` when nothing was.
+    pub fn ignored_note(&self, path: &Path) -> Option<String> {
         let first = self.ignored.first()?;
         let more = match self.ignored.len() - 1 {
             0 => String::new(),
             n => format!(" (and {n} more)"),
         };
-        Some(format!("Ignored part of the saved game: {first}{more}"))
+        Some(format!(
+            "Ignored part of the saved game: {}: {first}{more}",
+            path.display()
+        ))
     }
+}
+
+/// `name` as a save's `name` line holds it: line breaks become spaces.
+fn one_line(name: &str) -> String {
+    name.replace(['\n', '\r'], " ")
 }
 
 impl SavedGame {
@@ -95,7 +122,7 @@ impl SavedGame {
     pub fn to_text(&self) -> String {
         let mut text = format!(
             "{HEADER}\nname: {}\npuzzle: {}\ngrid: {}\nelapsed: {}\nmoves: {}\nhints: {}\n",
-            self.name.replace('\n', " "),
+            one_line(&self.name),
             self.puzzle,
             self.grid,
             self.elapsed.as_secs(),
@@ -119,31 +146,46 @@ impl SavedGame {
     }
 
     /// Reads a save file's text. Errors in the required lines refuse the
-    /// file; errors in the optional ones are left out and listed in
-    /// [`Loaded::ignored`].
+    /// file; errors in the optional ones, and values out of range, are left
+    /// out or replaced and listed in [`Loaded::ignored`].
     pub fn from_text(text: &str) -> Result<Loaded, SaveError> {
         let fields = Fields::read(text)?;
         let puzzle = fields.grid("puzzle")?;
         let grid = fields.grid("grid")?;
-        if let Some(cell) =
-            Cell::all().find(|&c| puzzle.get(c).is_some_and(|d| grid.get(c) != Some(d)))
-        {
-            return Err(SaveError::GivenChanged(cell));
-        }
+        check_givens(&puzzle, &grid, fields.line_of("grid"))?;
         let mut ignored = Vec::new();
+        let secs = fields.bounded("elapsed", MAX_ELAPSED.as_secs(), &mut ignored)?;
         let game = SavedGame {
-            name: fields.get("name")?.to_string(),
+            name: fields.name(&mut ignored)?,
             puzzle,
             grid,
-            elapsed: Duration::from_secs(fields.number("elapsed")?),
-            moves: usize::try_from(fields.number("moves")?).unwrap_or(usize::MAX),
-            hints: usize::try_from(fields.number("hints")?).unwrap_or(usize::MAX),
+            elapsed: Duration::from_secs(secs),
+            moves: fields.count("moves", &mut ignored)?,
+            hints: fields.count("hints", &mut ignored)?,
             pencil: fields.pencil(&mut ignored),
             random: fields.random(&mut ignored),
         };
         ignored.sort_by_key(PartError::line);
         Ok(Loaded { game, ignored })
     }
+}
+
+/// Refuses a board that does not hold every given of the puzzle.
+fn check_givens(puzzle: &Grid, grid: &Grid, line: usize) -> Result<(), SaveError> {
+    for cell in Cell::all() {
+        if let Some(given) = puzzle.get(cell) {
+            let found = grid.get(cell);
+            if found != Some(given) {
+                return Err(SaveError::GivenChanged {
+                    line,
+                    cell,
+                    given,
+                    found: found.map_or('.', |d| char::from(b'0' + d.get())),
+                });
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Adds the line `key: 1b=58 2c=478` for the cells where `marks` has
@@ -200,24 +242,74 @@ impl Fields {
         self.0.iter().find(|f| f.key == key)
     }
 
-    fn get(&self, key: &'static str) -> Result<&str, SaveError> {
-        self.find(key)
-            .map(|f| f.value.as_str())
-            .ok_or(SaveError::Missing(key))
+    fn field(&self, key: &'static str) -> Result<&Field, SaveError> {
+        self.find(key).ok_or(SaveError::Missing(key))
     }
 
-    fn number(&self, key: &'static str) -> Result<u64, SaveError> {
-        let value = self.get(key)?;
-        value.parse().map_err(|_| SaveError::Number {
-            key,
-            value: quote(value),
-        })
+    /// The line of `key`, 0 when it is missing.
+    fn line_of(&self, key: &str) -> usize {
+        self.find(key).map_or(0, |f| f.line)
+    }
+
+    /// The name, cut to [`MAX_NAME`] characters (noted in `ignored`); line
+    /// breaks become spaces.
+    fn name(&self, ignored: &mut Vec<PartError>) -> Result<String, SaveError> {
+        let field = self.field("name")?;
+        let name = one_line(&field.value);
+        if name.chars().count() <= MAX_NAME {
+            return Ok(name);
+        }
+        ignored.push(PartError::Name {
+            line: field.line,
+            value: quote(&name),
+        });
+        Ok(name.chars().take(MAX_NAME).collect())
+    }
+
+    /// The whole number `key`, at most `max`: a larger one (even one too
+    /// large for 64 bits) is noted in `ignored` and replaced by `max`.
+    fn bounded(
+        &self,
+        key: &'static str,
+        max: u64,
+        ignored: &mut Vec<PartError>,
+    ) -> Result<u64, SaveError> {
+        let field = self.field(key)?;
+        let value = field.value.as_str();
+        if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(SaveError::Number {
+                line: field.line,
+                key,
+                value: quote(value),
+            });
+        }
+        match value.parse::<u64>() {
+            Ok(n) if n <= max => Ok(n),
+            _ => {
+                ignored.push(PartError::TooLarge {
+                    line: field.line,
+                    key,
+                    value: quote(value),
+                    max,
+                });
+                Ok(max)
+            }
+        }
+    }
+
+    /// The count `key` (moves, hints), at most [`MAX_COUNT`].
+    fn count(&self, key: &'static str, ignored: &mut Vec<PartError>) -> Result<usize, SaveError> {
+        let n = self.bounded(key, MAX_COUNT as u64, ignored)?;
+        Ok(usize::try_from(n).unwrap_or(MAX_COUNT))
     }
 
     fn grid(&self, key: &'static str) -> Result<Grid, SaveError> {
-        self.get(key)?
-            .parse()
-            .map_err(|source| SaveError::Grid { key, source })
+        let field = self.field(key)?;
+        field.value.parse().map_err(|source| SaveError::Grid {
+            line: field.line,
+            key,
+            source,
+        })
     }
 
     /// The optional `random` line; `None` without one or when it cannot be
@@ -238,7 +330,8 @@ impl Fields {
     }
 
     /// The optional `candidates`, `marks` and `struck` lines; what cannot
-    /// be read is noted in `ignored` and left out.
+    /// be read is noted in `ignored` and left out. `struck` only counts
+    /// with candidates on (the game never writes it otherwise).
     fn pencil(&self, ignored: &mut Vec<PartError>) -> Pencil {
         let mut pencil = Pencil::default();
         if let Some(field) = self.find("candidates") {
@@ -254,8 +347,11 @@ impl Fields {
         for (cell, marks) in self.marks("marks", ignored) {
             pencil.set_marks(cell, marks);
         }
-        for (cell, struck) in self.marks("struck", ignored) {
-            pencil.set_struck(cell, struck);
+        let struck = self.marks("struck", ignored);
+        if pencil.is_auto() {
+            for (cell, struck) in struck {
+                pencil.set_struck(cell, struck);
+            }
         }
         pencil
     }
@@ -295,8 +391,9 @@ fn mark_item(item: &str) -> Option<(Cell, Candidates)> {
     Some((cell, digits.into_iter().collect()))
 }
 
-/// An optional part of a save file that could not be read. It is left out
-/// and the rest of the game loads.
+/// A part of a save file that could not be read, or whose value is out of
+/// range. It is left out or replaced by the limit, and the rest of the game
+/// loads.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PartError {
     /// A `marks` or `struck` item that is not a cell and its digits.
@@ -327,6 +424,27 @@ pub enum PartError {
         /// What it holds (cut to 40 characters).
         value: String,
     },
+    /// A number above its limit ([`MAX_ELAPSED`] seconds, [`MAX_COUNT`]);
+    /// the limit is used instead.
+    #[error("line {line}: {key}: expected at most {max}, found '{value}' (using {max})")]
+    TooLarge {
+        /// The line number (from 1).
+        line: usize,
+        /// `elapsed`, `moves` or `hints`.
+        key: &'static str,
+        /// What it holds (cut to 40 characters).
+        value: String,
+        /// The limit.
+        max: u64,
+    },
+    /// A name longer than [`MAX_NAME`] characters; it is cut.
+    #[error("line {line}: name: longer than {MAX_NAME} characters, cut: '{value}'")]
+    Name {
+        /// The line number (from 1).
+        line: usize,
+        /// Its start (40 characters).
+        value: String,
+    },
 }
 
 impl PartError {
@@ -335,7 +453,9 @@ impl PartError {
         match self {
             PartError::Marks { line, .. }
             | PartError::Candidates { line, .. }
-            | PartError::Random { line, .. } => *line,
+            | PartError::Random { line, .. }
+            | PartError::TooLarge { line, .. }
+            | PartError::Name { line, .. } => *line,
         }
     }
 }
@@ -354,11 +474,30 @@ pub enum SaveError {
     /// No data directory is known for this user.
     #[error("no data directory is known for this user (set HOME or XDG_DATA_HOME)")]
     NoDataDir,
+    /// The save is not a regular file (a device, a pipe, a folder).
+    #[error("{}: not a regular file", path.display())]
+    NotAFile {
+        /// The file.
+        path: PathBuf,
+    },
     /// The file is too big to be a save.
-    #[error("the save file is larger than {0} bytes")]
-    TooBig(u64),
+    #[error("{}: larger than {limit} bytes", path.display())]
+    TooBig {
+        /// The file.
+        path: PathBuf,
+        /// The limit, [`MAX_SAVE_BYTES`].
+        limit: u64,
+    },
+    /// What is wrong inside the save file.
+    #[error("{}: {reason}", path.display())]
+    Content {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: Box<SaveError>,
+    },
     /// The first line is not the save header.
-    #[error("expected the header '{HEADER}', found '{0}'")]
+    #[error("line 1: expected the header '{HEADER}', found '{0}'")]
     Header(String),
     /// A line that is not `key: value`.
     #[error("line {line}: expected 'key: value', found '{text}'")]
@@ -372,24 +511,50 @@ pub enum SaveError {
     #[error("the field '{0}' is missing")]
     Missing(&'static str),
     /// A number field does not hold a number.
-    #[error("{key}: expected a whole number, found '{value}'")]
+    #[error("line {line}: {key}: expected a whole number, found '{value}'")]
     Number {
+        /// The line number (from 1).
+        line: usize,
         /// The field.
         key: &'static str,
-        /// What it holds.
+        /// What it holds (cut to 40 characters).
         value: String,
     },
     /// A grid field does not hold a grid.
-    #[error("{key}: {source}")]
+    #[error("line {line}: {key}: {source}")]
     Grid {
+        /// The line number (from 1).
+        line: usize,
         /// The field.
         key: &'static str,
         /// Why it is not a grid.
         source: ParseError,
     },
     /// The board changes a given of the puzzle.
-    #[error("the board changes the given in {0}")]
-    GivenChanged(Cell),
+    #[error("line {line}: grid: found '{found}' in {cell}, where the puzzle gives {given}")]
+    GivenChanged {
+        /// The line of the board (from 1).
+        line: usize,
+        /// The cell.
+        cell: Cell,
+        /// The puzzle's given.
+        given: Digit,
+        /// What the board holds there (`.` for nothing).
+        found: char,
+    },
+}
+
+/// Opens `path` for reading without waiting: on Unix with `O_NONBLOCK`,
+/// so that a FIFO with no writer does not block in `open`.
+fn open_for_reading(path: &Path) -> std::io::Result<fs::File> {
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    options.open(path)
 }
 
 /// Where saves go: one file.
@@ -423,18 +588,37 @@ impl SaveStore {
         }
     }
 
-    /// The saved game, `None` when there is none.
+    /// The saved game, `None` when there is none. Only a regular file is
+    /// read (a device, a FIFO or a folder is refused without reading or
+    /// waiting), and at most [`MAX_SAVE_BYTES`] of it.
     pub fn load(&self) -> Result<Option<Loaded>, SaveError> {
-        let meta = match fs::metadata(&self.path) {
-            Ok(meta) => meta,
+        let file = match open_for_reading(&self.path) {
+            Ok(file) => file,
             Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(err) => return Err(self.io_error(err)),
         };
-        if meta.len() > MAX_SAVE_BYTES {
-            return Err(SaveError::TooBig(MAX_SAVE_BYTES));
+        let meta = file.metadata().map_err(|err| self.io_error(err))?;
+        if !meta.is_file() {
+            return Err(SaveError::NotAFile {
+                path: self.path.clone(),
+            });
         }
-        let bytes = fs::read(&self.path).map_err(|err| self.io_error(err))?;
-        SavedGame::from_text(&String::from_utf8_lossy(&bytes)).map(Some)
+        let mut bytes = Vec::new();
+        file.take(MAX_SAVE_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|err| self.io_error(err))?;
+        if bytes.len() as u64 > MAX_SAVE_BYTES {
+            return Err(SaveError::TooBig {
+                path: self.path.clone(),
+                limit: MAX_SAVE_BYTES,
+            });
+        }
+        SavedGame::from_text(&String::from_utf8_lossy(&bytes))
+            .map(Some)
+            .map_err(|reason| SaveError::Content {
+                path: self.path.clone(),
+                reason: Box::new(reason),
+            })
     }
 
     /// Writes `game`, atomically: a reader sees the old save or the new one,
@@ -527,7 +711,7 @@ mod tests {
         store.save(&saved()).unwrap();
         let loaded = store.load().unwrap().unwrap();
         assert_eq!(loaded.game, saved());
-        assert!(loaded.ignored.is_empty() && loaded.ignored_note().is_none());
+        assert!(loaded.ignored.is_empty() && loaded.ignored_note(store.path()).is_none());
         let dir = store.path().parent().unwrap();
         let files: Vec<_> = fs::read_dir(dir).unwrap().collect();
         assert_eq!(files.len(), 1, "the temporary file is gone");
@@ -592,9 +776,9 @@ mod tests {
             ]
         );
         assert_eq!(
-            loaded.ignored_note().unwrap(),
-            "Ignored part of the saved game: line 8: random: expected a level and a seed \
-             like 'medium 1234', found 'tricky 77' (and 4 more)"
+            loaded.ignored_note(Path::new("/d/save.txt")).unwrap(),
+            "Ignored part of the saved game: /d/save.txt: line 8: random: expected a level \
+             and a seed like 'medium 1234', found 'tricky 77' (and 4 more)"
         );
         let game = loaded.game;
         assert_eq!((game.grid, game.moves), (saved().grid, 3), "the rest loads");
@@ -615,11 +799,11 @@ mod tests {
         let cases = [
             (
                 "garbage".to_string(),
-                "expected the header 'sudoku-tui save 1', found 'garbage'",
+                "line 1: expected the header 'sudoku-tui save 1', found 'garbage'",
             ),
             (
                 text.replace("elapsed: 192", "elapsed: soon"),
-                "elapsed: expected a whole number, found 'soon'",
+                "line 5: elapsed: expected a whole number, found 'soon'",
             ),
             (
                 text.replace("hints: 1\n", ""),
@@ -631,7 +815,11 @@ mod tests {
             ),
             (
                 text.replace("grid: 5", "grid: 6"),
-                "the board changes the given in 1a",
+                "line 4: grid: found '6' in 1a, where the puzzle gives 5",
+            ),
+            (
+                text.replace("grid: 534", "grid: 5.4"),
+                "line 4: grid: found '.' in 1b, where the puzzle gives 3",
             ),
         ];
         for (text, want) in cases {
@@ -639,10 +827,200 @@ mod tests {
         }
         let bad_grid = text.replace("grid: 53", "grid: x3");
         let err = SavedGame::from_text(&bad_grid).unwrap_err().to_string();
-        assert!(err.starts_with("grid: "), "{err}");
+        assert!(err.starts_with("line 4: grid: "), "{err}");
         let store = store("corrupt");
         fs::create_dir_all(store.path().parent().unwrap()).unwrap();
         fs::write(store.path(), [0xff; 10]).unwrap();
-        assert!(store.load().is_err());
+        let err = store.load().unwrap_err().to_string();
+        let want = format!("{}: line 1: expected the header", store.path().display());
+        assert!(err.starts_with(&want), "the file is named: {err}");
+    }
+
+    #[test]
+    fn out_of_range_numbers_and_names_are_reported_and_replaced() {
+        let long_name = "n".repeat(MAX_NAME + 5);
+        let text = saved()
+            .to_text()
+            .replace("elapsed: 192", "elapsed: 18446744073709551615")
+            .replace("moves: 3", "moves: 99999999999999999999999")
+            .replace("hints: 1", "hints: 1000000")
+            .replace("name: sudoku01-easy.txt", &format!("name: {long_name}"));
+        let loaded = load(&text);
+        let messages: Vec<String> = loaded.ignored.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            messages,
+            [
+                format!(
+                    "line 2: name: longer than 200 characters, cut: '{}'",
+                    "n".repeat(40)
+                ),
+                "line 5: elapsed: expected at most 35996400, found '18446744073709551615' \
+                 (using 35996400)"
+                    .to_string(),
+                "line 6: moves: expected at most 999999, found '99999999999999999999999' \
+                 (using 999999)"
+                    .to_string(),
+                "line 7: hints: expected at most 999999, found '1000000' (using 999999)"
+                    .to_string(),
+            ]
+        );
+        let game = loaded.game;
+        assert_eq!(game.elapsed, MAX_ELAPSED);
+        assert_eq!((game.moves, game.hints), (MAX_COUNT, MAX_COUNT));
+        assert_eq!(game.name, "n".repeat(MAX_NAME));
+        assert_eq!(
+            load(&game.to_text()).game,
+            game,
+            "the replaced game saves as it is"
+        );
+        assert_eq!(load(&game.to_text()).ignored, []);
+        let limits = saved()
+            .to_text()
+            .replace("elapsed: 192", "elapsed: 35996400")
+            .replace("moves: 3", "moves: 999999");
+        assert_eq!(load(&limits).ignored, [], "the limits themselves are fine");
+        for bad in ["elapsed: -1", "elapsed: 1e9", "elapsed: ", "elapsed: +5"] {
+            let text = saved().to_text().replace("elapsed: 192", bad);
+            assert!(SavedGame::from_text(&text).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn struck_candidates_only_count_with_candidates_on() {
+        let text = saved().to_text() + "struck: 1d=6\n";
+        let loaded = load(&text);
+        assert!(!loaded.game.pencil.has_notes(), "candidates are off");
+        assert_eq!(load(&loaded.game.to_text()).game, loaded.game);
+    }
+
+    /// `store.load()` on a thread: the error it gives within five seconds
+    /// (a panic if it hangs, or loads something).
+    fn load_error_in_time(store: SaveStore) -> String {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(store.load().map(|l| l.is_some()).map_err(|e| e.to_string()));
+        });
+        match rx.recv_timeout(Duration::from_secs(5)) {
+            Ok(Err(err)) => err,
+            Ok(Ok(found)) => panic!("loaded (a game: {found}) instead of refusing"),
+            Err(_) => panic!("the load hangs"),
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_device_or_a_fifo_is_refused_at_once() {
+        let zero = store("zero");
+        fs::create_dir_all(zero.path().parent().unwrap()).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", zero.path()).unwrap();
+        let err = load_error_in_time(zero.clone());
+        assert_eq!(
+            err,
+            format!("{}: not a regular file", zero.path().display())
+        );
+        let fifo = store("fifo");
+        fs::create_dir_all(fifo.path().parent().unwrap()).unwrap();
+        let made = std::process::Command::new("mkfifo")
+            .arg(fifo.path())
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let err = load_error_in_time(fifo.clone());
+        assert_eq!(
+            err,
+            format!("{}: not a regular file", fifo.path().display())
+        );
+        let dir = store("dir");
+        fs::create_dir_all(dir.path()).unwrap();
+        assert!(load_error_in_time(dir).ends_with("not a regular file"));
+    }
+
+    #[test]
+    fn a_large_file_is_read_only_up_to_the_limit() {
+        let big = store("big");
+        fs::create_dir_all(big.path().parent().unwrap()).unwrap();
+        let mut text = saved().to_text();
+        text.push_str(&"x: y\n".repeat(20_000));
+        fs::write(big.path(), text).unwrap();
+        assert_eq!(
+            load_error_in_time(big.clone()),
+            format!("{}: larger than 65536 bytes", big.path().display())
+        );
+    }
+
+    /// Loading `text` never panics; a game it loads is in range, keeps the
+    /// givens, saves and loads back as it is, and can be played.
+    fn check_loads_in_range(text: &str) {
+        let Ok(loaded) = SavedGame::from_text(text) else {
+            return;
+        };
+        let game = &loaded.game;
+        assert!(game.elapsed <= MAX_ELAPSED);
+        assert!(game.moves <= MAX_COUNT && game.hints <= MAX_COUNT);
+        assert!(game.name.chars().count() <= MAX_NAME);
+        assert!(!game.name.contains(['\n', '\r']));
+        assert!(
+            check_givens(&game.puzzle, &game.grid, 0).is_ok(),
+            "the givens stay"
+        );
+        let again = SavedGame::from_text(&game.to_text()).expect("a loaded game saves");
+        assert_eq!(&again.game, game, "re-saved and re-loaded");
+        assert_eq!(again.ignored, []);
+        let now = std::time::Instant::now();
+        if let Ok(play) = crate::play::Play::resume(game, None, now) {
+            let later = now + Duration::from_secs(3600);
+            assert_eq!(
+                SavedGame::from_text(&play.to_saved(later).to_text())
+                    .unwrap()
+                    .ignored,
+                []
+            );
+        }
+    }
+
+    /// `marked()`'s save with its line `line` changed by `edit` (0: the
+    /// value replaced by `value`, 1: the line removed, 2: `value` inserted
+    /// as a line, 3: the line doubled).
+    fn mutated(line: usize, edit: u8, value: &str) -> String {
+        let text = marked().to_text();
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        let i = line % lines.len();
+        match edit % 4 {
+            0 => {
+                let key = lines[i].split_once(": ").map_or("", |(k, _)| k).to_string();
+                lines[i] = format!("{key}: {value}");
+            }
+            1 => {
+                lines.remove(i);
+            }
+            2 => lines.insert(i, value.to_string()),
+            _ => lines.insert(i, lines[i].clone()),
+        }
+        lines.join("\n") + "\n"
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config::with_cases(300))]
+
+        #[test]
+        fn any_bytes_load_in_range_or_not_at_all(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..400)) {
+            check_loads_in_range(&String::from_utf8_lossy(&bytes));
+            let with_header = [HEADER.as_bytes(), b"\n", &bytes].concat();
+            check_loads_in_range(&String::from_utf8_lossy(&with_header));
+        }
+
+        #[test]
+        fn mutated_saves_load_in_range_or_not_at_all(
+            line in 0usize..16,
+            edit in 0u8..4,
+            value in proptest::prop_oneof![
+                "[0-9]{0,25}",
+                "[1-9a-i=. ]{0,30}",
+                "(on|off|easy|hard|[0-9]| |=|1b|9i)*",
+                proptest::prelude::any::<String>(),
+            ],
+        ) {
+            check_loads_in_range(&mutated(line, edit, &value));
+        }
     }
 }

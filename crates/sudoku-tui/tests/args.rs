@@ -50,3 +50,45 @@ fn good_arguments_still_need_a_terminal() {
         "sudoku-tui: needs a terminal (stdin and stdout); for scripts use `sudoku`\n"
     );
 }
+
+/// The binary with `args`, stdin not a terminal and stderr on /dev/full
+/// (every write to it fails with ENOSPC).
+#[cfg(target_os = "linux")]
+fn run_with_full_stderr(args: &[&str]) -> std::process::ExitStatus {
+    let full = std::fs::File::options()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full opens");
+    Command::new(env!("CARGO_BIN_EXE_sudoku-tui"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::from(full))
+        .status()
+        .expect("the binary runs")
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn an_unwritable_stderr_drops_the_message_and_keeps_the_status() {
+    use std::os::unix::process::ExitStatusExt;
+    for (args, code) in [
+        (&["--random", "easy"][..], 1),
+        (&["/no/such/folder/sudoku01.txt"][..], 1),
+        (&["--random", "wild"][..], 2),
+        (&["--seed", "4"][..], 2),
+    ] {
+        let status = run_with_full_stderr(args);
+        assert_eq!(status.signal(), None, "{args:?}: killed by a signal");
+        assert_eq!(status.code(), Some(code), "{args:?}");
+    }
+}
+
+#[test]
+fn control_characters_in_messages_are_escaped() {
+    let out = run(&["/no/such/\u{1b}[31mred\u{7}.txt"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(!err.contains('\u{1b}') && !err.contains('\u{7}'), "{err:?}");
+    assert!(err.contains("/no/such/\\e[31mred\\x07.txt"), "{err}");
+}

@@ -196,12 +196,15 @@ fn assert_terminal_given_back(tmux: &Tmux) -> String {
         "mouse capture is off"
     );
     assert_eq!(tmux.format("#{cursor_flag}"), "1", "the cursor is shown");
+    // an earlier check may have left its own `sane-42` on the screen
+    let sane = |s: &str| s.lines().filter(|l| l.trim() == "sane-42").count();
+    let before = sane(&tmux.screen());
     tmux.send_literal(
         "echo status-$?; stty -a | tr ' ;' '\\n\\n' | grep -x -e echo -e icanon -e isig; \
          echo sane-$((40+2))",
     );
     tmux.send(&["Enter"]);
-    let screen = tmux.wait_text("sane-42");
+    let screen = tmux.wait_for("sane-42", |s| sane(s) > before);
     for flag in ["echo", "icanon", "isig"] {
         assert!(
             screen.lines().any(|l| l.trim() == flag),
@@ -443,4 +446,148 @@ fn play_a_game_in_tmux() {
     let save =
         std::fs::read_to_string(dir.join("data/sudoku-tui/save.txt")).expect("autosaved on quit");
     assert!(save.contains("name: sudoku01-easy.txt"), "{save}");
+}
+
+/// The first puzzle of the built-in list (`sudoku01-easy.txt`).
+const SUDOKU01: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+/// Writes `text` as the save file under the test's data directory and
+/// returns its path.
+fn write_save(tmux: &Tmux, text: &str) -> PathBuf {
+    let dir = tmux.dir.join("data/sudoku-tui");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("save.txt");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// A save of sudoku01 with 4 in 1a and the numbers given.
+fn save_text(elapsed: &str, moves: &str) -> String {
+    format!(
+        "sudoku-tui save 1\nname: sudoku01-easy.txt\npuzzle: {SUDOKU01}\ngrid: 4{}\n\
+         elapsed: {elapsed}\nmoves: {moves}\nhints: 0\n",
+        &SUDOKU01[1..]
+    )
+}
+
+#[test]
+fn a_save_with_a_huge_time_resumes_with_the_limit() {
+    let Some(tmux) = shell("huge") else {
+        return;
+    };
+    let path = write_save(
+        &tmux,
+        &save_text("18446744073709551615", "18446744073709551615"),
+    );
+    launch(&tmux, "--resume");
+    let screen = tmux.wait_text("9999:00:00");
+    assert!(
+        screen.contains("moves 999999 · conflicts 0 · 9999:00:00"),
+        "{screen}"
+    );
+    assert!(row_line(&screen, '1').1.contains("[4]"), "{screen}");
+    assert!(
+        screen.contains("Ignored part of the saved game"),
+        "the replaced values are reported:\n{screen}"
+    );
+    tmux.send(&["C-c"]);
+    assert_sane_shell(&tmux, "0");
+    let save = std::fs::read_to_string(path).unwrap();
+    assert!(
+        save.contains("elapsed: 35996400\nmoves: 999999\n"),
+        "saved at the limits:\n{save}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_save_that_is_a_device_or_a_fifo_is_refused_at_once() {
+    let Some(tmux) = shell("fifo") else {
+        return;
+    };
+    let path = write_save(&tmux, "");
+    std::fs::remove_file(&path).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", &path).unwrap();
+    launch(&tmux, "");
+    let screen = tmux.wait_text("not a regular file");
+    assert!(screen.contains("Ignored the saved game: "), "{screen}");
+    assert!(screen.contains("> sudoku01-easy.txt"), "{screen}");
+    tmux.send(&["Escape"]);
+    assert_sane_shell(&tmux, "0");
+    std::fs::remove_file(&path).unwrap();
+    let made = Command::new("mkfifo").arg(&path).status().unwrap();
+    assert!(made.success());
+    launch(&tmux, "--resume");
+    let screen = tmux.wait_text("not a regular file");
+    assert!(screen.contains("Ignored the saved game: "), "{screen}");
+    tmux.send(&["Escape"]);
+    assert_sane_shell(&tmux, "0");
+}
+
+#[test]
+fn a_failed_save_on_quit_asks_and_the_shell_hears_of_it() {
+    let Some(tmux) = shell("unsaved") else {
+        return;
+    };
+    // the data folder would be inside a regular file: it cannot be made
+    std::fs::write(tmux.dir.join("blocker"), "a regular file").unwrap();
+    tmux.send_literal(&format!(
+        "XDG_DATA_HOME=$HOME/blocker/data {}",
+        env!("CARGO_BIN_EXE_sudoku-tui")
+    ));
+    tmux.send(&["Enter"]);
+    tmux.wait_text("> sudoku01-easy.txt");
+    tmux.send(&["Enter"]);
+    tmux.wait_text("sudoku01-easy.txt · easy");
+    tmux.send(&["4"]);
+    tmux.wait_text("moves 1 ");
+    tmux.send(&["q"]);
+    tmux.wait_text("Quit the game?");
+    tmux.send(&["y"]);
+    let screen = tmux.wait_text("The game could not be saved:");
+    assert!(screen.contains("blocker/data/sudoku-tui"), "{screen}");
+    assert!(screen.contains("y / q: quit without saving"), "{screen}");
+    // n stays in the game, y then leaves without saving
+    tmux.send(&["n"]);
+    tmux.wait_for("the game again", |s| !s.contains("could not be saved"));
+    tmux.send(&["q", "y"]);
+    tmux.wait_text("The game could not be saved:");
+    tmux.send(&["y"]);
+    assert_sane_shell(&tmux, "1");
+    let screen = tmux.screen();
+    assert!(
+        screen.contains("sudoku-tui: the game was not saved: ")
+            && screen.contains("blocker/data/sudoku-tui"),
+        "the error is on the shell's screen, after the terminal came back:\n{screen}"
+    );
+}
+
+#[test]
+fn a_file_named_opens_that_file_and_not_the_saved_game() {
+    let Some(tmux) = shell("file") else {
+        return;
+    };
+    let path = write_save(&tmux, &save_text("5", "1"));
+    let mine = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    std::fs::write(tmux.dir.join("mine.txt"), format!("{mine}\n")).unwrap();
+    launch(&tmux, "mine.txt");
+    let screen = tmux.wait_text("mine.txt · ");
+    assert!(!screen.contains("Resumed"), "{screen}");
+    assert!(row_line(&screen, '1').1.contains("5"), "{screen}");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        save_text("5", "1"),
+        "the saved game stays saved"
+    );
+    tmux.send(&["4", "q"]);
+    let screen = tmux.wait_text("Quit the game?");
+    assert!(
+        screen.contains("replacing the saved game of sudoku01-easy.txt"),
+        "quitting replaces the one save, and says so:\n{screen}"
+    );
+    tmux.send(&["y"]);
+    assert_sane_shell(&tmux, "0");
+    let save = std::fs::read_to_string(&path).unwrap();
+    assert!(save.contains("name: mine.txt\n"), "{save}");
 }

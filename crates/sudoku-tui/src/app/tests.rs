@@ -665,3 +665,172 @@ fn a_random_game_resumes_with_its_pencil_marks() {
     assert_eq!(marks, [3, 7]);
     let _ = std::fs::remove_dir_all(store.path().parent().unwrap());
 }
+
+/// A store that cannot save: its folder would be under a regular file.
+fn broken_store(name: &str) -> SaveStore {
+    let dir = std::env::temp_dir().join(format!("sudoku-tui-app-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("file"), "a regular file").unwrap();
+    SaveStore::at(dir.join("file").join("data").join("save.txt"))
+}
+
+#[test]
+fn a_failed_save_on_quit_asks_to_quit_without_saving_or_stay() {
+    let store = broken_store("unsaved");
+    let mut app = app_with(vec![entry("sudoku-easy.txt", EASY)], Some(store.clone()));
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "4q");
+    key(&mut app, KeyCode::Char('y'));
+    assert_eq!(app.overlay(), Some(Overlay::SaveFailed(Leave::Quit)));
+    assert!(!app.should_quit(), "the game is not lost silently");
+    let error = app.save_error().unwrap().to_string();
+    assert!(
+        error.contains("file/data") && error.contains("Not a directory"),
+        "{error}"
+    );
+    let shown = draw(&mut app, 100, 40);
+    assert!(shown.contains("The game could not be saved:"), "{shown}");
+    assert!(shown.contains("Not a directory"), "{shown}");
+    assert!(shown.contains("y / q: quit without saving"), "{shown}");
+    assert!(shown.contains("n / Esc: stay"), "{shown}");
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.overlay(), None, "stay");
+    assert!(!app.should_quit() && app.unsaved().is_none());
+    assert_eq!(play(&app).moves(), 1, "the game is still on");
+    keys(&mut app, "qy");
+    assert_eq!(app.overlay(), Some(Overlay::SaveFailed(Leave::Quit)));
+    key(&mut app, KeyCode::Char('y'));
+    assert!(app.should_quit());
+    assert_eq!(app.unsaved(), Some(error.as_str()), "main reports it");
+}
+
+#[test]
+fn a_failed_save_on_ctrl_c_or_leaving_is_not_silent() {
+    let store = broken_store("unsaved-ctrl-c");
+    let mut app = app_with(vec![entry("sudoku-easy.txt", EASY)], Some(store.clone()));
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Char('4'));
+    ctrl(&mut app, 'c');
+    assert!(app.should_quit(), "Ctrl-C ends at once");
+    assert!(app.unsaved().unwrap().contains("Not a directory"));
+    let mut app = app_with(vec![entry("sudoku-easy.txt", EASY)], Some(store.clone()));
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Char('4'));
+    key(&mut app, KeyCode::Esc);
+    key(&mut app, KeyCode::Esc);
+    key(&mut app, KeyCode::Char('y'));
+    assert_eq!(app.overlay(), Some(Overlay::SaveFailed(Leave::ToPicker)));
+    assert!(draw(&mut app, 100, 40).contains("y: leave without saving"));
+    key(&mut app, KeyCode::Char('y'));
+    assert!(matches!(app.screen(), Screen::Picker));
+    let said = app.picker().message.clone().unwrap();
+    assert!(
+        said.starts_with("Left the game without saving it: "),
+        "{said}"
+    );
+    assert!(!app.should_quit() && app.unsaved().is_none());
+}
+
+/// Events for the property test: keys (with and without Ctrl), mouse
+/// buttons, wheel and moves anywhere, and resizes from nothing to huge.
+fn any_event() -> impl proptest::strategy::Strategy<Value = Event> {
+    use proptest::prelude::*;
+    let codes = prop_oneof![
+        proptest::sample::select(
+            "0123456789hjklwasdqynNYHSpt+-=_?ucr. zxE"
+                .chars()
+                .collect::<Vec<_>>()
+        )
+        .prop_map(KeyCode::Char),
+        proptest::sample::select(vec![
+            KeyCode::Up,
+            KeyCode::Down,
+            KeyCode::Left,
+            KeyCode::Right,
+            KeyCode::Enter,
+            KeyCode::Esc,
+            KeyCode::Backspace,
+            KeyCode::Delete,
+            KeyCode::PageUp,
+            KeyCode::PageDown,
+            KeyCode::Home,
+            KeyCode::End,
+            KeyCode::F(1),
+            KeyCode::Tab,
+        ]),
+    ];
+    let key = (codes, any::<bool>()).prop_map(|(code, ctrl)| {
+        let modifiers = if ctrl {
+            KeyModifiers::CONTROL
+        } else {
+            KeyModifiers::NONE
+        };
+        Event::Key(KeyEvent::new(code, modifiers))
+    });
+    let kind = proptest::sample::select(vec![
+        MouseEventKind::Down(MouseButton::Left),
+        MouseEventKind::Down(MouseButton::Right),
+        MouseEventKind::Up(MouseButton::Left),
+        MouseEventKind::Drag(MouseButton::Left),
+        MouseEventKind::ScrollUp,
+        MouseEventKind::ScrollDown,
+        MouseEventKind::Moved,
+    ]);
+    let mouse = (kind, 0u16..1100, 0u16..400).prop_map(|(kind, column, row)| {
+        Event::Mouse(MouseEvent {
+            kind,
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        })
+    });
+    let resize = prop_oneof![
+        8 => (0u16..50, 0u16..30),
+        8 => (30u16..140, 10u16..60),
+        1 => (200u16..1000, 100u16..300),
+    ]
+    .prop_map(|(w, h)| Event::Resize(w, h));
+    prop_oneof![10 => key, 4 => mouse, 2 => resize]
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config::with_cases(200))]
+
+    /// Any sequence of keys, clicks, wheel turns, ticks and resizes goes
+    /// through `App::update` and renders at the current size without a
+    /// panic, whatever screen or overlay it reaches (saves fail: the
+    /// store's folder would be under a file).
+    #[test]
+    fn any_events_update_and_render_without_panic(
+        events in proptest::collection::vec(any_event(), 1..40),
+        store in proptest::prelude::any::<bool>(),
+    ) {
+        let store = store.then(|| broken_store("events"));
+        let mut app = App::new(
+            Picker::new(
+                vec![
+                    entry("sudoku-nearly.txt", NEARLY),
+                    entry("sudoku-easy.txt", EASY),
+                    entry("sudoku-broken.txt", "12345"),
+                ],
+                None,
+            ),
+            store,
+        );
+        let (mut w, mut h) = (80u16, 24u16);
+        for event in events {
+            if let Event::Resize(new_w, new_h) = event {
+                (w, h) = (new_w, new_h);
+            }
+            if let Some(action) = action_for(&event, app.context()) {
+                app.update(action);
+            }
+            app.update(Action::Tick);
+            let area = ratatui::layout::Rect::new(0, 0, w, h);
+            let mut buffer = ratatui::buffer::Buffer::empty(area);
+            let geometry = ui::render(&mut buffer, area, &app, &Theme::new(false));
+            app.set_geometry(geometry);
+        }
+    }
+}

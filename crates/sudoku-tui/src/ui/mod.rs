@@ -23,6 +23,11 @@ use theme::{Paint, Theme};
 /// Lines under the board for the status bar.
 const STATUS_HEIGHT: u16 = 2;
 
+/// The smallest terminal on which every screen is drawn: the board with
+/// its status bar needs 39x22 (3x1 cells), the picker 40x12. Smaller
+/// terminals get a note asking for more room.
+pub const MIN_SIZE: (u16, u16) = (40, 22);
+
 /// Draws the whole screen of `app` and says where the board or list went.
 pub fn draw(frame: &mut Frame, app: &App, theme: &Theme) -> Geometry {
     let area = frame.area();
@@ -51,8 +56,16 @@ pub fn render(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) -> Geometr
         }
     }
     match app.overlay() {
-        Some(Overlay::Help) => overlay::render_help(buf, area, theme),
-        Some(Overlay::Confirm(leave)) => overlay::render_confirm(buf, area, leave, theme),
+        Some(Overlay::Help) => {
+            geometry.help = Some(overlay::render_help(buf, area, app.help_offset(), theme));
+        }
+        Some(Overlay::Confirm(leave)) => {
+            overlay::render_confirm(buf, area, leave, app.replaced_save(), theme);
+        }
+        Some(Overlay::SaveFailed(leave)) => {
+            let error = app.save_error().unwrap_or_default();
+            overlay::render_save_failed(buf, area, leave, error, theme);
+        }
         Some(Overlay::Won(stats)) => {
             overlay::render_won(buf, area, stats, app.next_name().as_deref(), theme);
         }

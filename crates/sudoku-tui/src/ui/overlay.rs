@@ -1,14 +1,15 @@
-//! Boxes drawn over the screen: the help, the "leave this game?" question
-//! and the congratulation.
+//! Boxes drawn over the screen: the help, the "leave this game?" question,
+//! the "not saved" question and the congratulation.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use crate::app::Leave;
 use crate::clock::format_duration;
 use crate::play::WinStats;
+use crate::text::{escape_controls, width, wrap};
 use crate::ui::theme::{Paint, Theme};
 
 /// Every key and mouse action, as the help lists them.
@@ -55,66 +56,174 @@ pub fn centred(area: Rect, width: u16, height: u16) -> Rect {
     }
 }
 
-fn boxed(buf: &mut Buffer, area: Rect, title: &str, lines: Vec<Line<'static>>, theme: &Theme) {
-    let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 4;
-    let height = lines.len() as u16 + 2;
-    let rect = centred(area, width.max(title.len() as u16 + 6), height);
+/// One line of text in a box, in its paint.
+type Styled = (String, Paint);
+
+/// A box's width for lines as wide as `natural` and `title`, on `area`.
+fn box_width(area: Rect, natural: usize, title: &str) -> u16 {
+    let natural = u16::try_from(natural).unwrap_or(u16::MAX);
+    natural
+        .saturating_add(4)
+        .max(width(title) as u16 + 6)
+        .min(area.width)
+}
+
+/// `lines` wrapped to `width` columns (continuation lines indented like
+/// their first line, or by `indent` when given).
+fn wrapped(
+    lines: &[Styled],
+    width: usize,
+    indent: Option<usize>,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let mut out = Vec::new();
+    for (text, paint) in lines {
+        let lead = indent.unwrap_or(text.len() - text.trim_start_matches(' ').len());
+        for piece in wrap(text, width, lead) {
+            out.push(Line::from(Span::styled(piece, theme.style(*paint))));
+        }
+    }
+    out
+}
+
+/// Draws a framed box titled `title` with `lines`, centred on `area`.
+fn frame(
+    buf: &mut Buffer,
+    area: Rect,
+    width: u16,
+    title: &str,
+    lines: Vec<Line<'static>>,
+    theme: &Theme,
+) {
+    let height = u16::try_from(lines.len())
+        .unwrap_or(u16::MAX)
+        .saturating_add(2);
+    let rect = centred(area, width, height);
     Clear.render(rect, buf);
     let block = Block::bordered()
         .title(format!(" {title} "))
         .title_style(theme.style(Paint::Title))
         .border_style(theme.style(Paint::HeavyLine));
-    Paragraph::new(lines)
-        .block(block)
-        .wrap(Wrap { trim: false })
-        .render(rect, buf);
+    Paragraph::new(lines).block(block).render(rect, buf);
 }
 
-/// The help overlay.
-pub fn render_help(buf: &mut Buffer, area: Rect, theme: &Theme) {
-    let key_width = HELP
+/// A box of `body` lines over `keys` lines. The text wraps at words to fit
+/// `area`; when the screen is too low for all of it, the body is cut (its
+/// last line ends in `…`), never the keys.
+fn boxed(
+    buf: &mut Buffer,
+    area: Rect,
+    title: &str,
+    body: &[Styled],
+    keys: &[Styled],
+    theme: &Theme,
+) {
+    let natural = body
         .iter()
-        .map(|(k, _)| k.chars().count())
+        .chain(keys)
+        .map(|(t, _)| width(t))
         .max()
         .unwrap_or(0);
-    let mut lines: Vec<Line<'static>> = HELP
-        .iter()
-        .map(|(key, what)| {
-            Line::from(vec![
-                Span::styled(format!(" {key:<key_width$}  "), theme.style(Paint::Title)),
-                Span::styled(what.to_string(), theme.style(Paint::Text)),
-            ])
-        })
-        .collect();
-    lines.push(Line::from(Span::styled(
-        " any key closes this help",
-        theme.style(Paint::Dim),
-    )));
-    boxed(buf, area, "Keys", lines, theme);
+    let outer = box_width(area, natural, title);
+    let inner = usize::from(outer.saturating_sub(3)).max(1);
+    let keys = wrapped(keys, inner, None, theme);
+    let mut lines = wrapped(body, inner, None, theme);
+    let room = usize::from(area.height.saturating_sub(2)).saturating_sub(keys.len());
+    if lines.len() > room {
+        lines.truncate(room);
+        if let Some(last) = lines.last_mut() {
+            *last = Line::from(Span::styled(" …", theme.style(Paint::Dim)));
+        }
+    }
+    lines.extend(keys);
+    frame(buf, area, outer, title, lines, theme);
 }
 
-/// The question before leaving an unfinished game.
-pub fn render_confirm(buf: &mut Buffer, area: Rect, leave: Leave, theme: &Theme) {
+/// Where the help's scrolling window was: rows shown and lines in all.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HelpWindow {
+    /// How many lines of the help were shown.
+    pub rows: usize,
+    /// How many lines the help has at this width.
+    pub lines: usize,
+}
+
+impl HelpWindow {
+    /// The largest first line the window can start at.
+    pub fn max_offset(&self) -> usize {
+        self.lines.saturating_sub(self.rows)
+    }
+}
+
+/// The help overlay, its window starting at line `offset`. When the help
+/// does not fit, it scrolls (Up/Down/PageUp/PageDown) and says so.
+pub fn render_help(buf: &mut Buffer, area: Rect, offset: usize, theme: &Theme) -> HelpWindow {
+    let key_width = HELP.iter().map(|(k, _)| width(k)).max().unwrap_or(0);
+    let body: Vec<Styled> = HELP
+        .iter()
+        .map(|(key, what)| (format!(" {key:<key_width$}  {what}"), Paint::Text))
+        .collect();
+    let natural = body.iter().map(|(t, _)| width(t)).max().unwrap_or(0);
+    let outer = box_width(area, natural, "Keys");
+    let inner = usize::from(outer.saturating_sub(3)).max(1);
+    let lines = wrapped(&body, inner, Some((key_width + 3).min(inner / 2)), theme);
+    let total = lines.len();
+    let height = usize::from(area.height.saturating_sub(2));
+    let (keys, rows) = if total < height {
+        (
+            vec![(" any key closes this help".to_string(), Paint::Dim)],
+            total,
+        )
+    } else {
+        let rows = height.saturating_sub(2);
+        let first = offset.min(total.saturating_sub(rows));
+        let last = (first + rows).min(total);
+        let more = format!(" ↑↓ PgUp PgDn: lines {}-{last} of {total}", first + 1);
+        (
+            vec![
+                (more, Paint::Title),
+                (" other keys close this help".to_string(), Paint::Dim),
+            ],
+            rows,
+        )
+    };
+    let window = HelpWindow { rows, lines: total };
+    let first = offset.min(window.max_offset());
+    let mut shown: Vec<Line<'static>> = lines.into_iter().skip(first).take(rows).collect();
+    shown.extend(wrapped(&keys, inner, None, theme));
+    frame(buf, area, outer, "Keys", shown, theme);
+    window
+}
+
+/// The question before leaving an unfinished game; `replaces` is the name
+/// of the saved game of another puzzle that saving this one replaces.
+pub fn render_confirm(
+    buf: &mut Buffer,
+    area: Rect,
+    leave: Leave,
+    replaces: Option<&str>,
+    theme: &Theme,
+) {
     let question = match leave {
         Leave::ToPicker => "Leave this game for the puzzle list?",
         Leave::Quit => "Quit the game?",
     };
-    let lines = vec![
-        Line::from(Span::styled(
-            format!(" {question}"),
-            theme.style(Paint::Text),
-        )),
-        Line::from(Span::styled(
-            " Your position is saved; the list or `sudoku-tui --resume` brings it back.",
-            theme.style(Paint::Dim),
-        )),
-        Line::from(""),
-        Line::from(Span::styled(
-            " y / Enter: yes     n / Esc: no",
-            theme.style(Paint::Title),
-        )),
+    let note = match replaces {
+        Some(name) => format!(
+            " Your position is saved, replacing the saved game of {} (there is one save).",
+            escape_controls(name)
+        ),
+        None => {
+            " Your position is saved; the list or `sudoku-tui --resume` brings it back.".to_string()
+        }
+    };
+    let body = [
+        (format!(" {question}"), Paint::Text),
+        (note, Paint::Dim),
+        (String::new(), Paint::Text),
     ];
-    boxed(buf, area, "Leave?", lines, theme);
+    let keys = [(" y / Enter: yes     n / Esc: no".to_string(), Paint::Title)];
+    boxed(buf, area, "Leave?", &body, &keys, theme);
 }
 
 /// The congratulation, offering `next` (the next puzzle's name).
@@ -125,30 +234,49 @@ pub fn render_won(
     next: Option<&str>,
     theme: &Theme,
 ) {
-    let text = theme.style(Paint::Text);
-    let mut lines = vec![
-        Line::from(Span::styled(
-            " Congratulations, the puzzle is solved!",
-            theme.style(Paint::Good),
-        )),
-        Line::from(""),
-        Line::from(Span::styled(
+    let body = [
+        (
+            " Congratulations, the puzzle is solved!".to_string(),
+            Paint::Good,
+        ),
+        (String::new(), Paint::Text),
+        (
             format!(" Time   {}", format_duration(stats.time)),
-            text,
-        )),
-        Line::from(Span::styled(format!(" Moves  {}", stats.moves), text)),
-        Line::from(Span::styled(format!(" Hints  {}", stats.hints), text)),
-        Line::from(""),
+            Paint::Text,
+        ),
+        (format!(" Moves  {}", stats.moves), Paint::Text),
+        (format!(" Hints  {}", stats.hints), Paint::Text),
+        (String::new(), Paint::Text),
     ];
+    let mut keys = Vec::new();
     if let Some(next) = next {
-        lines.push(Line::from(Span::styled(
-            format!(" Enter: next puzzle ({next})"),
-            theme.style(Paint::Title),
-        )));
+        keys.push((
+            format!(" Enter: next puzzle ({})", escape_controls(next)),
+            Paint::Title,
+        ));
     }
-    lines.push(Line::from(Span::styled(
-        " Esc: back to the list     q: quit",
-        theme.style(Paint::Title),
-    )));
-    boxed(buf, area, "Solved", lines, theme);
+    keys.push((
+        " Esc: back to the list     q: quit".to_string(),
+        Paint::Title,
+    ));
+    boxed(buf, area, "Solved", &body, &keys, theme);
+}
+
+/// The question after a save failed on the way out: leave without saving,
+/// or stay. `error` says why the save failed.
+pub fn render_save_failed(buf: &mut Buffer, area: Rect, leave: Leave, error: &str, theme: &Theme) {
+    let keys = match leave {
+        Leave::ToPicker => " y: leave without saving",
+        Leave::Quit => " y / q: quit without saving",
+    };
+    let body = [
+        (" The game could not be saved:".to_string(), Paint::Text),
+        (format!(" {}", escape_controls(error)), Paint::Bad),
+        (String::new(), Paint::Text),
+    ];
+    let keys = [
+        (keys.to_string(), Paint::Title),
+        (" n / Esc: stay".to_string(), Paint::Title),
+    ];
+    boxed(buf, area, "Not saved", &body, &keys, theme);
 }

@@ -10,10 +10,21 @@ use sudoku_core::{Cell, Grid, Level};
 use crate::geometry::ListGeometry;
 use crate::picker::{Choice, Picker};
 use crate::puzzles::level_label;
+use crate::text::{escape_controls, fit_parts};
 use crate::ui::theme::{Paint, Theme};
 
 /// The smallest screen the picker is drawn on.
 pub const MIN_SIZE: (u16, u16) = (40, 12);
+
+/// The keys line's parts with their ranks: on a narrow screen the parts of
+/// the largest rank are left out first, whole.
+const KEYS: [(&str, usize); 5] = [
+    ("↑↓ PgUp PgDn Home End", 4),
+    ("type to search", 3),
+    ("Enter/double click: play", 0),
+    ("F1 help", 2),
+    ("Esc: quit", 1),
+];
 
 /// The preview's width (a 9x9 grid with spaces and box gaps, framed).
 const PREVIEW_WIDTH: u16 = 27;
@@ -45,14 +56,12 @@ pub fn render(buf: &mut Buffer, area: Rect, picker: &Picker, theme: &Theme) -> L
         render_preview(buf, preview_area, picker, theme);
     }
     render_search(buf, search, picker, theme);
-    let hint = "↑↓ PgUp PgDn Home End · type to search · Enter or double click: play · F1 help · Esc: quit";
-    buf.set_stringn(
-        keys.x,
-        keys.y,
-        hint,
+    let hint = fit_parts(
+        &KEYS.map(|(k, rank)| (k.to_string(), rank)),
+        " · ",
         usize::from(keys.width),
-        theme.style(Paint::Dim),
     );
+    buf.set_string(keys.x, keys.y, hint, theme.style(Paint::Dim));
     geometry
 }
 
@@ -103,7 +112,7 @@ fn render_list(buf: &mut Buffer, area: Rect, picker: &Picker, theme: &Theme) -> 
 }
 
 fn row_label(picker: &Picker, choice: Choice) -> (String, Paint) {
-    let label = picker.label(choice);
+    let label = escape_controls(&picker.label(choice)).into_owned();
     match choice {
         Choice::Resume => (label, Paint::Good),
         Choice::Random(_) => (label, Paint::Title),
@@ -179,7 +188,10 @@ fn render_preview(buf: &mut Buffer, area: Rect, picker: &Picker, theme: &Theme) 
     }
     match error {
         Some(Ok(note)) => lines.push(Line::from(Span::styled(note, theme.style(Paint::Good)))),
-        Some(Err(err)) => lines.push(Line::from(Span::styled(err, theme.style(Paint::Bad)))),
+        Some(Err(err)) => lines.push(Line::from(Span::styled(
+            escape_controls(&err).into_owned(),
+            theme.style(Paint::Bad),
+        ))),
         None => {}
     }
     Paragraph::new(lines)
@@ -218,13 +230,19 @@ pub fn random_preview(level: Level) -> Vec<Line<'static>> {
 
 fn render_search(buf: &mut Buffer, area: Rect, picker: &Picker, theme: &Theme) {
     let line = match &picker.message {
-        Some(message) => Line::from(Span::styled(message.clone(), theme.style(Paint::Bad))),
+        Some(message) => Line::from(Span::styled(
+            escape_controls(message).into_owned(),
+            theme.style(Paint::Bad),
+        )),
         None if picker.search().is_empty() => {
             Line::from(Span::styled("Type to search", theme.style(Paint::Dim)))
         }
         None => Line::from(vec![
             Span::styled("Search: ", theme.style(Paint::Dim)),
-            Span::styled(picker.search().to_string(), theme.style(Paint::Text)),
+            Span::styled(
+                escape_controls(picker.search()).into_owned(),
+                theme.style(Paint::Text),
+            ),
         ]),
     };
     Paragraph::new(line)

@@ -11,10 +11,21 @@ use std::time::Instant;
 use crate::animation::{speed_name, State};
 use crate::clock::format_duration;
 use crate::play::{Play, Tone};
+use crate::text::{escape_controls, fit_parts, fit_words};
 use crate::ui::theme::{Paint, Theme};
 
-/// The first line: what the game is and where it stands.
-pub fn info_line(play: &Play, now: Instant) -> String {
+/// The separator of the parts of the first line.
+const SEPARATOR: &str = " · ";
+
+/// The help key, at the right of the second line.
+const HELP_KEY: &str = "? help";
+
+/// The first line's parts with their ranks: on a narrow screen the parts
+/// of the largest rank are left out first, whole. Playing, the timer stays
+/// longest, then pencil mode, conflicts, moves, hints, the name, the
+/// candidates switch and the level; during the auto-solve, its state, the
+/// step, the title and the speed.
+pub fn info_parts(play: &Play, now: Instant) -> Vec<(String, usize)> {
     if let Some(animation) = play.animation() {
         let state = match animation.state() {
             State::Running if animation.is_paused() => "paused",
@@ -22,47 +33,54 @@ pub fn info_line(play: &Play, now: Instant) -> String {
             State::Solved(_) => "solved",
             State::NoSolution(_) => "no solution",
         };
-        return format!(
-            "Auto-solve · step {} · {} · {state}",
-            animation.placed(),
-            speed_name(animation.speed())
-        );
+        return vec![
+            ("Auto-solve".to_string(), 2),
+            (format!("step {}", animation.placed()), 1),
+            (speed_name(animation.speed()).to_string(), 3),
+            (state.to_string(), 0),
+        ];
     }
     let mut parts = vec![
-        play.name().to_string(),
-        play.level().to_string(),
-        format!("moves {}", play.moves()),
-        format!("conflicts {}", play.game().conflict_count()),
+        (escape_controls(play.name()).into_owned(), 5),
+        (play.level().to_string(), 7),
+        (format!("moves {}", play.moves()), 3),
+        (format!("conflicts {}", play.game().conflict_count()), 2),
     ];
     if play.is_timer_visible() {
         let time = format_duration(play.clock().elapsed(now));
         parts.push(if play.clock().is_running() {
-            time
+            (time, 0)
         } else {
-            format!("{time} paused")
+            (format!("{time} paused"), 0)
         });
     }
     if play.is_pencil_mode() {
-        parts.push("PENCIL".to_string());
+        parts.push(("PENCIL".to_string(), 1));
     }
     if play.pencil().is_auto() {
-        parts.push("candidates".to_string());
+        parts.push(("candidates".to_string(), 6));
     }
     if play.hints() > 0 {
-        parts.push(format!("hints {}", play.hints()));
+        parts.push((format!("hints {}", play.hints()), 4));
     }
-    parts.join(" · ")
+    parts
 }
 
-/// Draws the two status lines into `area`.
+/// The first line in full: what the game is and where it stands.
+pub fn info_line(play: &Play, now: Instant) -> String {
+    fit_parts(&info_parts(play, now), SEPARATOR, usize::MAX)
+}
+
+/// Draws the two status lines into `area`. The first drops whole parts
+/// that do not fit ([`info_parts`]); the second keeps `? help` at its right
+/// and cuts the message after a word.
 pub fn render(buf: &mut Buffer, area: Rect, play: &Play, now: Instant, theme: &Theme) {
     if area.height == 0 {
         return;
     }
-    let info = Line::from(Span::styled(
-        info_line(play, now),
-        theme.style(Paint::Title),
-    ));
+    let width = usize::from(area.width);
+    let info = fit_parts(&info_parts(play, now), SEPARATOR, width);
+    let info = Line::from(Span::styled(info, theme.style(Paint::Title)));
     info.render(Rect { height: 1, ..area }, buf);
     if area.height < 2 {
         return;
@@ -73,20 +91,20 @@ pub fn render(buf: &mut Buffer, area: Rect, play: &Play, now: Instant, theme: &T
         Tone::Good => Paint::Good,
         Tone::Bad => Paint::Bad,
     };
-    let help = "? help";
-    let line = Line::from(vec![Span::styled(message.text.clone(), theme.style(paint))]);
+    let help_width = HELP_KEY.chars().count();
+    let room = width.saturating_sub(help_width + 1);
+    let text = fit_words(&escape_controls(&message.text), room);
     let row = Rect {
         y: area.y + 1,
         height: 1,
         ..area
     };
-    line.render(row, buf);
-    let help_width = help.len() as u16;
-    if area.width > help_width + message.text.chars().count() as u16 + 1 {
+    Line::from(vec![Span::styled(text, theme.style(paint))]).render(row, buf);
+    if width >= help_width {
         buf.set_string(
-            area.right() - help_width,
+            area.right() - help_width as u16,
             row.y,
-            help,
+            HELP_KEY,
             theme.style(Paint::Dim),
         );
     }

@@ -261,3 +261,211 @@ fn the_animation_draws_its_steps_and_counter() {
     let shown = screen(&mut app, 100, 40);
     assert!(shown.contains("Solved in 2 steps"));
 }
+
+/// The screen's text, failing when a raw control character reached a cell.
+fn safe_screen(app: &mut App, width: u16, height: u16) -> String {
+    let buffer = render_buffer(app, width, height, Theme::new(false));
+    for cell in buffer.content() {
+        assert!(
+            !cell.symbol().contains(char::is_control),
+            "a raw control character {:?} on screen",
+            cell.symbol()
+        );
+    }
+    text(&buffer)
+}
+
+#[cfg(unix)]
+#[test]
+fn control_characters_in_names_and_errors_are_shown_escaped() {
+    let dir = std::env::temp_dir().join(format!("sudoku-tui-escape-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("sudoku\u{1b}[31mred\u{7}.txt"), EASY).unwrap();
+    std::fs::write(dir.join("sudoku\u{1b}]0;bad\u{7}.txt"), "12 3").unwrap();
+    let conflicting = EASY.replacen("53", "55", 1);
+    std::fs::write(dir.join("sudoku\u{9b}2J.txt"), conflicting).unwrap();
+    let entries = crate::puzzles::dir_entries(&dir).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut saved_play = crate::play::Play::new(
+        "saved\u{1b}[2Jgame",
+        crate::play::Origin::Unlisted,
+        EASY.parse().unwrap(),
+        Instant::now(),
+    )
+    .unwrap();
+    saved_play.update(Action::Digit(Digit::new(4).unwrap()), Instant::now());
+    let saved = saved_play.to_saved(Instant::now());
+    let mut app = App::new(Picker::new(entries, Some(saved)), None);
+    let shown = safe_screen(&mut app, 100, 30);
+    assert!(shown.contains("> Resume saved\\e[2Jgame"), "{shown}");
+    assert!(shown.contains("sudoku\\e[31mred\\x07.txt"), "{shown}");
+    assert!(
+        shown.contains("sudoku\\e]0;bad\\x07.txt (cannot be"),
+        "{shown}"
+    );
+    assert!(shown.contains("sudoku\\x9b2J.txt"), "{shown}");
+    // a puzzle that cannot be opened: the error names it, escaped
+    for _ in 0..3 {
+        app.update(Action::Move(Direction::Down));
+    }
+    app.update(Action::Confirm);
+    let shown = safe_screen(&mut app, 100, 30);
+    assert!(shown.contains("sudoku\\x9b2J.txt: there are"), "{shown}");
+    // a file that cannot be read: its preview error, escaped
+    app.update(Action::Move(Direction::Up));
+    let shown = safe_screen(&mut app, 100, 30);
+    assert!(shown.contains("> sudoku\\e]0;bad\\x07.txt"), "{shown}");
+    // the saved game's name on the board
+    app.resume();
+    let shown = safe_screen(&mut app, 100, 40);
+    assert!(shown.contains("saved\\e[2Jgame · "), "{shown}");
+    assert!(shown.contains("Resumed saved\\e[2Jgame"), "{shown}");
+}
+
+/// The sizes every screen must stay usable at: the usual terminal, a
+/// narrower one and the smallest the game draws on.
+const SIZES: [(u16, u16); 3] = [(80, 24), (60, 24), MIN_SIZE];
+
+#[test]
+fn dialogs_and_the_status_keep_their_keys_on_small_terminals() {
+    let now = Instant::now();
+    for (w, h) in SIZES {
+        let mut app = app(vec![entry("sudoku-easy.txt", EASY)]);
+        app.update_at(Action::Confirm, now);
+        app.update_at(Action::Digit(Digit::new(4).unwrap()), now);
+        app.update_at(Action::Hint, now);
+        let shown = screen(&mut app, w, h);
+        let status = line_with(&shown, "00:00");
+        assert!(status.contains("conflicts 0 · 00:00"), "{w}x{h}:\n{shown}");
+        let message = line_with(&shown, "? help");
+        assert!(
+            message.trim_start().starts_with("Hidden single"),
+            "{message}"
+        );
+        app.update_at(Action::Quit, now);
+        let shown = screen(&mut app, w, h);
+        assert!(shown.contains("Quit the game?"), "{w}x{h}:\n{shown}");
+        let keys = line_with(&shown, "y / Enter: yes");
+        assert!(keys.contains("n / Esc: no"), "{w}x{h}:\n{shown}");
+        app.update_at(Action::No, now);
+        app.update_at(Action::Help, now);
+        let shown = screen(&mut app, w, h);
+        assert!(shown.contains("arrows hjkl wasd"), "{w}x{h}:\n{shown}");
+        assert!(
+            shown.contains("↑↓ PgUp PgDn: lines 1-")
+                && shown.contains("other keys close this help"),
+            "the help says there is more:\n{shown}"
+        );
+    }
+}
+
+#[test]
+fn the_status_line_drops_whole_parts_in_order() {
+    let now = Instant::now();
+    let mut app = app(vec![entry("sudoku-easy.txt", EASY)]);
+    app.update_at(Action::Confirm, now);
+    app.update_at(Action::TogglePencil, now);
+    let wide = screen(&mut app, 100, 40);
+    assert!(
+        wide.contains(" sudoku-easy.txt · easy 1.2 · moves 0 · conflicts 0 · 00:00 · PENCIL"),
+        "{wide}"
+    );
+    for (w, want) in [
+        (
+            62,
+            " sudoku-easy.txt · moves 0 · conflicts 0 · 00:00 · PENCIL",
+        ),
+        (50, " moves 0 · conflicts 0 · 00:00 · PENCIL"),
+        (40, " moves 0 · conflicts 0 · 00:00 · PENCIL"),
+    ] {
+        let shown = screen(&mut app, w, 22);
+        let status = line_with(&shown, "00:00");
+        assert_eq!(status, want, "{w} columns");
+        assert!(line_with(&shown, "? help").ends_with("? help"));
+    }
+}
+
+#[test]
+fn the_help_scrolls_on_a_small_terminal() {
+    let mut app = app(vec![entry("sudoku-easy.txt", EASY)]);
+    open(&mut app);
+    app.update(Action::Help);
+    let (w, h) = MIN_SIZE;
+    let first = screen(&mut app, w, h);
+    assert!(first.contains("arrows hjkl wasd"), "{first}");
+    assert!(!first.contains("End (picker)"), "{first}");
+    app.update(Action::PageDown);
+    app.update(Action::PageDown);
+    app.update(Action::PageDown);
+    let last = screen(&mut app, w, h);
+    assert!(last.contains("End (picker)"), "the last line:\n{last}");
+    assert!(!last.contains("arrows hjkl wasd"), "{last}");
+    for _ in 0..3 {
+        app.update(Action::Move(Direction::Down));
+    }
+    assert_eq!(screen(&mut app, w, h), last, "it stops at the end");
+    app.update(Action::Move(Direction::Up));
+    let up = screen(&mut app, w, h);
+    assert_ne!(up, last);
+    app.update(Action::PageUp);
+    app.update(Action::PageUp);
+    app.update(Action::PageUp);
+    assert_eq!(screen(&mut app, w, h), first);
+    app.update(Action::Cancel);
+    assert_eq!(app.overlay(), None, "other keys close it");
+    app.update(Action::Help);
+    assert_eq!(screen(&mut app, w, h), first, "it opens at the top");
+}
+
+/// The docs' screen captures: the picker, a game, the quit question and
+/// the help, at 80x24 and at the smallest size.
+fn captures() -> String {
+    let now = Instant::now();
+    let mut out = String::new();
+    for (w, h) in [(80, 24), MIN_SIZE] {
+        let mut app = App::new(Picker::new(crate::puzzles::builtin_entries(), None), None);
+        let mut shot = |app: &mut App, what: &str| {
+            let shown = screen(app, w, h);
+            out.push_str(&format!("{what} at {w}x{h}:\n\n```text\n{shown}```\n\n"));
+        };
+        shot(&mut app, "The picker");
+        app.update_at(Action::Confirm, now);
+        app.update_at(Action::Digit(Digit::new(4).unwrap()), now);
+        app.update_at(Action::Move(Direction::Right), now);
+        app.update_at(Action::Hint, now);
+        shot(&mut app, "A game after a move and a hint");
+        app.update_at(Action::Quit, now);
+        shot(&mut app, "The quit question");
+        app.update_at(Action::No, now);
+        app.update_at(Action::Help, now);
+        shot(&mut app, "The help (it scrolls where it does not fit)");
+    }
+    out
+}
+
+const CAPTURES_START: &str = "<!-- captures: written by `UPDATE_CAPTURES=1 cargo test -p sudoku-tui captures`; do not edit -->\n";
+const CAPTURES_END: &str = "<!-- end of captures -->\n";
+
+#[test]
+fn the_captures_in_the_docs_are_up_to_date() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/tui.md");
+    let doc = std::fs::read_to_string(path).unwrap();
+    let start = doc
+        .find(CAPTURES_START)
+        .expect("docs/tui.md has the captures start marker")
+        + CAPTURES_START.len();
+    let end = doc
+        .find(CAPTURES_END)
+        .expect("docs/tui.md has the captures end marker");
+    let fresh = format!("\n{}", captures());
+    if std::env::var_os("UPDATE_CAPTURES").is_some() {
+        let updated = format!("{}{fresh}{}", &doc[..start], &doc[end..]);
+        std::fs::write(path, updated).unwrap();
+        return;
+    }
+    assert!(
+        doc[start..end] == fresh,
+        "docs/tui.md shows old screens: run `UPDATE_CAPTURES=1 cargo test -p sudoku-tui captures`"
+    );
+}
