@@ -8,8 +8,8 @@ use std::fmt::Write;
 
 /// `text` with every control character escaped: ESC as `\e`, tab, newline
 /// and carriage return as `\t`, `\n`, `\r`, a backslash that could be read as
-/// the start of an escape as `\\`, other ASCII controls and DEL as `\xNN`,
-/// and the C1 controls (U+0080 to U+009F) as `\u{NN}`. Everything else,
+/// the start of an escape as `\\`, and the other controls (ASCII, DEL and
+/// the C1 controls U+0080 to U+009F) as `\xNN`. Everything else,
 /// letters of any script included, is left as it is. Borrows when there is
 /// nothing to escape.
 ///
@@ -31,11 +31,8 @@ pub fn escape_controls(text: &str) -> Cow<'_, str> {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\\' => out.push_str("\\\\"),
-            c if c.is_ascii_control() => {
-                let _ = write!(out, "\\x{:02x}", c as u32);
-            }
             c if c.is_control() => {
-                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+                let _ = write!(out, "\\x{:02x}", c as u32);
             }
             c => out.push(c),
         }
@@ -60,7 +57,7 @@ mod tests {
             escape_controls("a\tb\nc\rd\x00\x7f"),
             "a\\tb\\nc\\rd\\x00\\x7f"
         );
-        assert_eq!(escape_controls("\u{9b}31m"), "\\u{9b}31m");
+        assert_eq!(escape_controls("\u{9b}31m"), "\\x9b31m");
         assert_eq!(escape_controls("x\\y\x07"), "x\\\\y\\x07");
         assert_eq!(escape_controls("C:\\puzzles"), "C:\\puzzles");
         assert!(matches!(escape_controls("日本"), Cow::Borrowed("日本")));

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 use sudoku_core::generator::{fresh_seed, RandomPuzzle};
 use sudoku_core::Level;
 use sudoku_tui::action::{action_for, Action};
@@ -43,6 +43,27 @@ struct Args {
     /// prints). Default: a fresh one.
     #[arg(long, requires = "random")]
     seed: Option<u64>,
+    /// Print the shell completion script for SHELL (bash, zsh, fish,
+    /// elvish or powershell) and exit.
+    #[arg(long, value_name = "SHELL", exclusive = true)]
+    completions: Option<clap_complete::Shell>,
+    /// Print the man page (roff) and exit.
+    #[arg(long, exclusive = true)]
+    man: bool,
+}
+
+/// Writes `bytes` to stdout: status 0 (also when the reader went away),
+/// or 2 with the error.
+fn print(bytes: &[u8]) -> ExitCode {
+    let mut out = io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            report(format!("cannot write <stdout>: {e}"));
+            ExitCode::from(2)
+        }
+    }
 }
 
 /// How the game ended.
@@ -55,6 +76,22 @@ enum Ended {
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    if let Some(shell) = args.completions {
+        let mut script = Vec::new();
+        clap_complete::generate(shell, &mut Args::command(), "sudoku-tui", &mut script);
+        return print(&script);
+    }
+    if args.man {
+        let mut roff = Vec::new();
+        let man = clap_mangen::Man::new(Args::command());
+        return match man.render(&mut roff) {
+            Ok(()) => print(&roff),
+            Err(e) => {
+                report(format!("cannot make the man page: {e}"));
+                ExitCode::from(2)
+            }
+        };
+    }
     let entries = match entries(args.path.as_deref()) {
         Ok(entries) => entries,
         Err(err) => {

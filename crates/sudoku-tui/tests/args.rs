@@ -92,3 +92,22 @@ fn control_characters_in_messages_are_escaped() {
     assert!(!err.contains('\u{1b}') && !err.contains('\u{7}'), "{err:?}");
     assert!(err.contains("/no/such/\\e[31mred\\x07.txt"), "{err}");
 }
+
+#[test]
+fn completions_and_the_man_page_need_no_terminal() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = run(&["--completions", shell]);
+        assert!(out.status.success(), "{shell}: {}", stderr(&out));
+        let script = String::from_utf8_lossy(&out.stdout);
+        for option in ["resume", "random", "seed"] {
+            assert!(script.contains(option), "{shell} script lacks {option}");
+        }
+    }
+    let out = run(&["--completions", "bash", "--resume"]);
+    assert_eq!(out.status.code(), Some(2), "--completions stands alone");
+    let out = run(&["--man"]);
+    assert!(out.status.success());
+    let roff = String::from_utf8_lossy(&out.stdout);
+    assert!(roff.contains(".TH sudoku-tui 1"), "{roff}");
+    assert!(roff.contains("\\-\\-random"), "{roff}");
+}
