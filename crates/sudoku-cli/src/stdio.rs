@@ -24,6 +24,22 @@ pub fn stdout_closed() -> bool {
     CLOSED_AT_START.load(Ordering::Relaxed) & 2 != 0
 }
 
+/// Whether `signal` is ignored now, as a shell leaves SIGINT for a
+/// background job or `nohup` SIGHUP. Such a signal must stay ignored:
+/// whoever started us asked for that.
+#[cfg(unix)]
+#[allow(unsafe_code)]
+pub fn ignored(signal: i32) -> bool {
+    // SAFETY: with a null new action, `sigaction` only writes the current
+    // action into `old`, a properly sized and aligned value we own; it is
+    // zeroed first, which is a valid `sigaction` value.
+    unsafe {
+        let mut old: libc::sigaction = std::mem::zeroed();
+        libc::sigaction(signal, std::ptr::null(), &mut old) == 0
+            && old.sa_sigaction == libc::SIG_IGN
+    }
+}
+
 #[cfg(target_os = "linux")]
 #[allow(unsafe_code)]
 mod at_start {

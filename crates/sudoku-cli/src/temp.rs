@@ -74,12 +74,18 @@ fn lock(slot: &Slot) -> MutexGuard<'_, Option<PathBuf>> {
 }
 
 /// Starts a thread that, on SIGINT, SIGTERM or SIGHUP, removes the file in
-/// `slot` (if any) and ends the process as the signal would have.
+/// `slot` (if any) and ends the process as the signal would have. A signal
+/// that was ignored when we started (SIGINT in a background job, SIGHUP
+/// under `nohup`) stays ignored.
 #[cfg(unix)]
 fn watch_signals(slot: Slot) {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     use signal_hook::iterator::Signals;
-    let Ok(mut signals) = Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+    let wanted: Vec<i32> = [SIGINT, SIGTERM, SIGHUP]
+        .into_iter()
+        .filter(|&s| !crate::stdio::ignored(s))
+        .collect();
+    let Ok(mut signals) = Signals::new(wanted) else {
         return;
     };
     std::thread::spawn(move || {

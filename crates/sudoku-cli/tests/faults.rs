@@ -290,32 +290,48 @@ fn a_full_disk_names_the_target_and_leaves_nothing() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `sudoku solve -o out.txt` reading a pipe that stays open, started with
+/// the three signals at their default action, or with `ignored` ignored (as
+/// a shell starts a background job); returns once its temporary file exists.
+fn solve_into_a_file(dir: &Path, ignored: Option<&str>) -> std::process::Child {
+    let mut env = Command::new("env");
+    env.arg("--default-signal=INT,TERM,HUP");
+    if let Some(signal) = ignored {
+        env.arg(format!("--ignore-signal={signal}"));
+    }
+    let child = env
+        .args([BIN, "solve", "-o", "out.txt"])
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while !listing(dir).iter().any(|n| n.ends_with(".tmp")) {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "no temporary file"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    child
+}
+
+fn kill(child: &std::process::Child, name: &str) {
+    let kill = Command::new("kill")
+        .args(["-s", name, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+}
+
 #[test]
 fn a_signal_during_dash_o_removes_the_temporary_file() {
     for (signal, name) in [(2, "INT"), (15, "TERM"), (1, "HUP")] {
         let dir = folder(&format!("signal-{name}"));
-        // Input from a pipe that stays open, so the run is mid-way for sure.
-        let mut child = Command::new(BIN)
-            .args(["solve", "-o", "out.txt"])
-            .current_dir(&dir)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let start = Instant::now();
-        while !listing(&dir).iter().any(|n| n.ends_with(".tmp")) {
-            assert!(
-                start.elapsed() < Duration::from_secs(20),
-                "no temporary file"
-            );
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let kill = Command::new("kill")
-            .args(["-s", name, &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(kill.success());
+        let mut child = solve_into_a_file(&dir, None);
+        kill(&child, name);
         let status = child.wait().unwrap();
         drop(child.stdin.take());
         assert_eq!(status.signal(), Some(signal), "SIG{name}");
@@ -324,6 +340,28 @@ fn a_signal_during_dash_o_removes_the_temporary_file() {
             "SIG{name} left {:?}",
             listing(&dir)
         );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[test]
+fn a_signal_ignored_at_start_stays_ignored() {
+    // A background job (SIGINT ignored) or nohup (SIGHUP ignored) goes on.
+    for name in ["INT", "HUP"] {
+        let dir = folder(&format!("ignored-{name}"));
+        let mut child = solve_into_a_file(&dir, Some(name));
+        kill(&child, name);
+        std::thread::sleep(Duration::from_millis(200));
+        let mut stdin = child.stdin.take().unwrap();
+        std::io::Write::write_all(&mut stdin, format!("{PUZZLE}\n").as_bytes()).unwrap();
+        drop(stdin);
+        let status = child.wait().unwrap();
+        assert!(status.success(), "SIG{name}: {status:?}");
+        assert_eq!(
+            fs::read_to_string(dir.join("out.txt")).unwrap(),
+            format!("{SOLUTION}\n")
+        );
+        assert_eq!(listing(&dir), ["out.txt"]);
         fs::remove_dir_all(&dir).unwrap();
     }
 }
