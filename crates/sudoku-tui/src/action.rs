@@ -114,6 +114,9 @@ pub enum Context {
     Animation,
     /// A question or the win screen (yes/no).
     Dialog,
+    /// The question after a failed save: Enter means the safe answer (stay),
+    /// so a habitual Enter never throws a game away.
+    SaveFailed,
     /// The help overlay (any key closes it).
     Help,
 }
@@ -159,6 +162,10 @@ fn key_action(key: &KeyEvent, context: Context) -> Option<Action> {
         Context::Board => board_key(key.code),
         Context::Animation => animation_key(key.code),
         Context::Dialog => dialog_key(key.code),
+        Context::SaveFailed => match key.code {
+            KeyCode::Enter => Some(Action::No),
+            code => dialog_key(code),
+        },
         Context::Help => Some(help_key(key.code)),
     }
 }

@@ -162,6 +162,7 @@ impl App {
     pub fn context(&self) -> Context {
         match (&self.overlay, &self.screen) {
             (Some(Overlay::Help), _) => Context::Help,
+            (Some(Overlay::SaveFailed(_)), _) => Context::SaveFailed,
             (Some(_), _) => Context::Dialog,
             (None, Screen::Picker) => Context::Picker,
             (None, Screen::Board(play)) if play.animation().is_some() => Context::Animation,

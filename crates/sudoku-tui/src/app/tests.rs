@@ -693,11 +693,17 @@ fn a_failed_save_on_quit_asks_to_quit_without_saving_or_stay() {
     assert!(shown.contains("The game could not be saved:"), "{shown}");
     assert!(shown.contains("Not a directory"), "{shown}");
     assert!(shown.contains("y / q: quit without saving"), "{shown}");
-    assert!(shown.contains("n / Esc: stay"), "{shown}");
+    assert!(shown.contains("n / Esc / Enter: stay"), "{shown}");
     key(&mut app, KeyCode::Esc);
     assert_eq!(app.overlay(), None, "stay");
     assert!(!app.should_quit() && app.unsaved().is_none());
     assert_eq!(play(&app).moves(), 1, "the game is still on");
+    // A habitual Enter is the safe answer here: stay.
+    keys(&mut app, "qy");
+    assert_eq!(app.overlay(), Some(Overlay::SaveFailed(Leave::Quit)));
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.overlay(), None, "Enter stays");
+    assert!(!app.should_quit() && app.unsaved().is_none());
     keys(&mut app, "qy");
     assert_eq!(app.overlay(), Some(Overlay::SaveFailed(Leave::Quit)));
     key(&mut app, KeyCode::Char('y'));

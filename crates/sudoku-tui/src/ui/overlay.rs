@@ -276,7 +276,7 @@ pub fn render_save_failed(buf: &mut Buffer, area: Rect, leave: Leave, error: &st
     ];
     let keys = [
         (keys.to_string(), Paint::Title),
-        (" n / Esc: stay".to_string(), Paint::Title),
+        (" n / Esc / Enter: stay".to_string(), Paint::Title),
     ];
     boxed(buf, area, "Not saved", &body, &keys, theme);
 }
