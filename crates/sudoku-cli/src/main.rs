@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod batch;
+mod bench;
 mod explain;
 mod generate;
 mod grade;
@@ -36,6 +37,8 @@ enum Command {
     Explain(explain::ExplainArgs),
     /// Generate distinct complete grids or puzzles, reproducible from a seed.
     Generate(generate::GenerateArgs),
+    /// Benchmark solvers side by side on the same puzzles, checking every answer.
+    Bench(bench::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -46,5 +49,6 @@ fn main() -> ExitCode {
         Command::Grade(args) => grade::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Generate(args) => generate::run(args),
+        Command::Bench(args) => bench::run(args),
     }
 }
