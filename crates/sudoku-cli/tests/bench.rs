@@ -436,7 +436,12 @@ fn the_plot_is_well_formed_svg_naming_each_solver() {
         .filter(|n| n.has_tag_name("text"))
         .map(|n| n.text().unwrap_or("").trim().to_string())
         .collect();
-    for name in ["fast", "dfs", "<ours>", "liar & co (wrong answers!)"] {
+    for name in [
+        "fast (in-process)",
+        "dfs (in-process)",
+        "<ours> (whole-process)",
+        "liar & co (whole-process; wrong answers!)",
+    ] {
         assert!(texts.iter().any(|t| t == name), "{name} not in {texts:?}");
     }
     for set in ["puzzles.txt", "collection-classics.txt"] {

@@ -265,7 +265,7 @@ fn report_wrong(contender: &Contender, set: &Set, entry: &Entry) {
     let more = entry.tally.wrong_answers() - entry.tally.examples().len() as u64;
     if more > 0 {
         eprintln!(
-            "sudoku: bench: {name} on {}: {more} more wrong answers",
+            "sudoku: bench: {name} on {}: {more} more wrong answers over all runs",
             set.name
         );
     }

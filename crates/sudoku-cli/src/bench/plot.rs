@@ -14,9 +14,9 @@ const PER_SET: u32 = 150;
 const FILL: f64 = 0.8;
 
 /// The SVG text of the chart of `rows` (solvers grouped by set, in the
-/// order of the rows), titled with `title`. Rows without a speed (a solver
-/// that failed before its first timed run) have no bar; a solver that gave
-/// wrong answers is marked in the legend.
+/// order of the rows), titled with `title`. The legend says how each
+/// solver was timed and marks one that gave wrong answers. Rows without a
+/// speed (a solver that failed before its first timed run) have no bar.
 pub fn svg(rows: &[Row], title: &str) -> Result<String, String> {
     let sets = distinct(rows.iter().map(|r| r.set.as_str()));
     let solvers = distinct(rows.iter().map(|r| r.solver.as_str()));
@@ -54,11 +54,12 @@ pub fn svg(rows: &[Row], title: &str) -> Result<String, String> {
                     colour.filled(),
                 ))
             });
-            let wrong = rows.iter().any(|r| r.solver == *solver && r.wrong > 0);
-            let label = if wrong {
-                format!("{solver} (wrong answers!)")
+            let mut own = rows.iter().filter(|r| r.solver == *solver);
+            let timing = own.clone().next().map_or("", Row::timing);
+            let label = if own.any(|r| r.wrong > 0) {
+                format!("{solver} ({timing}; wrong answers!)")
             } else {
-                solver.to_string()
+                format!("{solver} ({timing})")
             };
             chart
                 .draw_series(bars)
