@@ -258,7 +258,10 @@ fn wrong_external_solvers_are_caught() {
     );
     let hang = "hang=sleep 30".to_string();
     let honest = format!("honest={}", ours(""));
+    let chatty = format!("chatty={}; echo 'all done'", ours(""));
     let out = bench(&[
+        "--cmd",
+        &chatty,
         "--timeout",
         "1",
         "--format",
@@ -288,6 +291,13 @@ fn wrong_external_solvers_are_caught() {
     assert_eq!(counts("short"), (3.0, 9.0));
     assert_eq!(counts("crash"), (5.0, 7.0));
     assert_eq!(counts("hang"), (0.0, 12.0));
+    // Right answers and a line too many: noted, not counted wrong.
+    assert_eq!(counts("chatty"), (12.0, 0.0));
+    assert_eq!(
+        row("chatty")["error"],
+        "wrote 13 answer lines for 12 puzzles"
+    );
+    check_times(row("chatty"));
     // Wrong but complete runs still have their speed; failed ones do not.
     check_times(row("liar"));
     check_times(row("short"));
