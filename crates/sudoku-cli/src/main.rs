@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod batch;
+mod bench;
 mod diag;
 mod explain;
 mod generate;
@@ -25,7 +26,7 @@ mod temp;
 #[command(
     name = "sudoku",
     version,
-    about = "Play Sudoku in plain text; solve, grade, explain and generate puzzles as Unix filters",
+    about = "Play Sudoku in plain text; solve, grade, explain, generate and benchmark puzzles as Unix filters",
     long_about = None
 )]
 pub(crate) struct Cli {
@@ -45,6 +46,8 @@ enum Command {
     Explain(explain::ExplainArgs),
     /// Generate distinct complete grids or puzzles, reproducible from a seed.
     Generate(generate::GenerateArgs),
+    /// Benchmark solvers side by side on the same puzzles, checking every answer.
+    Bench(bench::BenchArgs),
     /// Print the shell completion script for bash, zsh, fish, elvish or powershell.
     Completions(shell::CompletionsArgs),
     /// Print the man page (roff), with a section per subcommand.
@@ -62,6 +65,7 @@ fn main() -> ExitCode {
         Command::Grade(args) => grade::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Generate(args) => generate::run(args),
+        Command::Bench(args) => bench::run(args),
         Command::Completions(args) => shell::completions(args),
         Command::Man => shell::man(),
     }

@@ -8,12 +8,13 @@ use std::process::{Command, Stdio};
 use common::text;
 
 const BIN: &str = env!("CARGO_BIN_EXE_sudoku");
-const SUBCOMMANDS: [&str; 7] = [
+const SUBCOMMANDS: [&str; 8] = [
     "play",
     "solve",
     "grade",
     "explain",
     "generate",
+    "bench",
     "completions",
     "man",
 ];

@@ -29,4 +29,4 @@ pub use logic::{
 };
 pub use parse::{parse_many, PuzzleReader, Record};
 pub use pos::{Block, Cell, Col, Digit, Row, Unit};
-pub use solver::{Dfs, DfsReport, DfsSteps, Fast, Solver, SolverKind, Step};
+pub use solver::{Dfs, DfsReport, DfsSteps, Fast, SearchStats, Solver, SolverKind, Step};

@@ -425,10 +425,31 @@ impl State {
     }
 }
 
-struct Ctx<F: FnMut(&[u8; 81])> {
+/// What a search counts besides its solutions: nothing (`()`, the plain
+/// search, whose code is then exactly as without a counter) or its guesses
+/// (`u64`).
+trait Tally {
+    /// One guess: a digit tried in a cell that still has another candidate.
+    fn guess(&mut self);
+}
+
+impl Tally for () {
+    #[inline(always)]
+    fn guess(&mut self) {}
+}
+
+impl Tally for u64 {
+    #[inline(always)]
+    fn guess(&mut self) {
+        *self += 1;
+    }
+}
+
+struct Ctx<F: FnMut(&[u8; 81]), T: Tally> {
     count: usize,
     limit: usize,
     on_solution: F,
+    guesses: T,
 }
 
 /// Defines a recursive search function `$name` (returns true when the limit is reached),
@@ -436,7 +457,7 @@ struct Ctx<F: FnMut(&[u8; 81])> {
 macro_rules! searcher {
     ($name:ident $(, $feat:literal)?) => {
         $(#[target_feature(enable = $feat)])?
-        fn $name<F: FnMut(&[u8; 81])>(st: &mut State, ctx: &mut Ctx<F>) -> bool {
+        fn $name<F: FnMut(&[u8; 81]), T: Tally>(st: &mut State, ctx: &mut Ctx<F, T>) -> bool {
     loop {
         let Some((mut b, mut bit)) = st.propagate() else {
             return false;
@@ -467,6 +488,8 @@ macro_rules! searcher {
         for d in 0..9 {
             if st.f[3 * d + b] & bit != 0 {
                 if last != usize::MAX {
+                    // The digit before this one is tried while this one is left: a guess.
+                    ctx.guesses.guess();
                     let mut child = *st;
                     child.place_light(last, b, bit);
                     if $name(&mut child, ctx) {
@@ -519,6 +542,7 @@ fn count_from(mut st: State, limit: usize) -> usize {
         count: 0,
         limit,
         on_solution: |_: &[u8; 81]| {},
+        guesses: (),
     };
     run(&mut st, &mut ctx, false);
     ctx.count
@@ -620,6 +644,19 @@ impl Givens {
     }
 }
 
+/// [`search`], also counting the guesses: returns the solutions found and
+/// the number of digits tried in a cell that still had another candidate
+/// (the last candidate left in a cell after the others failed is forced, not
+/// guessed). A separate build of the search: [`search`] has no counter.
+pub fn search_counting_guesses(
+    cells: &[u8; 81],
+    limit: usize,
+    on_solution: impl FnMut(&[u8; 81]),
+) -> (usize, u64) {
+    let ctx = search_from(cells, limit, on_solution, 0u64, false);
+    (ctx.count, ctx.guesses)
+}
+
 /// [`search`], forcing the portable build of the search when `portable` is set.
 fn search_with(
     cells: &[u8; 81],
@@ -627,25 +664,37 @@ fn search_with(
     on_solution: impl FnMut(&[u8; 81]),
     portable: bool,
 ) -> usize {
-    if limit == 0 {
-        return 0;
-    }
-    let Some(mut st) = State::from_givens(cells) else {
-        return 0;
-    };
+    search_from(cells, limit, on_solution, (), portable).count
+}
+
+/// The search of `cells` with the tally `guesses`; the context as it ends.
+#[inline(always)]
+fn search_from<F: FnMut(&[u8; 81]), T: Tally>(
+    cells: &[u8; 81],
+    limit: usize,
+    on_solution: F,
+    guesses: T,
+    portable: bool,
+) -> Ctx<F, T> {
     let mut ctx = Ctx {
         count: 0,
         limit,
         on_solution,
+        guesses,
     };
-    run(&mut st, &mut ctx, portable);
-    ctx.count
+    if limit == 0 {
+        return ctx;
+    }
+    if let Some(mut st) = State::from_givens(cells) {
+        run(&mut st, &mut ctx, portable);
+    }
+    ctx
 }
 
 /// Runs the search from `st`: the x86-64 build with POPCNT/BMI when the CPU has them (unless
 /// `portable`), else the portable one.
 #[inline(always)]
-fn run<F: FnMut(&[u8; 81])>(st: &mut State, ctx: &mut Ctx<F>, portable: bool) {
+fn run<F: FnMut(&[u8; 81]), T: Tally>(st: &mut State, ctx: &mut Ctx<F, T>, portable: bool) {
     #[cfg(target_arch = "x86_64")]
     if !portable
         && std::arch::is_x86_feature_detected!("popcnt")
@@ -666,7 +715,10 @@ fn run<F: FnMut(&[u8; 81])>(st: &mut State, ctx: &mut Ctx<F>, portable: bool) {
 
 #[cfg(test)]
 mod tests {
-    use super::{given_masks, given_masks_portable, search, search_with, Givens, State};
+    use super::{
+        given_masks, given_masks_portable, search, search_counting_guesses, search_with, Givens,
+        State,
+    };
 
     fn parse(s: &str) -> [u8; 81] {
         let mut g = [0u8; 81];
@@ -797,6 +849,58 @@ mod tests {
             assert_eq!(search(&p, 1, |s| first = Some(*s)), 1);
             assert_eq!(first, Some(sols[0]));
         }
+    }
+
+    #[test]
+    fn counting_guesses_changes_no_answer() {
+        let mut rng = XorShift(0x0BAD_5EED_1234_5678);
+        let base = parse(KNOWN[0].1);
+        let mut guessed = 0;
+        for round in 0..400 {
+            let g = match KNOWN.get(round) {
+                Some((puzzle, _)) => parse(puzzle),
+                None => {
+                    let mut g = base;
+                    let keep = 18 + rng.below(40);
+                    for c in g.iter_mut() {
+                        if rng.below(81) >= keep {
+                            *c = 0;
+                        }
+                    }
+                    g
+                }
+            };
+            for limit in [1, 2] {
+                let mut counted = Vec::new();
+                let (n, guesses) = search_counting_guesses(&g, limit, |s| counted.push(*s));
+                assert_eq!(n, counted.len());
+                assert_eq!(counted, all(&g, limit), "round {round}");
+                guessed += u64::from(guesses > 0);
+            }
+        }
+        // Sparse grids need guesses; the search still answers the same.
+        assert!(guessed > 0);
+    }
+
+    #[test]
+    fn guesses_are_counted_only_where_the_search_branches() {
+        // A puzzle one placement from solved, and a classic easy one: no guess.
+        let easy = parse(
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        );
+        assert_eq!(search_counting_guesses(&easy, 2, |_| {}), (1, 0));
+        let mut nearly = parse(KNOWN[0].1);
+        nearly[40] = 0;
+        assert_eq!(search_counting_guesses(&nearly, 2, |_| {}), (1, 0));
+        // The hardest classics need some; an empty grid needs a guess per
+        // solution past the first, at least.
+        for (p, _) in KNOWN {
+            assert!(search_counting_guesses(&parse(p), 1, |_| {}).1 > 0, "{p}");
+        }
+        let (n, guesses) = search_counting_guesses(&[0; 81], 10, |_| {});
+        assert_eq!(n, 10);
+        assert!(guesses >= 10);
+        assert_eq!(search_counting_guesses(&[0; 81], 0, |_| {}), (0, 0));
     }
 
     #[test]

@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 
 use crate::grid::Grid;
 use crate::pos::{Cell, Digit};
-use crate::solver::{Solver, SolverKind};
+use crate::solver::{SearchStats, Solver, SolverKind};
 
 /// The classic depth-first search. See [`DfsSteps`] for the step-by-step
 /// form.
@@ -99,26 +99,54 @@ impl Dfs {
     }
 }
 
+impl Dfs {
+    /// [`Solver::search`], also counting the guesses (see
+    /// [`SearchStats::guesses`]): digits placed in a cell that still had
+    /// another digit to try.
+    ///
+    /// ```
+    /// use sudoku_core::{Dfs, Grid};
+    /// let puzzle: Grid =
+    ///     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+    ///         .parse()
+    ///         .unwrap();
+    /// let stats = Dfs.search_with_stats(&puzzle, 2, &mut |_| {});
+    /// assert_eq!(stats.solutions, 1);
+    /// assert!(stats.guesses > 0);
+    /// ```
+    pub fn search_with_stats(
+        &self,
+        puzzle: &Grid,
+        limit: usize,
+        on_solution: &mut dyn FnMut(&Grid),
+    ) -> SearchStats {
+        let mut steps = DfsSteps::new(puzzle);
+        let mut solutions = 0;
+        if limit > 0 {
+            for step in steps.by_ref() {
+                if let Step::Solution(grid) = step {
+                    on_solution(&grid);
+                    solutions += 1;
+                    if solutions == limit {
+                        break;
+                    }
+                }
+            }
+        }
+        SearchStats {
+            solutions,
+            guesses: steps.guesses(),
+        }
+    }
+}
+
 impl Solver for Dfs {
     fn kind(&self) -> Option<SolverKind> {
         Some(SolverKind::Dfs)
     }
 
     fn search(&self, puzzle: &Grid, limit: usize, on_solution: &mut dyn FnMut(&Grid)) -> usize {
-        if limit == 0 {
-            return 0;
-        }
-        let mut found = 0;
-        for step in DfsSteps::new(puzzle) {
-            if let Step::Solution(grid) = step {
-                on_solution(&grid);
-                found += 1;
-                if found == limit {
-                    break;
-                }
-            }
-        }
-        found
+        self.search_with_stats(puzzle, limit, on_solution).solutions
     }
 }
 
@@ -157,6 +185,7 @@ pub struct DfsSteps {
     stack: Vec<Frame>,
     phase: Phase,
     placed: u64,
+    guesses: u64,
 }
 
 impl DfsSteps {
@@ -168,6 +197,7 @@ impl DfsSteps {
             stack: Vec::with_capacity(81),
             phase: Phase::Descend,
             placed: 0,
+            guesses: 0,
         };
         for i in 0..81 {
             let v = steps.grid[i];
@@ -185,6 +215,12 @@ impl DfsSteps {
     /// How many digits have been placed so far.
     pub fn placed(&self) -> u64 {
         self.placed
+    }
+
+    /// How many of the digits placed so far were guesses: placed in a cell
+    /// that still had another digit to try.
+    pub fn guesses(&self) -> u64 {
+        self.guesses
     }
 
     /// The grid as the search has it now.
@@ -282,10 +318,12 @@ impl Iterator for DfsSteps {
                     }
                     let v = top.left.trailing_zeros() as u8;
                     top.left &= top.left - 1;
+                    let guess = top.left != 0;
                     top.current = v;
                     self.grid[i] = v;
                     self.mark(i, v);
                     self.placed += 1;
+                    self.guesses += u64::from(guess);
                     self.phase = Phase::Descend;
                     let (cell, digit) = Self::step(i as u8, v);
                     return Some(Step::Place { cell, digit });
@@ -381,6 +419,39 @@ mod tests {
         });
         assert!(stopped.stopped && stopped.solution.is_none());
         assert_eq!(seen, 10);
+    }
+
+    #[test]
+    fn guesses_are_placements_with_another_digit_left() {
+        // An easy puzzle: every cell the search picks has one digit left.
+        let easy = grid(
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        );
+        let stats = Dfs.search_with_stats(&easy, 2, &mut |_| {});
+        assert_eq!((stats.solutions, stats.guesses), (1, 0));
+        // A hard one: guesses, fewer than the placements, and the same
+        // answer as the plain search.
+        let puzzle = grid(HARD);
+        let mut first = None;
+        let stats = Dfs.search_with_stats(&puzzle, 1, &mut |g| first = first.or(Some(*g)));
+        let report = Dfs.solve_with(&puzzle, |_| ControlFlow::Continue(()));
+        assert_eq!(first, report.solution);
+        assert!(stats.guesses > 0 && stats.guesses < report.steps);
+        // Counted by hand on the iterator: a placement whose frame had
+        // digits left after it.
+        let mut steps = DfsSteps::new(&puzzle);
+        let mut left_after = 0;
+        while let Some(step) = steps.next() {
+            if let Step::Solution(_) = step {
+                break;
+            }
+            if let (Step::Place { .. }, Some(top)) = (step, steps.stack.last()) {
+                left_after += u64::from(top.left != 0);
+            }
+        }
+        assert_eq!(steps.guesses(), left_after);
+        assert_eq!(steps.guesses(), stats.guesses);
+        assert_eq!(Dfs.search_with_stats(&puzzle, 0, &mut |_| {}).solutions, 0);
     }
 
     #[test]

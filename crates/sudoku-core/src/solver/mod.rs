@@ -101,6 +101,19 @@ pub trait Solver {
     }
 }
 
+/// How a search went: what [`Fast::search_with_stats`] and
+/// [`Dfs::search_with_stats`] report.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// The solutions found, up to the limit asked.
+    pub solutions: usize,
+    /// The guesses made: digits tried in a cell that still had another
+    /// candidate left to try. The last candidate of a cell, tried after the
+    /// others failed, is forced and not counted; 0 means the puzzle was
+    /// solved (or counted) by the solver's deductions alone.
+    pub guesses: u64,
+}
+
 /// The solvers by name, for frontends that let the user choose.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum SolverKind {
@@ -128,6 +141,29 @@ impl SolverKind {
         match self {
             SolverKind::Fast => &Fast,
             SolverKind::Dfs => &Dfs,
+        }
+    }
+
+    /// [`Solver::search`], also counting the solver's guesses.
+    ///
+    /// ```
+    /// use sudoku_core::{Grid, SolverKind};
+    /// let empty = Grid::empty();
+    /// for kind in SolverKind::ALL {
+    ///     let stats = kind.search_with_stats(&empty, 2, &mut |_| {});
+    ///     assert_eq!(stats.solutions, 2);
+    ///     assert!(stats.guesses > 0, "{}", kind.name());
+    /// }
+    /// ```
+    pub fn search_with_stats(
+        self,
+        puzzle: &Grid,
+        limit: usize,
+        on_solution: &mut dyn FnMut(&Grid),
+    ) -> SearchStats {
+        match self {
+            SolverKind::Fast => Fast.search_with_stats(puzzle, limit, on_solution),
+            SolverKind::Dfs => Dfs.search_with_stats(puzzle, limit, on_solution),
         }
     }
 }
