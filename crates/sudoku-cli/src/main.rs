@@ -14,6 +14,7 @@ mod grade;
 mod input;
 mod output;
 mod play;
+mod print;
 mod progress;
 mod solve;
 mod stdio;
@@ -39,6 +40,8 @@ enum Command {
     Explain(explain::ExplainArgs),
     /// Generate distinct complete grids or puzzles, reproducible from a seed.
     Generate(generate::GenerateArgs),
+    /// Print puzzles for paper: a PDF or an SVG, with captions and solutions.
+    Print(print::PrintArgs),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +55,7 @@ fn main() -> ExitCode {
         Command::Grade(args) => grade::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Generate(args) => generate::run(args),
+        Command::Print(args) => print::run(args),
     }
 }
 
