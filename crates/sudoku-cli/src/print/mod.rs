@@ -140,10 +140,13 @@ pub fn run(args: PrintArgs) -> ExitCode {
         Err(msg) => return fail(&msg),
     };
     let grades = workers.map(&puzzles, |p| grade(&p.grid));
-    let items = items(&puzzles, &grades, args.solutions);
+    let mut pages = pages(items(&puzzles, &grades), args.per_page);
+    if args.solutions {
+        pages.extend(self::pages(solutions(&puzzles, &grades), args.per_page));
+    }
     let sheet = Sheet {
         layout: layout::layout(args.paper, args.per_page),
-        pages: items.chunks(args.per_page).map(<[Item]>::to_vec).collect(),
+        pages,
     };
     let bytes = match format {
         Format::Pdf => pdf::write(&sheet),
@@ -223,10 +226,9 @@ fn read(files: &[PathBuf]) -> (Vec<Puzzle>, Status) {
     (puzzles, status)
 }
 
-/// The items to print: every puzzle, captioned with its grade, then with
-/// `solutions` the solution of every puzzle that has exactly one.
-fn items(puzzles: &[Puzzle], grades: &[Result<Grade, GradeError>], solutions: bool) -> Vec<Item> {
-    let mut items: Vec<Item> = puzzles
+/// Every puzzle, captioned with its grade.
+fn items(puzzles: &[Puzzle], grades: &[Result<Grade, GradeError>]) -> Vec<Item> {
+    puzzles
         .iter()
         .zip(grades)
         .map(|(p, grade)| Item {
@@ -236,24 +238,32 @@ fn items(puzzles: &[Puzzle], grades: &[Result<Grade, GradeError>], solutions: bo
             name: p.name.clone(),
             rest: format!("{}: {}", where_in_input(p), grade_text(grade)),
         })
-        .collect();
-    if solutions {
-        let solver = sudoku_core::SolverKind::default().solver();
-        for (p, grade) in puzzles.iter().zip(grades) {
-            // A grade means exactly one solution.
-            let Some(solution) = grade.as_ref().ok().and_then(|_| solver.solve(&p.grid)) else {
-                continue;
-            };
-            items.push(Item {
-                grid: solution,
+        .collect()
+}
+
+/// The solution of every puzzle that has exactly one (every puzzle that
+/// was graded).
+fn solutions(puzzles: &[Puzzle], grades: &[Result<Grade, GradeError>]) -> Vec<Item> {
+    let solver = sudoku_core::SolverKind::default().solver();
+    puzzles
+        .iter()
+        .zip(grades)
+        .filter(|(_, grade)| grade.is_ok())
+        .filter_map(|(p, _)| {
+            Some(Item {
+                grid: solver.solve(&p.grid)?,
                 givens: p.grid,
                 lead: "Solution of ",
                 name: p.name.clone(),
                 rest: where_in_input(p),
-            });
-        }
-    }
-    items
+            })
+        })
+        .collect()
+}
+
+/// `items` cut into pages of `per_page`.
+fn pages(items: Vec<Item>, per_page: usize) -> Vec<Vec<Item>> {
+    items.chunks(per_page).map(<[Item]>::to_vec).collect()
 }
 
 /// ` #3, line 7`: the puzzle's number in its input and its line.
@@ -319,21 +329,39 @@ mod tests {
         let blank = ".".repeat(81);
         let puzzles = [puzzle(EASY, 1), puzzle(&blank, 2)];
         let grades: Vec<_> = puzzles.iter().map(|p| grade(&p.grid)).collect();
-        let all = items(&puzzles, &grades, true);
-        // Two puzzles, then one solution: the blank grid has many.
-        assert_eq!(all.len(), 3);
+        let all = items(&puzzles, &grades);
+        assert_eq!(all.len(), 2);
         assert_eq!(all[0].rest, " #1, line 2: easy 1.2");
         assert_eq!(
             all[1].rest,
             " #2, line 4: not graded, the puzzle has more than one solution"
         );
-        let solution = &all[2];
+        // One solution: the blank grid has many.
+        let solved = solutions(&puzzles, &grades);
+        assert_eq!(solved.len(), 1);
+        let solution = &solved[0];
         assert_eq!(
             (solution.lead, solution.rest.as_str()),
             ("Solution of ", " #1, line 2")
         );
         assert!(solution.grid.is_solved() && puzzles[0].grid.is_solved_by(&solution.grid));
         assert!(solution.is_given(2) && !solution.is_given(0));
-        assert_eq!(items(&puzzles, &grades, false).len(), 2);
+    }
+
+    #[test]
+    fn pages_hold_per_page_items_at_most() {
+        let blank = ".".repeat(81);
+        let puzzles: Vec<Puzzle> = (1..=5).map(|n| puzzle(&blank, n)).collect();
+        let grades: Vec<_> = puzzles.iter().map(|_| Err(GradeError::NotUnique)).collect();
+        let sizes = |per_page| -> Vec<usize> {
+            pages(items(&puzzles, &grades), per_page)
+                .iter()
+                .map(Vec::len)
+                .collect()
+        };
+        assert_eq!(sizes(1), [1, 1, 1, 1, 1]);
+        assert_eq!(sizes(2), [2, 2, 1]);
+        assert_eq!(sizes(4), [4, 1]);
+        assert_eq!(sizes(6), [5]);
     }
 }
