@@ -389,3 +389,38 @@ fn usage_errors_write_nothing() {
     assert_eq!(fs::read_dir(&dir).unwrap().count(), 0);
     fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn pdf_is_refused_on_a_terminal() {
+    // `script` (util-linux) runs the command with a terminal as stdout.
+    if Command::new("script").arg("-V").output().is_err() {
+        eprintln!("skipped: script (util-linux) is not installed");
+        return;
+    }
+    let dir = temp_dir("terminal");
+    let file = dir.join("easy.txt");
+    fs::write(&file, format!("{EASY}\n")).unwrap();
+    let bin = env!("CARGO_BIN_EXE_sudoku");
+    let run = |format: &str| {
+        let line = format!("{bin} print -o - --format {format} {}", path(&file));
+        let out = Command::new("script")
+            .args(["-qec", &line, "/dev/null"])
+            .output()
+            .unwrap();
+        (out.status.code(), text(&out.stdout))
+    };
+    let (code, shown) = run("pdf");
+    assert_eq!(code, Some(2), "{shown}");
+    assert!(
+        shown.contains(
+            "sudoku: will not write a PDF to a terminal: redirect stdout or name a file with -o"
+        ),
+        "{shown}"
+    );
+    assert!(!shown.contains("%PDF"));
+    // An SVG is text: it may go to a terminal.
+    let (code, shown) = run("svg");
+    assert_eq!(code, Some(0), "{shown}");
+    assert!(shown.contains("<svg "), "{shown}");
+    fs::remove_dir_all(&dir).unwrap();
+}
