@@ -212,14 +212,16 @@ impl Filter<'_> {
 
 /// What went wrong over the whole run.
 #[derive(Default)]
-struct Status {
-    invalid: bool,
-    unreadable: bool,
+pub struct Status {
+    /// Some record was invalid.
+    pub invalid: bool,
+    /// Some input could not be read.
+    pub unreadable: bool,
 }
 
 impl Status {
     /// The exit status: 2 for an unreadable input, 1 for an invalid record.
-    fn code(&self) -> ExitCode {
+    pub fn code(&self) -> ExitCode {
         if self.unreadable {
             ExitCode::from(2)
         } else if self.invalid {

@@ -86,7 +86,7 @@ struct PuzzleArgs {
     /// Level by the grader (as `sudoku grade` rates it): easy, medium,
     /// hard, expert or extreme. Implies --unique; blanks: any unless
     /// --holes is given.
-    #[arg(long, value_name = "LEVEL", value_parser = parse_level)]
+    #[arg(long, visible_alias = "level", value_name = "LEVEL", value_parser = parse_level)]
     difficulty: Option<Level>,
     /// Write each puzzle's solution too (csv always has it).
     #[arg(long)]

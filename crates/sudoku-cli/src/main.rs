@@ -15,6 +15,7 @@ mod grade;
 mod input;
 mod output;
 mod play;
+mod print;
 mod progress;
 mod shell;
 mod solve;
@@ -52,6 +53,8 @@ enum Command {
     Completions(shell::CompletionsArgs),
     /// Print the man page (roff), with a section per subcommand.
     Man,
+    /// Print puzzles for paper: a PDF or an SVG, with captions and solutions.
+    Print(print::PrintArgs),
 }
 
 fn main() -> ExitCode {
@@ -68,6 +71,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(args),
         Command::Completions(args) => shell::completions(args),
         Command::Man => shell::man(),
+        Command::Print(args) => print::run(args),
     }
 }
 

@@ -8,13 +8,14 @@ use std::process::{Command, Stdio};
 use common::text;
 
 const BIN: &str = env!("CARGO_BIN_EXE_sudoku");
-const SUBCOMMANDS: [&str; 8] = [
+const SUBCOMMANDS: [&str; 9] = [
     "play",
     "solve",
     "grade",
     "explain",
     "generate",
     "bench",
+    "print",
     "completions",
     "man",
 ];
