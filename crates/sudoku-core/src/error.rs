@@ -156,3 +156,19 @@ pub enum HistoryError {
     #[error("nothing to redo")]
     NothingToRedo,
 }
+
+/// A number outside the range of a position or digit type, from the
+/// `TryFrom` conversions of [`Digit`](crate::Digit), [`Row`](crate::Row),
+/// [`Col`](crate::Col), [`Block`](crate::Block) and [`Cell`](crate::Cell).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("{what} {value} is not in {min}-{max}")]
+pub struct RangeError {
+    /// What was being made: `digit`, `row index`, `cell index` ...
+    pub what: &'static str,
+    /// The number given.
+    pub value: u64,
+    /// The smallest number allowed.
+    pub min: u64,
+    /// The largest number allowed.
+    pub max: u64,
+}

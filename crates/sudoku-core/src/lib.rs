@@ -18,14 +18,14 @@ pub mod text;
 mod fixtures;
 
 pub use counters::{Conflict, Counters};
-pub use error::{HistoryError, MoveError, ParseError, ParseErrorKind, PuzzleError};
+pub use error::{HistoryError, MoveError, ParseError, ParseErrorKind, PuzzleError, RangeError};
 pub use game::{Game, Hint, Outcome};
 pub use generator::{Batch, Holes, PuzzleSpec, RandomPuzzle, Symmetry, Uniqueness};
 pub use grid::Grid;
 pub use history::{History, Move};
 pub use logic::{
-    grade, hint_step, Candidates, Digits, Grade, GradeError, Level, LogicReport, LogicSolver,
-    Rating, Step as LogicStep, Technique,
+    grade, hint_step, Candidates, Digits, DigitsIter, Grade, GradeError, Level, LogicReport,
+    LogicSolver, Rating, Step as LogicStep, Technique,
 };
 pub use parse::{parse_many, PuzzleReader, Record};
 pub use pos::{Block, Cell, Col, Digit, Row, Unit};

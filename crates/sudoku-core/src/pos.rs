@@ -4,6 +4,7 @@
 //! rows as `1`-`9` and columns as `a`-`i`, so the cell `5c` is row index 4,
 //! column index 2; [`Cell::name`] and [`Cell::from_name`] convert.
 
+use crate::error::RangeError;
 use std::fmt;
 
 /// The six orders of three things (rows of a band, boxes of a band): row
@@ -55,6 +56,32 @@ impl Digit {
     }
 }
 
+impl TryFrom<u8> for Digit {
+    type Error = RangeError;
+
+    /// The digit `value`, 1 to 9.
+    ///
+    /// ```
+    /// use sudoku_core::Digit;
+    /// assert_eq!(Digit::try_from(4).map(u8::from), Ok(4));
+    /// assert_eq!(Digit::try_from(0).unwrap_err().to_string(), "digit 0 is not in 1-9");
+    /// ```
+    fn try_from(value: u8) -> Result<Digit, RangeError> {
+        Digit::new(value).ok_or(RangeError {
+            what: "digit",
+            value: u64::from(value),
+            min: 1,
+            max: 9,
+        })
+    }
+}
+
+impl From<Digit> for u8 {
+    fn from(digit: Digit) -> u8 {
+        digit.get()
+    }
+}
+
 impl fmt::Display for Digit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0)
@@ -62,7 +89,7 @@ impl fmt::Display for Digit {
 }
 
 macro_rules! index_type {
-    ($(#[$doc:meta])* $name:ident, $limit:expr) => {
+    ($(#[$doc:meta])* $name:ident, $what:literal, $limit:expr) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub struct $name(u8);
@@ -87,27 +114,51 @@ macro_rules! index_type {
                 (0..$limit as u8).map($name)
             }
         }
+
+        impl TryFrom<usize> for $name {
+            type Error = RangeError;
+
+            /// The value at `index`, counting from 0.
+            fn try_from(index: usize) -> Result<$name, RangeError> {
+                $name::new(index).ok_or(RangeError {
+                    what: $what,
+                    value: index as u64,
+                    min: 0,
+                    max: $limit - 1,
+                })
+            }
+        }
+
+        impl From<$name> for usize {
+            fn from(value: $name) -> usize {
+                value.index()
+            }
+        }
     };
 }
 
 index_type!(
     /// A row, index 0..9 (shown to players as `1`-`9`).
     Row,
+    "row index",
     9
 );
 index_type!(
     /// A column, index 0..9 (shown to players as `a`-`i`).
     Col,
+    "column index",
     9
 );
 index_type!(
     /// A 3x3 box, index 0..9, numbered left to right, top to bottom.
     Block,
+    "box index",
     9
 );
 index_type!(
     /// One of the 81 cells, index 0..81 in row-major order.
     Cell,
+    "cell index",
     81
 );
 

@@ -69,10 +69,57 @@ impl Digits {
     }
 
     /// The digits in increasing order.
-    pub fn iter(self) -> impl DoubleEndedIterator<Item = Digit> + Clone {
-        Digit::all().filter(move |&d| self.contains(d))
+    pub fn iter(self) -> DigitsIter {
+        DigitsIter(self.0)
     }
 }
+
+impl IntoIterator for Digits {
+    type Item = Digit;
+    type IntoIter = DigitsIter;
+
+    fn into_iter(self) -> DigitsIter {
+        self.iter()
+    }
+}
+
+/// The digits of a [`Digits`] set in increasing order (or decreasing, from
+/// the back), from [`Digits::iter`].
+#[derive(Clone, Debug)]
+pub struct DigitsIter(u16);
+
+impl Iterator for DigitsIter {
+    type Item = Digit;
+
+    fn next(&mut self) -> Option<Digit> {
+        if self.0 == 0 {
+            return None;
+        }
+        let low = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Digit::new(low + 1)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl DoubleEndedIterator for DigitsIter {
+    fn next_back(&mut self) -> Option<Digit> {
+        if self.0 == 0 {
+            return None;
+        }
+        let high = 15 - self.0.leading_zeros() as u8;
+        self.0 &= !(1 << high);
+        Digit::new(high + 1)
+    }
+}
+
+impl ExactSizeIterator for DigitsIter {}
+
+impl std::iter::FusedIterator for DigitsIter {}
 
 impl FromIterator<Digit> for Digits {
     fn from_iter<I: IntoIterator<Item = Digit>>(iter: I) -> Digits {

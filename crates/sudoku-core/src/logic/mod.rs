@@ -33,7 +33,7 @@ mod subsets;
 mod uniqueness;
 mod wings;
 
-pub use candidates::{Candidates, Digits};
+pub use candidates::{Candidates, Digits, DigitsIter};
 pub use grade::{grade, Grade, GradeError, Level, LevelError, Rating};
 pub use step::{cell_from_rc, rc_name, Step, Technique};
 
