@@ -13,21 +13,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use common::text;
+use common::{folder, text, PUZZLE, SOLUTION};
 
 const BIN: &str = env!("CARGO_BIN_EXE_sudoku");
-const PUZZLE: &str =
-    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
-const SOLUTION: &str =
-    "468931527751624839392578461134756298289413675675289314846192753513867942927345186";
-
-/// A fresh, empty folder for one test.
-fn folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sudoku-faults-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// A file of `n` copies of the test puzzle.
 fn puzzles(dir: &Path, n: usize) -> PathBuf {
@@ -60,7 +48,7 @@ fn listing(dir: &Path) -> Vec<String> {
 
 #[test]
 fn an_unwritable_stderr_never_aborts() {
-    let dir = folder("stderr");
+    let dir = folder("faults", "stderr");
     let cases: &[(&[&str], i32)] = &[
         (&["solve", "missing.txt"], 2),
         (&["grade", "missing.txt"], 2),
@@ -93,7 +81,7 @@ fn an_unwritable_stderr_never_aborts() {
 
 #[test]
 fn a_closed_stdout_is_an_error() {
-    let dir = folder("closed");
+    let dir = folder("faults", "closed");
     puzzles(&dir, 3);
     for script in [
         "\"$0\" solve puzzles.txt >&-",
@@ -120,7 +108,7 @@ fn a_closed_stdout_is_an_error() {
 
 #[test]
 fn a_pipe_closed_downstream_ends_quietly() {
-    let dir = folder("pipe");
+    let dir = folder("faults", "pipe");
     puzzles(&dir, 100_000);
     for (script, first) in [
         ("\"$0\" solve puzzles.txt | head -1", SOLUTION),
@@ -151,7 +139,7 @@ fn a_pipe_closed_downstream_ends_quietly() {
 
 #[test]
 fn dash_o_writes_through_a_symlink_and_keeps_mode_and_links() {
-    let dir = folder("links");
+    let dir = folder("faults", "links");
     puzzles(&dir, 2);
     fs::write(dir.join("real.txt"), "old\n").unwrap();
     fs::set_permissions(dir.join("real.txt"), fs::Permissions::from_mode(0o640)).unwrap();
@@ -206,7 +194,7 @@ fn dash_o_writes_through_a_symlink_and_keeps_mode_and_links() {
 
 #[test]
 fn dash_o_writes_into_a_fifo_and_a_device_without_replacing_them() {
-    let dir = folder("special");
+    let dir = folder("faults", "special");
     puzzles(&dir, 2);
     // A FIFO: read by a background cat.
     let out = sh(
@@ -269,7 +257,7 @@ impl FileTypeLike for fs::FileType {
 
 #[test]
 fn a_full_disk_names_the_target_and_leaves_nothing() {
-    let dir = folder("enospc");
+    let dir = folder("faults", "enospc");
     puzzles(&dir, 20_000);
     let disk = dir.join("disk");
     fs::create_dir(&disk).unwrap();
@@ -329,7 +317,7 @@ fn kill(child: &std::process::Child, name: &str) {
 #[test]
 fn a_signal_during_dash_o_removes_the_temporary_file() {
     for (signal, name) in [(2, "INT"), (15, "TERM"), (1, "HUP")] {
-        let dir = folder(&format!("signal-{name}"));
+        let dir = folder("faults", &format!("signal-{name}"));
         let mut child = solve_into_a_file(&dir, None);
         kill(&child, name);
         let status = child.wait().unwrap();
@@ -348,7 +336,7 @@ fn a_signal_during_dash_o_removes_the_temporary_file() {
 fn a_signal_ignored_at_start_stays_ignored() {
     // A background job (SIGINT ignored) or nohup (SIGHUP ignored) goes on.
     for name in ["INT", "HUP"] {
-        let dir = folder(&format!("ignored-{name}"));
+        let dir = folder("faults", &format!("ignored-{name}"));
         let mut child = solve_into_a_file(&dir, Some(name));
         kill(&child, name);
         std::thread::sleep(Duration::from_millis(200));

@@ -8,20 +8,9 @@ use std::fs;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-use common::{pipe, text};
+use common::{folder, pipe, text, PUZZLE, SOLUTION};
 
 const BIN: &str = env!("CARGO_BIN_EXE_sudoku");
-const PUZZLE: &str =
-    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
-const SOLUTION: &str =
-    "468931527751624839392578461134756298289413675675289314846192753513867942927345186";
-
-fn folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sudoku-hostile-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn run(dir: &PathBuf, args: &[&str], stdin: &str) -> Output {
     let mut cmd = Command::new(BIN);
@@ -31,7 +20,7 @@ fn run(dir: &PathBuf, args: &[&str], stdin: &str) -> Output {
 
 #[test]
 fn a_section_line_hides_none_of_the_puzzles_after_it() {
-    let dir = folder("section");
+    let dir = folder("hostile", "section");
     let file = format!("[set 1]\n{PUZZLE}\n{PUZZLE}\nnot a puzzle\n[set 2]\n{PUZZLE}\n");
     fs::write(dir.join("sets.txt"), file).unwrap();
     let out = run(&dir, &["solve", "sets.txt"], "");
@@ -49,7 +38,7 @@ fn a_section_line_hides_none_of_the_puzzles_after_it() {
 
 #[test]
 fn control_characters_are_shown_escaped() {
-    let dir = folder("controls");
+    let dir = folder("hostile", "controls");
     // A file name with a title-setting sequence and a bell.
     let name = "x\x1b]2;owned\x07.txt";
     fs::write(dir.join(name), "1234\n").unwrap();
@@ -81,7 +70,7 @@ fn control_characters_are_shown_escaped() {
 
 #[test]
 fn utf16_files_are_named_as_such() {
-    let dir = folder("utf16");
+    let dir = folder("hostile", "utf16");
     let utf16: Vec<u8> = "\u{feff}"
         .chars()
         .chain(format!("{PUZZLE}\r\n{PUZZLE}\r\n").chars())
@@ -104,7 +93,7 @@ fn utf16_files_are_named_as_such() {
 
 #[test]
 fn a_flood_of_bad_lines_is_counted_not_listed() {
-    let dir = folder("flood");
+    let dir = folder("hostile", "flood");
     let mut file = String::new();
     for _ in 0..250 {
         file.push_str("xyz\n");
@@ -137,7 +126,7 @@ fn a_flood_of_bad_lines_is_counted_not_listed() {
 
 #[test]
 fn arguments_that_would_mislead_are_refused_by_name() {
-    let dir = folder("args");
+    let dir = folder("hostile", "args");
     fs::write(dir.join("one.txt"), format!("{PUZZLE}\n")).unwrap();
     // --limit means nothing without --count.
     let out = run(&dir, &["solve", "--limit", "5", "one.txt"], "");
