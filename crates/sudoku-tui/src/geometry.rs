@@ -55,7 +55,7 @@ fn index(i: usize) -> u16 {
 /// falls in, each cell `size` wide and followed by a line.
 fn along(offset: u16, size: u16) -> Option<usize> {
     let stride = size + 1;
-    if offset % stride == 0 {
+    if offset.is_multiple_of(stride) {
         return None;
     }
     let i = usize::from(offset / stride);

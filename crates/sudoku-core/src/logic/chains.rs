@@ -126,7 +126,7 @@ pub(crate) fn x_chain(marks: &Candidates) -> Option<Step> {
         // state = cell * 2 + (1 if the digit is true there)
         let next = |state: usize, out: &mut Vec<usize>| {
             let c = state / 2;
-            let links = if state % 2 == 0 {
+            let links = if state.is_multiple_of(2) {
                 strong[c]
             } else {
                 PEER_BITS[c] & with

@@ -109,7 +109,7 @@ fn label_paint(conflict: bool) -> Paint {
 
 /// Line weights: 0 none, 1 light, 2 heavy.
 fn weight(line: usize) -> u8 {
-    if line % 3 == 0 {
+    if line.is_multiple_of(3) {
         2
     } else {
         1
