@@ -159,7 +159,7 @@ pub enum HistoryError {
 
 /// A number outside the range of a position or digit type, from the
 /// `TryFrom` conversions of [`Digit`](crate::Digit), [`Row`](crate::Row),
-/// [`Col`](crate::Col), [`Block`](crate::Block) and [`Cell`](crate::Cell).
+/// [`Col`](crate::Col), [`Block`](crate::Block) and [`Cell`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 #[error("{what} {value} is not in {min}-{max}")]
 pub struct RangeError {
