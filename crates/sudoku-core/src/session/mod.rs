@@ -95,7 +95,7 @@ pub enum MarkError {
 ///
 /// // Saved and read back, the redo stack is still there.
 /// let text = save::to_string(&session, None);
-/// let mut resumed = save::from_str(&text)?.session;
+/// let mut resumed = save::parse(&text)?.session;
 /// assert_eq!(resumed, session);
 /// assert_eq!(resumed.redo()?.cell, c1);
 /// assert_eq!(resumed.progress().to_string(), "1/51");
