@@ -9,12 +9,12 @@
 //! level: easy
 //! saved: 1718000000
 //! time: 192.350
-//! moves: 5
+//! moves: 6
 //! hints: 1
 //! mistakes: 0
 //! candidates: off
 //! marks: 1d=26 2b=47
-//! grid: 534.7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+//! grid: 534.7....6.2195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
 //! done: 1c4 2c7 2c2 1c0 1c4
 //! undone: 2c0
 //! ```
@@ -25,7 +25,7 @@
 //! undone and waiting to be redone, in the order redo makes them. `grid`
 //! is the board, for people and other tools; the moves decide it.
 //!
-//! [`write`]/[`to_string`] write a session; [`read`]/[`parse`] read one,
+//! [`write()`]/[`to_string`] write a session; [`read`]/[`parse`] read one,
 //! and also the saves of the previous release (`sudoku-tui save 1`: the
 //! board without its moves, whose entries become moves made in cell
 //! order). Nothing read is trusted: at most [`MAX_SAVE_BYTES`] are read,
@@ -90,7 +90,7 @@ pub fn write(
     out.write_all(to_string(session, saved_at).as_bytes())
 }
 
-/// The save of `session` as text (see [`write`]). The time is kept to the
+/// The save of `session` as text (see [`write()`]). The time is kept to the
 /// millisecond.
 pub fn to_string(session: &Session, saved_at: Option<SystemTime>) -> String {
     let game = session.game();
