@@ -65,7 +65,8 @@ impl Origin {
     }
 
     /// The origin with its path or name on one line and cut to
-    /// [`MAX_PATH`] characters, as a save can hold it.
+    /// [`MAX_PATH`] characters, as a save can hold it; an empty path or
+    /// name is [`Origin::Unknown`].
     pub(crate) fn one_line(&self) -> Origin {
         let clean = |text: &str| -> String {
             text.replace(['\n', '\r'], " ")
@@ -75,6 +76,11 @@ impl Origin {
                 .collect()
         };
         match self {
+            Origin::File { path, .. } | Origin::Builtin { name: path }
+                if clean(path).is_empty() =>
+            {
+                Origin::Unknown
+            }
             Origin::File { path, line } => Origin::File {
                 path: clean(path),
                 line: (*line).clamp(1, MAX_LINE),
@@ -230,5 +236,16 @@ mod tests {
         };
         assert_eq!((path.chars().count(), line), (MAX_PATH, 1));
         assert!(path.starts_with("a b"));
+        for empty in ["", " \n "] {
+            let file = Origin::File {
+                path: empty.to_string(),
+                line: 2,
+            };
+            assert_eq!(file.one_line(), Origin::Unknown);
+            let builtin = Origin::Builtin {
+                name: empty.to_string(),
+            };
+            assert_eq!(builtin.one_line(), Origin::Unknown);
+        }
     }
 }

@@ -212,3 +212,28 @@ proptest! {
         prop_assert_eq!(&resumed, &played);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Any name and origin a frontend gives is kept in a form that saves
+    /// and loads back unchanged.
+    #[test]
+    fn any_name_and_origin_save_and_load(
+        name in any::<String>(),
+        path in any::<String>(),
+        line in any::<usize>(),
+        kind in 0u8..3,
+        seed in any::<u64>(),
+    ) {
+        let origin = match kind {
+            0 => Origin::File { path, line },
+            1 => Origin::Builtin { name: path },
+            _ => Origin::Random(RandomPuzzle::new(Level::Expert, seed)),
+        };
+        let s = Session::new(PUZZLE.parse().unwrap(), name, origin).unwrap();
+        let loaded = save::parse(&save::to_string(&s, None)).unwrap();
+        prop_assert_eq!(loaded.ignored, Vec::new());
+        prop_assert_eq!(loaded.session, s);
+    }
+}
