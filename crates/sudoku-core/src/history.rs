@@ -36,6 +36,8 @@ impl Move {
 /// assert_eq!(history.undo(), Some(mv));
 /// assert_eq!(history.undo(), None);
 /// assert_eq!(history.redo(), Some(mv));
+/// assert_eq!(history.done(), [mv]);
+/// assert_eq!(history.undone().count(), 0);
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct History {
@@ -77,6 +79,17 @@ impl History {
     /// How many moves can be redone.
     pub fn redo_len(&self) -> usize {
         self.undone.len()
+    }
+
+    /// The moves that can be undone, oldest first: replayed from the
+    /// givens, they give the board.
+    pub fn done(&self) -> &[Move] {
+        &self.done
+    }
+
+    /// The undone moves, in the order [`History::redo`] makes them again.
+    pub fn undone(&self) -> impl DoubleEndedIterator<Item = Move> + ExactSizeIterator + '_ {
+        self.undone.iter().rev().copied()
     }
 
     /// Forgets every move.

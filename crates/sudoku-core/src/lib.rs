@@ -11,6 +11,7 @@ pub mod history;
 pub mod logic;
 pub mod parse;
 pub mod pos;
+pub mod session;
 pub mod solver;
 pub mod text;
 
@@ -29,4 +30,5 @@ pub use logic::{
 };
 pub use parse::{parse_many, PuzzleReader, Record};
 pub use pos::{Block, Cell, Col, Digit, Row, Unit};
+pub use session::{Origin, Pencil, SaveStore, Session};
 pub use solver::{Dfs, DfsReport, DfsSteps, Fast, SearchStats, Solver, SolverKind, Step};

@@ -1,0 +1,345 @@
+//! A play session: everything a game in progress is, for both frontends to
+//! play and to save.
+//!
+//! A [`Session`] holds the [`Game`] (givens, entries, counters, undo and
+//! redo), the [`Pencil`] marks, the time played, the counts of moves, hints
+//! and mistake checks, and the puzzle's name, [`Origin`] and level. It
+//! reads no clock: the frontend measures time and hands it in with
+//! [`Session::add_time`].
+//!
+//! [`save`] writes a session as versioned text, history included, and reads
+//! it back (as well as the saves of the previous release); [`store`] keeps
+//! one save per puzzle in a directory the frontend names.
+
+mod origin;
+mod pencil;
+pub mod save;
+pub mod store;
+
+use std::fmt;
+use std::time::Duration;
+
+use thiserror::Error;
+
+use crate::error::{HistoryError, MoveError, PuzzleError};
+use crate::game::{Game, Hint, Outcome};
+use crate::grid::Grid;
+use crate::history::Move;
+use crate::logic::{Digits, Level};
+use crate::pos::{Cell, Digit};
+
+pub use origin::{Origin, OriginError, MAX_LINE, MAX_PATH};
+pub use pencil::{NotAllowed, Pencil};
+pub use save::{Loaded, PartError, SaveError};
+pub use store::{Import, Listing, SaveStore, SavedInfo, StoreError};
+
+/// The most time a session counts: 9999 hours (over a year of play).
+/// [`Session::add_time`] stops there, and a save holding more is read as
+/// this.
+pub const MAX_TIME: Duration = Duration::from_secs(9999 * 3600);
+
+/// The largest move, hint or mistake-check count a session keeps; the
+/// counts stop there.
+pub const MAX_COUNT: usize = 999_999;
+
+/// The longest name a session keeps, in characters; a longer one is cut.
+pub const MAX_NAME: usize = 200;
+
+/// How far the player got: the cells they filled of those the puzzle left
+/// blank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Progress {
+    /// Blank cells of the puzzle that hold a digit now (right or wrong).
+    pub filled: usize,
+    /// Blank cells of the puzzle.
+    pub to_fill: usize,
+}
+
+/// `12/51`.
+impl fmt::Display for Progress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.filled, self.to_fill)
+    }
+}
+
+/// Why a pencil mark was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum MarkError {
+    /// The cell holds a given.
+    #[error("{0} is a given; it takes no pencil marks")]
+    Given(Cell),
+    /// The cell holds an entry; erase it first.
+    #[error("{0} holds a digit; erase it to pencil in")]
+    Filled(Cell),
+    /// Automatic candidates are on and the digit is ruled out.
+    #[error(transparent)]
+    NotAllowed(#[from] NotAllowed),
+}
+
+/// A game in progress, as both frontends play it and as it is saved.
+///
+/// ```
+/// use std::time::Duration;
+/// use sudoku_core::session::{save, Origin, Session};
+/// use sudoku_core::{Cell, Digit, Outcome};
+///
+/// let puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+///     .parse()
+///     .unwrap();
+/// let mut session = Session::new(puzzle, "classic", Origin::Text)?;
+/// let c1 = Cell::from_name("1c").unwrap();
+/// assert_eq!(session.place(c1, Digit::new(4).unwrap())?, Outcome::Legal);
+/// session.toggle_mark(Cell::from_name("1d").unwrap(), Digit::new(6).unwrap())?;
+/// session.add_time(Duration::from_secs(90)); // measured by the frontend
+/// session.undo()?;
+///
+/// // Saved and read back, the redo stack is still there.
+/// let text = save::to_string(&session, None);
+/// let mut resumed = save::parse(&text)?.session;
+/// assert_eq!(resumed, session);
+/// assert_eq!(resumed.redo()?.cell, c1);
+/// assert_eq!(resumed.progress().to_string(), "1/51");
+/// assert_eq!(resumed.time(), Duration::from_secs(90));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Session {
+    game: Game,
+    pencil: Pencil,
+    time: Duration,
+    hints: usize,
+    mistakes_shown: usize,
+    /// Moves counted before the game's history starts (a save of the
+    /// previous release counted moves its board does not replay).
+    earlier_moves: usize,
+    name: String,
+    origin: Origin,
+    level: Option<Level>,
+}
+
+impl Session {
+    /// A new session on `puzzle`, named `name` (put on one line and cut to
+    /// [`MAX_NAME`] characters), which came from `origin`. Refused as
+    /// [`Game::new`] refuses.
+    pub fn new(
+        puzzle: Grid,
+        name: impl Into<String>,
+        origin: Origin,
+    ) -> Result<Session, PuzzleError> {
+        Ok(Session::from_game(Game::new(puzzle)?, name, origin))
+    }
+
+    /// A session on a game already made (its moves and history kept).
+    pub fn from_game(game: Game, name: impl Into<String>, origin: Origin) -> Session {
+        Session {
+            game,
+            pencil: Pencil::default(),
+            time: Duration::ZERO,
+            hints: 0,
+            mistakes_shown: 0,
+            earlier_moves: 0,
+            name: clean_name(&name.into()),
+            origin: origin.one_line(),
+            level: None,
+        }
+    }
+
+    /// The game: the board, its counters and history, hints and checks.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The pencil marks.
+    pub fn pencil(&self) -> &Pencil {
+        &self.pencil
+    }
+
+    /// The puzzle's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Where the puzzle came from.
+    pub fn origin(&self) -> &Origin {
+        &self.origin
+    }
+
+    /// The puzzle's level: the one set with [`Session::set_level`], else
+    /// the generator's for a generated puzzle, else `None`.
+    pub fn level(&self) -> Option<Level> {
+        self.level.or_else(|| self.origin.level())
+    }
+
+    /// Records the puzzle's level (the frontend grades it; the session
+    /// does not, grading can take a while). `None` forgets it.
+    pub fn set_level(&mut self, level: Option<Level>) {
+        self.level = level;
+    }
+
+    /// Time played: the sum of what [`Session::add_time`] was given.
+    pub fn time(&self) -> Duration {
+        self.time
+    }
+
+    /// Adds `played` to the time played; the sum stops at [`MAX_TIME`].
+    pub fn add_time(&mut self, played: Duration) {
+        self.time = self.time.saturating_add(played).min(MAX_TIME);
+    }
+
+    /// Moves made, counting those of the game before a resume (undo and
+    /// redo are not moves); at most [`MAX_COUNT`].
+    pub fn moves(&self) -> usize {
+        self.game
+            .moves()
+            .saturating_add(self.earlier_moves)
+            .min(MAX_COUNT)
+    }
+
+    /// Hints used: digits placed by [`Session::place_hint`] and mistake
+    /// checks by [`Session::mistakes`]; at most [`MAX_COUNT`].
+    pub fn hints(&self) -> usize {
+        self.hints
+    }
+
+    /// How many times [`Session::mistakes`] showed the wrong entries (each
+    /// also counts as a hint); at most [`MAX_COUNT`].
+    pub fn mistakes_shown(&self) -> usize {
+        self.mistakes_shown
+    }
+
+    /// How far the player got.
+    pub fn progress(&self) -> Progress {
+        let puzzle = self.game.puzzle();
+        let to_fill = 81 - puzzle.givens();
+        Progress {
+            filled: self.game.counters().filled() - puzzle.givens(),
+            to_fill,
+        }
+    }
+
+    /// Whether the board is full and breaks no rule.
+    pub fn is_solved(&self) -> bool {
+        self.game.is_solved()
+    }
+
+    /// Whether the player did anything worth keeping: made a move, or
+    /// wrote pencil marks.
+    pub fn has_progress(&self) -> bool {
+        self.moves() > 0 || self.game.grid() != self.game.puzzle() || self.pencil.has_notes()
+    }
+
+    /// Puts `digit` in `cell`, as [`Game::place`]. Pencil marks stay: the
+    /// digit hides them, erasing it shows them again.
+    pub fn place(&mut self, cell: Cell, digit: Digit) -> Result<Outcome, MoveError> {
+        self.game.place(cell, digit)
+    }
+
+    /// Blanks `cell`, as [`Game::erase`].
+    pub fn erase(&mut self, cell: Cell) -> Result<Outcome, MoveError> {
+        self.game.erase(cell)
+    }
+
+    /// The text game's move, as [`Game::enter`]: 1-9 places, 0 erases.
+    pub fn enter(&mut self, cell: Cell, value: u8) -> Result<Outcome, MoveError> {
+        self.game.enter(cell, value)
+    }
+
+    /// Puts `digit` in `cell` (`None` blanks it), as [`Game::set`].
+    pub fn set(&mut self, cell: Cell, digit: Option<Digit>) -> Result<Outcome, MoveError> {
+        self.game.set(cell, digit)
+    }
+
+    /// Takes back the last move, as [`Game::undo`]. Pencil marks are not
+    /// moves and stay as they are.
+    pub fn undo(&mut self) -> Result<Move, HistoryError> {
+        self.game.undo()
+    }
+
+    /// Makes the last undone move again, as [`Game::redo`].
+    pub fn redo(&mut self) -> Result<Move, HistoryError> {
+        self.game.redo()
+    }
+
+    /// The marks shown in `cell` (see [`Pencil::candidates`]).
+    pub fn candidates(&self, cell: Cell) -> Digits {
+        self.pencil.candidates(&self.game, cell)
+    }
+
+    /// Toggles the pencil mark `digit` in `cell` and says whether it is
+    /// shown now. A given or a filled cell takes no marks; with automatic
+    /// candidates on, a ruled-out digit cannot be shown.
+    pub fn toggle_mark(&mut self, cell: Cell, digit: Digit) -> Result<bool, MarkError> {
+        if self.game.is_given(cell) {
+            return Err(MarkError::Given(cell));
+        }
+        if self.game.grid().get(cell).is_some() {
+            return Err(MarkError::Filled(cell));
+        }
+        Ok(self.pencil.toggle(&self.game, cell, digit)?)
+    }
+
+    /// Replaces the marks written in `cell` by hand.
+    pub fn set_marks(&mut self, cell: Cell, marks: Digits) {
+        self.pencil.set_marks(cell, marks);
+    }
+
+    /// Turns automatic candidates on or off (see [`Pencil::set_auto`]).
+    pub fn set_auto(&mut self, on: bool) {
+        self.pencil.set_auto(on);
+    }
+
+    /// Places the next hint's digit ([`Game::hint`]: a wrong entry fixed
+    /// first) and counts a hint. `None`, and nothing counted, when the
+    /// board is solved.
+    pub fn place_hint(&mut self) -> Option<(Hint, Outcome)> {
+        let hint = self.game.hint()?;
+        let outcome = self
+            .game
+            .place(hint.cell, hint.digit)
+            .expect("a hint is never on a given");
+        self.hints = (self.hints + 1).min(MAX_COUNT);
+        Some((hint, outcome))
+    }
+
+    /// The cells whose entry differs from the solution, in cell order. The
+    /// check counts as a hint, and as a mistake check, even when it finds
+    /// none.
+    pub fn mistakes(&mut self) -> Vec<Cell> {
+        self.hints = (self.hints + 1).min(MAX_COUNT);
+        self.mistakes_shown = (self.mistakes_shown + 1).min(MAX_COUNT);
+        self.game.wrong_entries().collect()
+    }
+}
+
+/// Two sessions are equal when their puzzles, boards, histories, move
+/// counts, pencil marks, times, counts, names, origins and levels are.
+impl PartialEq for Session {
+    fn eq(&self, other: &Session) -> bool {
+        let (a, b) = (&self.game, &other.game);
+        a.puzzle() == b.puzzle()
+            && a.grid() == b.grid()
+            && a.history() == b.history()
+            && self.moves() == other.moves()
+            && self.pencil == other.pencil
+            && self.time == other.time
+            && self.hints == other.hints
+            && self.mistakes_shown == other.mistakes_shown
+            && self.name == other.name
+            && self.origin == other.origin
+            && self.level == other.level
+    }
+}
+
+impl Eq for Session {}
+
+/// `name` on one line (line breaks become spaces), cut to [`MAX_NAME`]
+/// characters.
+pub(crate) fn clean_name(name: &str) -> String {
+    name.replace(['\n', '\r'], " ")
+        .chars()
+        .take(MAX_NAME)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;
