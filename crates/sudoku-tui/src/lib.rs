@@ -18,7 +18,6 @@ pub mod app;
 pub mod clock;
 pub mod geometry;
 pub mod input;
-pub mod pencil;
 pub mod picker;
 pub mod play;
 pub mod puzzles;

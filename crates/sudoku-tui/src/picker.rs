@@ -389,7 +389,7 @@ mod tests {
             elapsed: std::time::Duration::ZERO,
             moves: 0,
             hints: 0,
-            pencil: crate::pencil::Pencil::default(),
+            pencil: sudoku_core::session::Pencil::default(),
             random: None,
         };
         p.set_resume(Some(saved));

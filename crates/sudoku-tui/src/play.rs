@@ -9,7 +9,7 @@ use sudoku_core::{Cell, Col, Digit, Game, Grid, Hint, Outcome, PuzzleError, Rand
 use crate::action::{Action, Direction};
 use crate::animation::{self, Animation, State};
 use crate::clock::Clock;
-use crate::pencil::Pencil;
+use sudoku_core::session::Pencil;
 use crate::save::SavedGame;
 
 /// Where a game's puzzle came from, which decides what the next puzzle is

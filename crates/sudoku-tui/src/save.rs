@@ -41,7 +41,8 @@ use std::time::Duration;
 use sudoku_core::{Cell, Digit, Grid, Level, ParseError, RandomPuzzle};
 use thiserror::Error;
 
-use crate::pencil::{Candidates, Pencil};
+use sudoku_core::session::Pencil;
+use sudoku_core::Digits;
 
 /// The first line of every save file.
 const HEADER: &str = "sudoku-tui save 1";
@@ -190,7 +191,7 @@ fn check_givens(puzzle: &Grid, grid: &Grid, line: usize) -> Result<(), SaveError
 
 /// Adds the line `key: 1b=58 2c=478` for the cells where `marks` has
 /// digits; no line when none has.
-fn push_marks(text: &mut String, key: &str, marks: impl Fn(Cell) -> Candidates) {
+fn push_marks(text: &mut String, key: &str, marks: impl Fn(Cell) -> Digits) {
     let items: Vec<String> = Cell::all()
         .filter(|&cell| !marks(cell).is_empty())
         .map(|cell| format!("{cell}={}", marks(cell)))
@@ -358,7 +359,7 @@ impl Fields {
 
     /// The `CELL=DIGITS` items of the optional line `key`; each item that
     /// cannot be read is noted in `ignored` and left out.
-    fn marks(&self, key: &'static str, ignored: &mut Vec<PartError>) -> Vec<(Cell, Candidates)> {
+    fn marks(&self, key: &'static str, ignored: &mut Vec<PartError>) -> Vec<(Cell, Digits)> {
         let Some(field) = self.find(key) else {
             return Vec::new();
         };
@@ -378,7 +379,7 @@ impl Fields {
 }
 
 /// `1b=58` as a cell and its digits.
-fn mark_item(item: &str) -> Option<(Cell, Candidates)> {
+fn mark_item(item: &str) -> Option<(Cell, Digits)> {
     let (cell, digits) = item.split_once('=')?;
     let cell = Cell::from_name(cell)?;
     if digits.is_empty() {
@@ -658,7 +659,7 @@ mod tests {
     const LINE: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
-    fn digits(text: &str) -> Candidates {
+    fn digits(text: &str) -> Digits {
         text.chars()
             .map(|c| Digit::new(c.to_digit(10).unwrap() as u8).unwrap())
             .collect()
