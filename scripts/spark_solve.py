@@ -72,12 +72,14 @@ def parse_args(argv):
                         choices=["ERROR", "WARN", "INFO", "DEBUG"],
                         help="Spark's log level (default: WARN)")
     args = parser.parse_args(argv)
-    for arg in extra:
-        name = arg.split("=", 1)[0]
-        if name in REFUSED and not (name == "--format" and arg.endswith("=line")):
+    for i, arg in enumerate(extra):
+        name, _, value = arg.partition("=")
+        if name == "--format":
+            value = value or (extra[i + 1] if i + 1 < len(extra) else "")
+            if value == "line":
+                continue
+        if name in REFUSED:
             parser.error(f"-- {arg}: {REFUSED[name]}")
-    if "--format" in extra and extra[extra.index("--format") + 1 :][:1] != ["line"]:
-        parser.error(f"-- --format: {REFUSED['--format']}")
     args.extra = extra
     args.binary = find_binary(parser, args.binary)
     return args
@@ -241,8 +243,10 @@ def main(argv):
         total = run(sc, args)
     except Exception as e:  # a failed job: say it on one line, not a JVM trace
         why = str(e).strip().splitlines()
-        cause = next((line for line in reversed(why) if "partition" in line and "RuntimeError" in line),
-                     why[0] if why else type(e).__name__)
+        cause = next((line for line in reversed(why) if line.startswith("RuntimeError: partition")),
+                     None) or next((line.lstrip(": \t") for line in why
+                                    if re.match(r"[\s:]*[\w.$]+(Exception|Error): ", line)),
+                                   why[0] if why else type(e).__name__)
         print(f"spark_solve.py: the job failed: {cause}", file=sys.stderr)
         return 2
     finally:
