@@ -63,6 +63,17 @@ struct Common {
     /// one, a random seed is used and printed to stderr.
     #[arg(long, allow_negative_numbers = true)]
     seed: Option<u64>,
+    /// Start at item K (counting from 0): `--start K` with N prints items
+    /// K+1 to K+N of the run without it, so runs of one seed over
+    /// consecutive ranges, joined in order, are that one run (the csv
+    /// header is written only by the range that starts at 0).
+    #[arg(
+        long,
+        value_name = "K",
+        default_value_t = 0,
+        allow_negative_numbers = true
+    )]
+    start: u64,
 }
 
 #[derive(Debug, Args)]
@@ -173,6 +184,16 @@ pub fn run(args: GenerateArgs) -> ExitCode {
             Err(msg) => return fail(&msg),
         },
     };
+    let Some(stop) = common
+        .start
+        .checked_add(common.count)
+        .filter(|&stop| stop <= DISTINCT_GRIDS)
+    else {
+        return fail(&format!(
+            "--start {} with {} items goes past the {DISTINCT_GRIDS} items a seed can give",
+            common.start, common.count
+        ));
+    };
     let seed = common.seed.unwrap_or_else(|| {
         let seed = fresh_seed();
         diag::line(&format!("seed: {seed}"));
@@ -194,7 +215,7 @@ pub fn run(args: GenerateArgs) -> ExitCode {
             Job::Puzzles { .. } => "puzzles",
         },
     );
-    if common.format == Format::Csv {
+    if common.format == Format::Csv && common.start == 0 {
         let header = match job {
             Job::Grids => "grid\n",
             Job::Puzzles { .. } => "puzzle,solution,givens,level\n",
@@ -204,9 +225,9 @@ pub fn run(args: GenerateArgs) -> ExitCode {
         }
     }
     let render = |range: std::ops::Range<u64>| render(&batch, &job, common.format, range);
-    let mut start = 0;
-    while start < common.count {
-        let end = common.count.min(start + CHUNK);
+    let mut start = common.start;
+    while start < stop {
+        let end = stop.min(start + CHUNK);
         let blocks: Vec<u64> = (start..end).step_by(BLOCK as usize).collect();
         let block = |&first: &u64| render(first..end.min(first + BLOCK));
         let rendered: Vec<Result<Vec<u8>, (u64, GenerateError)>> = workers.map(&blocks, block);

@@ -216,6 +216,62 @@ fn every_format_reads_back() {
 }
 
 #[test]
+fn start_k_with_count_c_prints_lines_k_plus_1_to_k_plus_c_of_the_full_run() {
+    for (kind, total, args) in [
+        ("grids", 20000, &["--seed", "21"][..]),
+        ("puzzles", 20000, &["--seed", "22", "--holes", "40-60"][..]),
+        (
+            "puzzles",
+            600,
+            &["--seed", "23", "--unique", "--with-solution"][..],
+        ),
+    ] {
+        let full = ok(&[&[kind, total.to_string().as_str()][..], args].concat());
+        let full: Vec<&str> = full.lines().collect();
+        // Across chunk edges (8192) and block edges (256), on any thread count.
+        for (start, count, threads) in [
+            (0, 5, "1"),
+            (1, 1, "2"),
+            (255, 300, "2"),
+            (8190, 5, "1"),
+            (8000, 12000, "2"),
+            (19999, 1, "3"),
+        ]
+        .into_iter()
+        .filter(|&(start, count, _)| start + count <= total)
+        {
+            let (k, c) = (start.to_string(), count.to_string());
+            let part = ok(&[&[kind, &c, "--start", &k, "--threads", threads][..], args].concat());
+            assert_eq!(
+                part.lines().collect::<Vec<_>>(),
+                full[start..start + count],
+                "{args:?} --start {start} with {count}"
+            );
+        }
+    }
+    // Consecutive ranges joined in order are the whole run, csv header and
+    // all: only the range from 0 writes the header.
+    let whole = ok(&["puzzles", "30", "--seed", "24", "--format", "csv"]);
+    let joined: String = [(0, 7), (7, 13), (20, 10)]
+        .iter()
+        .map(|&(k, c)| {
+            ok(&[
+                "puzzles",
+                &c.to_string(),
+                "--start",
+                &k.to_string(),
+                "--seed",
+                "24",
+                "--format",
+                "csv",
+            ])
+        })
+        .collect();
+    assert_eq!(joined, whole);
+    assert!(whole.starts_with("puzzle,solution,givens,level\n"));
+}
+
+#[test]
 fn output_file_is_written_whole_or_not_at_all() {
     let dir = temp_dir("out");
     let path = dir.join("grids.txt");
@@ -303,6 +359,18 @@ fn bad_arguments_exit_with_status_2_and_say_why() {
             "unexpected argument '--holes'",
         ),
         (&["shapes", "5"], "unrecognized subcommand 'shapes'"),
+        (
+            &["grids", "5", "--start", "7838207996"],
+            "--start 7838207996 with 5 items goes past the 7838208000 items a seed can give",
+        ),
+        (
+            &["grids", "7838208000", "--start", "18446744073709551615"],
+            "goes past the 7838208000 items",
+        ),
+        (
+            &["grids", "5", "--start", "-1"],
+            "invalid value '-1' for '--start <K>'",
+        ),
         (
             &["puzzles", "5", "--unique", "--holes", "64"],
             "a unique puzzle with more than 61 blanks (fewer than 20 givens) is too rare",
