@@ -9,8 +9,8 @@ use sudoku_core::{Cell, Col, Digit, Game, Grid, Hint, Outcome, PuzzleError, Rand
 use crate::action::{Action, Direction};
 use crate::animation::{self, Animation, State};
 use crate::clock::Clock;
-use sudoku_core::session::Pencil;
 use crate::save::SavedGame;
+use sudoku_core::session::Pencil;
 
 /// Where a game's puzzle came from, which decides what the next puzzle is
 /// and which picker row leaving the game selects.
