@@ -41,7 +41,7 @@ use std::time::Duration;
 use sudoku_core::{Cell, Digit, Grid, Level, ParseError, RandomPuzzle};
 use thiserror::Error;
 
-use sudoku_core::session::Pencil;
+use sudoku_core::session::{open_for_reading, Pencil};
 use sudoku_core::Digits;
 
 /// The first line of every save file.
@@ -543,19 +543,6 @@ pub enum SaveError {
         /// What the board holds there (`.` for nothing).
         found: char,
     },
-}
-
-/// Opens `path` for reading without waiting: on Unix with `O_NONBLOCK`,
-/// so that a FIFO with no writer does not block in `open`.
-fn open_for_reading(path: &Path) -> std::io::Result<fs::File> {
-    let mut options = fs::OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NONBLOCK);
-    }
-    options.open(path)
 }
 
 /// Where saves go: one file.

@@ -31,7 +31,7 @@ use crate::pos::{Cell, Digit};
 pub use origin::{Origin, OriginError, MAX_LINE, MAX_PATH};
 pub use pencil::{NotAllowed, Pencil};
 pub use save::{Loaded, PartError, SaveError};
-pub use store::{Import, Listing, SaveStore, SavedInfo, StoreError};
+pub use store::{open_for_reading, Import, Listing, SaveStore, SavedInfo, StoreError};
 
 /// The most time a session counts: 9999 hours (over a year of play).
 /// [`Session::add_time`] stops there, and a save holding more is read as

@@ -320,8 +320,11 @@ fn store_key(path: &Path) -> Option<&str> {
 }
 
 /// Opens `path` for reading without waiting: on Unix with `O_NONBLOCK`, so
-/// that a FIFO with no writer does not block in `open`.
-fn open_for_reading(path: &Path) -> io::Result<fs::File> {
+/// that a FIFO with no writer does not block in `open`. The caller checks
+/// that the open file is a regular one (`file.metadata()?.is_file()`)
+/// before reading, and bounds the read; the frontends' own small files
+/// (the terminal game's old save) are opened the same way.
+pub fn open_for_reading(path: &Path) -> io::Result<fs::File> {
     let mut options = fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
