@@ -25,6 +25,9 @@ use crate::logic::Level;
 /// The file name ending of a save in the store.
 const EXTENSION: &str = "save";
 
+/// The most unreadable saves of one puzzle [`SaveStore::set_aside`] keeps.
+const MAX_SET_ASIDE: usize = 99;
+
 /// Saves kept one per puzzle under a directory.
 ///
 /// ```
@@ -222,6 +225,33 @@ impl SaveStore {
             Err(err) if err.kind() == io::ErrorKind::NotFound => Ok(false),
             Err(err) => Err(io_error(&path)(err)),
         }
+    }
+
+    /// Moves the save of `puzzle` that could not be read out of the way, so
+    /// that the next save does not replace it: it becomes `KEY.save.bad`
+    /// (or `KEY.save.bad2`, `KEY.save.bad3`, ... when that is taken), which
+    /// [`SaveStore::list`] does not look at. Returns the new path, or
+    /// `None` when there is no save of `puzzle`.
+    pub fn set_aside(&self, puzzle: &Grid) -> Result<Option<PathBuf>, StoreError> {
+        let path = self.path_of(puzzle);
+        if fs::symlink_metadata(&path).is_err() {
+            return Ok(None);
+        }
+        for n in 1..=MAX_SET_ASIDE {
+            let suffix = if n == 1 { String::new() } else { n.to_string() };
+            let aside = path.with_extension(format!("{EXTENSION}.bad{suffix}"));
+            if fs::symlink_metadata(&aside).is_ok() {
+                continue;
+            }
+            fs::rename(&path, &aside).map_err(io_error(&path))?;
+            return Ok(Some(aside));
+        }
+        Err(StoreError::Io {
+            path,
+            reason: io::Error::other(format!(
+                "{MAX_SET_ASIDE} unreadable saves of this puzzle are set aside already"
+            )),
+        })
     }
 
     /// The saved games, the most recently saved first; a save that cannot

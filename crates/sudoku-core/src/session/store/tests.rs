@@ -296,3 +296,34 @@ fn the_old_single_save_is_imported_once() {
     assert!(legacy.exists());
     fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn an_unreadable_save_is_set_aside_not_replaced() {
+    let dir = dir("aside");
+    let store = SaveStore::new(&dir);
+    let puzzle: Grid = PUZZLE.parse().unwrap();
+    assert_eq!(store.set_aside(&puzzle).unwrap(), None, "no save");
+    let path = store.path_of(&puzzle);
+    let key = SaveStore::key(&puzzle);
+    for n in ["", "2", "3"] {
+        fs::create_dir_all(&dir).unwrap();
+        fs::write(&path, format!("sudoku save 2\ngarbage {n}\n")).unwrap();
+        assert!(store.load(&puzzle).is_err());
+        let aside = store.set_aside(&puzzle).unwrap().unwrap();
+        assert_eq!(aside, dir.join(format!("{key}.save.bad{n}")));
+        assert_eq!(
+            fs::read_to_string(&aside).unwrap(),
+            format!("sudoku save 2\ngarbage {n}\n"),
+            "kept as it was"
+        );
+        assert!(store.load(&puzzle).unwrap().is_none());
+    }
+    let listing = store.list().unwrap();
+    assert!(listing.games.is_empty() && listing.errors.is_empty());
+    store.save(&session("classic", PUZZLE), at(5)).unwrap();
+    assert_eq!(
+        files(&dir).len(),
+        4,
+        "the new save beside the three set aside"
+    );
+}
