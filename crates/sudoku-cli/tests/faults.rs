@@ -24,13 +24,16 @@ fn puzzles(dir: &Path, n: usize) -> PathBuf {
     path
 }
 
-/// Runs `script` with `sh -c`, `$0` being the binary, from `dir`.
+/// Runs `script` with `sh -c`, `$0` being the binary, from `dir`, which is
+/// also its HOME.
 fn sh(dir: &Path, script: &str) -> Output {
     Command::new("sh")
         .arg("-c")
         .arg(script)
         .arg(BIN)
         .current_dir(dir)
+        .env("HOME", dir)
+        .env("XDG_DATA_HOME", dir.join("data"))
         .stdin(Stdio::null())
         .output()
         .unwrap()
@@ -63,6 +66,8 @@ fn an_unwritable_stderr_never_aborts() {
         let out = Command::new(BIN)
             .args(*args)
             .current_dir(&dir)
+            .env("HOME", &dir)
+            .env("XDG_DATA_HOME", dir.join("data"))
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::from(full))

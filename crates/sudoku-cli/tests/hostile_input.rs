@@ -12,9 +12,15 @@ use common::{folder, pipe, text, PUZZLE, SOLUTION};
 
 const BIN: &str = env!("CARGO_BIN_EXE_sudoku");
 
+/// Runs `sudoku ARGS` in `dir`, which is also its HOME (a game ended with
+/// moves is saved under it).
 fn run(dir: &PathBuf, args: &[&str], stdin: &str) -> Output {
     let mut cmd = Command::new(BIN);
-    cmd.args(args).current_dir(dir).env("NO_COLOR", "1");
+    cmd.args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .env("HOME", dir)
+        .env("XDG_DATA_HOME", dir.join("data"));
     pipe(cmd, stdin)
 }
 

@@ -22,9 +22,14 @@ fn easy() -> PathBuf {
     puzzles().join("sudoku01-easy.txt")
 }
 
-fn sudoku() -> Command {
+/// `sudoku` with HOME in `home` and its data directory (where games are
+/// saved) `home/data`, so that no test sees the user's saves or another
+/// test's.
+fn sudoku_in(home: &Path) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_sudoku"));
-    cmd.env_remove("NO_COLOR");
+    cmd.env_remove("NO_COLOR")
+        .env("HOME", home)
+        .env("XDG_DATA_HOME", home.join("data"));
     cmd
 }
 
@@ -34,8 +39,15 @@ fn run_with(mut cmd: Command, args: &[&str], stdin: &str) -> Output {
     pipe(cmd, stdin)
 }
 
+/// Runs `sudoku play ARGS` with a HOME of its own, removed afterwards.
 fn run(args: &[&str], stdin: &str) -> Output {
-    run_with(sudoku(), args, stdin)
+    let home = tempfile::tempdir().unwrap();
+    run_with(sudoku_in(home.path()), args, stdin)
+}
+
+/// Runs `sudoku play ARGS` with its HOME in `home`.
+fn run_in(home: &Path, args: &[&str], stdin: &str) -> Output {
+    run_with(sudoku_in(home), args, stdin)
 }
 
 /// The output without boards, each echoed command on its own line.
@@ -69,6 +81,20 @@ const CONFLICTING: &str =
 
 fn name(cell: Cell) -> String {
     cell.name()
+}
+
+/// The save of `puzzle` in the store under `home`.
+fn save_path(home: &Path, puzzle: &str) -> PathBuf {
+    home.join("data/sudoku")
+        .join(format!("{}.save", puzzle.replace('.', "0")))
+}
+
+/// What `end` says when it saved `puzzle` in the store under `home`.
+fn saved_to(home: &Path, puzzle: &str) -> String {
+    format!(
+        "Saved to {}; sudoku play --resume goes on from here",
+        save_path(home, puzzle).display()
+    )
 }
 
 #[test]
@@ -163,7 +189,9 @@ fn board_row(grid: &Grid, r: usize) -> String {
 #[test]
 fn every_error_message() {
     let script = "0c6\n10c6\n5j6\n5cx\n5c 12\n1c6\n9E1\nxyz\n5c\nbk\nrd\n1a4\n1a4\n2b0\nend\n";
-    let out = run(&[path_str(&easy())], script);
+    let home = tempfile::tempdir().unwrap();
+    let home = home.path();
+    let out = run_in(home, &[path_str(&easy())], script);
     assert_eq!(out.status.code(), Some(0));
     let replies = replies(&out);
     let want = [
@@ -196,6 +224,7 @@ fn every_error_message() {
         "2b0",
         "2b is already blank",
         "end",
+        &saved_to(home, EASY),
         "Game over after 1 move; 48 cells still to fill",
     ];
     assert_eq!(replies[1..], want, "{replies:#?}");
@@ -220,13 +249,18 @@ fn the_board_without_colour_is_exact() {
 8 | 8  .  . | 2  .  3 | .  .  9 |
 9 | .  .  5 | .  1  . | 3  .  . |
   +---------+---------+---------+
+  00:00 played, 2 moves, 0 hints, 2/49 filled
 There are 2 conflicts
 ";
     assert!(stdout.contains(&format!("{PROMPT}1b3\n{want}")), "{stdout}");
     assert!(!stdout.contains('\x1b'));
     // Into a pipe there is no colour without the flag either.
     let piped = run(&[path_str(&easy())], "1a4\n1b3\n");
-    assert_eq!(text(&piped.stdout), stdout);
+    let before_the_save = |out: &str| out.split("Saved to").next().unwrap().to_string();
+    assert_eq!(
+        before_the_save(&text(&piped.stdout)),
+        before_the_save(&stdout)
+    );
 }
 
 #[test]
@@ -262,10 +296,13 @@ fn colour_on_request_and_never_with_no_color() {
 }
 
 /// On a terminal (a pseudo-terminal made by util-linux `script`) the board
-/// is coloured unless NO_COLOR is set, to any value.
+/// is coloured unless NO_COLOR is set, to any value. (The line editor still
+/// moves the cursor and turns bracketed paste on and off: those sequences
+/// are not colour.)
 #[cfg(target_os = "linux")]
 #[test]
 fn no_color_is_honoured_on_a_terminal() {
+    let home = tempfile::tempdir().unwrap();
     let on_tty = |no_color: Option<&str>| {
         let inner = format!(
             "'{}' play '{}'",
@@ -273,8 +310,11 @@ fn no_color_is_honoured_on_a_terminal() {
             path_str(&easy())
         );
         let mut cmd = Command::new("script");
-        cmd.args(["-qec", &inner, "/dev/null"])
-            .env_remove("NO_COLOR");
+        cmd.args(["-qec", &inner])
+            .arg(home.path().join("typescript"))
+            .env_remove("NO_COLOR")
+            .env("HOME", home.path())
+            .env("XDG_DATA_HOME", home.path().join("data"));
         if let Some(value) = no_color {
             cmd.env("NO_COLOR", value);
         }
@@ -293,23 +333,39 @@ fn no_color_is_honoured_on_a_terminal() {
     let coloured = on_tty(None);
     assert!(coloured.contains("Playing"), "{coloured}");
     assert!(coloured.contains("\x1b[1m 3 \x1b[0m"), "{coloured}");
+    assert!(has_sgr(&coloured));
     for value in ["1", ""] {
         let plain = on_tty(Some(value));
         assert!(plain.contains("1 | .  .  3 |"), "{plain}");
-        assert!(!plain.contains("\x1b["), "NO_COLOR={value:?}: {plain}");
+        assert!(
+            !has_sgr(&plain),
+            "NO_COLOR={value:?}: {}",
+            plain.escape_debug()
+        );
     }
+}
+
+/// Whether `text` holds an SGR sequence (colour or style): `ESC [`, then
+/// figures and semicolons, then `m`.
+fn has_sgr(text: &str) -> bool {
+    text.split("\x1b[").skip(1).any(|rest| {
+        let params = rest.trim_start_matches(|c: char| c.is_ascii_digit() || c == ';');
+        params.starts_with('m')
+    })
 }
 
 #[test]
 fn the_end_of_input_ends_the_game() {
-    let out = run(&[path_str(&easy())], "1a4\n2b");
+    let home = tempfile::tempdir().unwrap();
+    let out = run_in(home.path(), &[path_str(&easy())], "1a4\n2b");
     assert_eq!(out.status.code(), Some(0));
     let replies = replies(&out);
     assert_eq!(
-        replies[replies.len() - 3..],
+        replies[replies.len() - 4..],
         [
             "2b".to_string(),
             "'2b' is not a whole move: type row, column and digit, as in 5c6".to_string(),
+            saved_to(home.path(), EASY),
             "Game over after 1 move; 48 cells still to fill".to_string()
         ]
     );
@@ -519,7 +575,10 @@ fn hint_solve_and_restart() {
         replies.contains(&"Hint: 1a is 4, not 9".to_string()),
         "{replies:#?}"
     );
-    assert!(replies.contains(&"Restarted: every entry is off the board".to_string()));
+    assert!(replies.contains(
+        &"Restarted: every entry is off the board, and the marks, time and hints are cleared"
+            .to_string()
+    ));
     assert_eq!(
         replies.last().unwrap(),
         "The solution; the game ends after 0 moves"
@@ -568,7 +627,7 @@ fn the_transcript_in_the_docs_is_real() {
         .0;
     let dir = temp_dir("docs");
     std::fs::write(dir.join("almost.txt"), format!("{puzzle}\n")).unwrap();
-    let mut cmd = sudoku();
+    let mut cmd = sudoku_in(&dir);
     cmd.current_dir(&dir);
     let out = run_with(
         cmd,

@@ -15,10 +15,78 @@
 //! With colour (ANSI) on top: givens bold, the player's digits cyan,
 //! digits in conflict bold red, blanks dim, and the last move in reverse
 //! video.
+//!
+//! The board comes in three [`View`]s: plain, with the pencil marks as
+//! small digits (each cell three by three characters, 27 by 27 in all), or
+//! compact (the plain board and the marks listed row by row, within 80
+//! columns). Under it, [`status`] sums the game up in one line.
 
 use std::fmt::Write;
+use std::time::Duration;
 
-use sudoku_core::{Cell, Digit, Game};
+use sudoku_core::session::Session;
+use sudoku_core::{Cell, Digit, Digits, Game, Row};
+
+/// How the board is drawn after each move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum View {
+    /// One character per cell (`show plain`).
+    #[default]
+    Plain,
+    /// Each blank cell shows its pencil marks as a three-by-three block of
+    /// small digits (`show notes`).
+    Notes,
+    /// The plain board, then the marks of each row as `1d=26` (`show
+    /// compact`), no line over 80 columns.
+    Compact,
+}
+
+/// The board of `session` in `view`, then its status line.
+pub fn draw(session: &Session, view: View, color: bool) -> String {
+    let mut out = match view {
+        View::Plain => current(session.game(), color),
+        View::Notes => notes(session, color),
+        View::Compact => compact(session, color),
+    };
+    out.push_str(&status(session));
+    out.push('\n');
+    out
+}
+
+/// One line under the board: `  03:12 played, 3 moves, 1 hint, 12/49
+/// filled`, and `, automatic candidates` while they are on. It starts with
+/// two spaces, as the board's own lines do.
+pub fn status(session: &Session) -> String {
+    let plural = |n: usize, what: &str| {
+        if n == 1 {
+            format!("1 {what}")
+        } else {
+            format!("{n} {what}s")
+        }
+    };
+    let mut line = format!(
+        "  {} played, {}, {}, {} filled",
+        clock(session.time()),
+        plural(session.moves(), "move"),
+        plural(session.hints(), "hint"),
+        session.progress()
+    );
+    if session.pencil().is_auto() {
+        line.push_str(", automatic candidates");
+    }
+    line
+}
+
+/// `mm:ss`, or `h:mm:ss` from an hour on (as the terminal game shows it).
+pub fn clock(time: Duration) -> String {
+    let secs = time.as_secs();
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m:02}:{s:02}")
+    }
+}
 
 /// How to draw one cell.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -33,7 +101,7 @@ struct Mark {
 /// marked. Ends with a newline.
 pub fn current(game: &Game, color: bool) -> String {
     let last = game.last_move().map(|mv| mv.cell);
-    draw(color, |cell| Mark {
+    plain(color, |cell| Mark {
         digit: game.grid().get(cell),
         given: game.is_given(cell),
         conflict: game.is_conflicting(cell),
@@ -44,7 +112,7 @@ pub fn current(game: &Game, color: bool) -> String {
 /// The solution of `game`: its givens, and the solution's digits drawn as
 /// the player's. Ends with a newline.
 pub fn solution(game: &Game, color: bool) -> String {
-    draw(color, |cell| Mark {
+    plain(color, |cell| Mark {
         digit: game.solution().get(cell),
         given: game.is_given(cell),
         ..Mark::default()
@@ -54,7 +122,7 @@ pub fn solution(game: &Game, color: bool) -> String {
 const HEADER: &str = "    a  b  c   d  e  f   g  h  i\n";
 const RULER: &str = "  +---------+---------+---------+\n";
 
-fn draw(color: bool, mark: impl Fn(Cell) -> Mark) -> String {
+fn plain(color: bool, mark: impl Fn(Cell) -> Mark) -> String {
     let mut out = String::with_capacity(1024);
     out.push_str(HEADER);
     for (r, row) in sudoku_core::Row::all().enumerate() {
@@ -72,6 +140,125 @@ fn draw(color: bool, mark: impl Fn(Cell) -> Mark) -> String {
         out.push('\n');
     }
     out.push_str(RULER);
+    out
+}
+
+/// The board with each cell three characters wide and three lines high: a
+/// digit in the middle of its block (marked as on the plain board), or the
+/// pencil marks of a blank cell in keypad order (`1` top left, `9` bottom
+/// right, `.` for a mark not there). A blank line parts the rows of cells.
+pub fn notes(session: &Session, color: bool) -> String {
+    let game = session.game();
+    let last = game.last_move().map(|mv| mv.cell);
+    let mut out = String::with_capacity(4096);
+    out.push_str(&notes_header());
+    let ruler = format!("  {}+\n", "+-------------".repeat(3));
+    let gap = format!("  {}|\n", "|             ".repeat(3));
+    for (r, row) in Row::all().enumerate() {
+        if r % 3 == 0 {
+            out.push_str(&ruler);
+        } else {
+            out.push_str(&gap);
+        }
+        for line in 0..3u8 {
+            out.push(if line == 1 { row.name() } else { ' ' });
+            out.push_str(" |");
+            for (c, cell) in row.cells().enumerate() {
+                out.push(' ');
+                match game.grid().get(cell) {
+                    Some(digit) if line == 1 => {
+                        let mark = Mark {
+                            digit: Some(digit),
+                            given: game.is_given(cell),
+                            conflict: game.is_conflicting(cell),
+                            last: last == Some(cell),
+                        };
+                        push_cell(&mut out, mark, color);
+                    }
+                    Some(_) => out.push_str("   "),
+                    None => push_marks(&mut out, session.candidates(cell), line, color),
+                }
+                if c % 3 == 2 {
+                    out.push_str(" |");
+                }
+            }
+            out.push('\n');
+        }
+    }
+    out.push_str(&ruler);
+    out
+}
+
+/// The column letters over the centre of each cell of [`notes`]: a cell
+/// and its space take four characters, a box border two more.
+fn notes_header() -> String {
+    let mut header = String::new();
+    for (c, letter) in ('a'..='i').enumerate() {
+        let centre = 5 + 4 * c + 2 * (c / 3);
+        header.extend(std::iter::repeat_n(' ', centre - header.len()));
+        header.push(letter);
+    }
+    header + "\n"
+}
+
+/// Line `line` (0-2) of a blank cell's marks: three of the digits 1-9.
+fn push_marks(out: &mut String, marks: Digits, line: u8, color: bool) {
+    for d in 1..=3 {
+        let digit = Digit::new(line * 3 + d).expect("1-9");
+        let shown = marks.contains(digit);
+        let c = if shown {
+            char::from(b'0' + digit.get())
+        } else {
+            '.'
+        };
+        match (color, shown) {
+            (false, _) => out.push(c),
+            (true, true) => {
+                let _ = write!(out, "\x1b[33m{c}\x1b[0m");
+            }
+            (true, false) => {
+                let _ = write!(out, "\x1b[2m{c}\x1b[0m");
+            }
+        }
+    }
+}
+
+/// The widest line [`compact`] writes.
+const COMPACT_WIDTH: usize = 80;
+
+/// The plain board, then the pencil marks shown in each row, as `1d=26`
+/// (row, column, marks), wrapped within [`COMPACT_WIDTH`] columns.
+pub fn compact(session: &Session, color: bool) -> String {
+    let mut out = current(session.game(), color);
+    let marked: Vec<(Cell, Digits)> = Cell::all()
+        .map(|cell| (cell, session.candidates(cell)))
+        .filter(|(_, marks)| !marks.is_empty())
+        .collect();
+    if marked.is_empty() {
+        out.push_str("  No pencil marks: n5c123 writes some, auto shows every candidate\n");
+        return out;
+    }
+    out.push_str(if session.pencil().is_auto() {
+        "  Candidates (automatic; n5c4 strikes 4 out of 5c):\n"
+    } else {
+        "  Pencil marks:\n"
+    });
+    for row in Row::all() {
+        let mut line = String::from("   ");
+        for (cell, marks) in marked.iter().filter(|(c, _)| c.row() == row) {
+            let item = format!(" {cell}={marks}");
+            if line.len() + item.len() > COMPACT_WIDTH {
+                out.push_str(&line);
+                out.push('\n');
+                line = String::from("   ");
+            }
+            line.push_str(&item);
+        }
+        if line.len() > 3 {
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
     out
 }
 

@@ -6,6 +6,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use sudoku_core::builtin::{Builtin, PUZZLES};
+use sudoku_core::session::Origin;
 use sudoku_core::{parse_many, Grid, Level, RandomPuzzle};
 
 use super::{Console, Failure};
@@ -40,21 +41,36 @@ impl Source {
     }
 }
 
-/// The puzzles of one file.
+/// The puzzles of one file, each with the line it starts on.
 #[derive(Clone, Debug)]
 pub struct Loaded {
     name: String,
-    grids: Vec<Grid>,
+    grids: Vec<(usize, Grid)>,
+    /// Where the puzzles came from, for their sessions' origin.
+    from: Provenance,
 }
 
-/// The puzzle to play and its name in messages (`FILE`, or
-/// `FILE, puzzle 3` in a collection).
+/// Where [`Loaded`] puzzles came from.
+#[derive(Clone, Debug)]
+enum Provenance {
+    /// A file, by its path as a save records it (absolute when it can be).
+    File(String),
+    /// A built-in puzzle file, by name.
+    Builtin(&'static str),
+    /// The generator.
+    Random(RandomPuzzle),
+}
+
+/// The puzzle to play, its name in messages (`FILE`, or `FILE, puzzle 3`
+/// in a collection) and where it came from.
 #[derive(Clone, Debug)]
 pub struct Picked {
     /// The name in messages.
     pub label: String,
     /// The puzzle.
     pub grid: Grid,
+    /// Where it came from: a file and line, a built-in file, the generator.
+    pub origin: Origin,
 }
 
 /// The directory to list: `dir` when given (it must exist), else
@@ -186,16 +202,20 @@ pub fn ask(
 /// is one line naming the file, and the line for a malformed puzzle.
 pub fn load(source: &Source) -> Result<Loaded, String> {
     let name = source.name();
-    let text = match source {
+    let (text, from) = match source {
         Source::File(path) if path.is_dir() => return Err(format!("{name}: is a directory")),
-        Source::File(path) => input::read_small(path, MAX_FILE_BYTES)?,
-        Source::Builtin(builtin) => builtin.text.to_string(),
+        Source::File(path) => {
+            let text = input::read_small(path, MAX_FILE_BYTES)?;
+            let full = std::path::absolute(path).unwrap_or_else(|_| path.clone());
+            (text, Provenance::File(full.to_string_lossy().into_owned()))
+        }
+        Source::Builtin(builtin) => (builtin.text.to_string(), Provenance::Builtin(builtin.name)),
         Source::Random(level) => return generate(RandomPuzzle::fresh(*level)),
     };
     let mut grids = Vec::new();
     for record in parse_many(&text) {
         match record {
-            Ok(record) => grids.push(record.grid),
+            Ok(record) => grids.push((record.line, record.grid)),
             Err(e) => {
                 return Err(match e.line() {
                     Some(line) => format!("{name}:{line}: {}", e.detail()),
@@ -207,7 +227,7 @@ pub fn load(source: &Source) -> Result<Loaded, String> {
     if grids.is_empty() {
         return Err(format!("{name}: no puzzle found"));
     }
-    Ok(Loaded { name, grids })
+    Ok(Loaded { name, grids, from })
 }
 
 /// The puzzle of `random`, named as the games name it (`random hard
@@ -218,7 +238,8 @@ pub fn generate(random: RandomPuzzle) -> Result<Loaded, String> {
     match random.generate() {
         Ok(grid) => Ok(Loaded {
             name,
-            grids: vec![grid],
+            grids: vec![(1, grid)],
+            from: Provenance::Random(random),
         }),
         Err(e) => Err(format!("{name}: {e}")),
     }
@@ -233,13 +254,26 @@ pub fn pick(
     index: Option<u64>,
 ) -> Result<Option<Picked>, Failure> {
     let n = loaded.grids.len();
-    let picked = |k: usize| Picked {
-        label: if n == 1 {
-            loaded.name.clone()
-        } else {
-            format!("{}, puzzle {k}", loaded.name)
-        },
-        grid: loaded.grids[k - 1],
+    let picked = |k: usize| {
+        let (line, grid) = loaded.grids[k - 1];
+        Picked {
+            label: if n == 1 {
+                loaded.name.clone()
+            } else {
+                format!("{}, puzzle {k}", loaded.name)
+            },
+            grid,
+            origin: match &loaded.from {
+                Provenance::File(path) => Origin::File {
+                    path: path.clone(),
+                    line,
+                },
+                Provenance::Builtin(name) => Origin::Builtin {
+                    name: name.to_string(),
+                },
+                Provenance::Random(random) => Origin::Random(*random),
+            },
+        }
     };
     if let Some(k) = index {
         return match usize::try_from(k).ok().filter(|&k| (1..=n).contains(&k)) {
@@ -328,7 +362,7 @@ mod tests {
         let random = RandomPuzzle::new(Level::Medium, 7);
         let loaded = generate(random).unwrap();
         assert_eq!(loaded.name, "random medium #7");
-        assert_eq!(loaded.grids, [random.generate().unwrap()]);
+        assert_eq!(loaded.grids, [(1, random.generate().unwrap())]);
     }
 
     #[test]

@@ -3,10 +3,14 @@
 //!
 //! Commands are case-insensitive and surrounding spaces are ignored. A move
 //! is a row `1`-`9`, a column `a`-`i` and a digit `0`-`9` (0 erases), in
-//! one of these forms: `5c6`, `5c 6`, `c5 6`, `c56`.
+//! one of these forms: `5c6`, `5c 6`, `c5 6`, `c56`. A cell followed by `?`
+//! (`5c?`) asks for its pencil marks; `n5c123` (`note 5c 123`) toggles
+//! marks.
 
-use sudoku_core::{Cell, Col, Row};
+use sudoku_core::{Cell, Col, Digit, Digits, Row};
 use thiserror::Error;
+
+use super::board::View;
 
 /// One command of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,8 +34,28 @@ pub enum Command {
     Solve,
     /// Take every entry off the board (`restart`).
     Restart,
-    /// Draw the board again (`show`).
-    Show,
+    /// Draw the board again (`show`), or in another view from now on
+    /// (`show plain`, `show notes`, `show compact`).
+    Show(Option<View>),
+    /// List the pencil marks of a cell and the digits its units allow
+    /// (`5c?`).
+    Marks(Cell),
+    /// Toggle pencil marks in a cell (`n5c123`, `note 5c 123`).
+    Note {
+        /// The cell.
+        cell: Cell,
+        /// The marks to toggle.
+        digits: Digits,
+    },
+    /// Turn automatic candidates on or off (`auto`, `auto on`, `auto off`);
+    /// `None` switches.
+    Auto(Option<bool>),
+    /// Name the entries that differ from the solution (`mistakes`).
+    Mistakes,
+    /// Say the time played (`time`).
+    Time,
+    /// Save the game now (`save`).
+    Save,
     /// List the commands (`help`, `?`).
     Help,
     /// Quit without solving (`end`, `quit`, `exit`).
@@ -53,6 +77,25 @@ pub enum CommandError {
     /// A move without its column or digit, such as `5c`.
     #[error("'{0}' is not a whole move: type row, column and digit, as in 5c6")]
     Incomplete(String),
+    /// A pencil mark that is not `1`-`9`.
+    #[error("mark {0} is not in 1-9")]
+    BadMark(String),
+    /// A note without its cell or marks, such as `n5c`.
+    #[error("'{0}' is not a whole note: type n, the cell and the marks, as in n5c123")]
+    IncompleteNote(String),
+    /// A `?` after something that is not a cell, such as `5c6?`.
+    #[error("'{0}' is not a cell: type row and column, then ?, as in 5c?")]
+    NotACell(String),
+    /// A command word with a value it does not take, such as `show all`.
+    #[error("{command} takes {expected}, not '{value}'")]
+    BadValue {
+        /// The command word.
+        command: &'static str,
+        /// What it takes.
+        expected: &'static str,
+        /// What was typed after it.
+        value: String,
+    },
     /// Neither a move nor a command word.
     #[error("unknown command '{0}' (type help)")]
     Unknown(String),
@@ -75,12 +118,120 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
         "hint" => Command::Hint,
         "solve" => Command::Solve,
         "restart" => Command::Restart,
-        "show" => Command::Show,
+        "show" => Command::Show(None),
+        "auto" => Command::Auto(None),
+        "mistakes" => Command::Mistakes,
+        "time" => Command::Time,
+        "save" => Command::Save,
         "help" | "?" => Command::Help,
         "end" | "quit" | "exit" => Command::End,
-        _ => return parse_move(text).map(Some),
+        _ => return parse_other(text).map(Some),
     };
     Ok(Some(command))
+}
+
+/// A command word with a value (`show notes`, `auto off`), a note, a
+/// question about a cell, or a move.
+fn parse_other(text: &str) -> Result<Command, CommandError> {
+    let (word, value) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+    let value = value.trim();
+    match word.to_ascii_lowercase().as_str() {
+        "show" => {
+            let view = match value.to_ascii_lowercase().as_str() {
+                "plain" => View::Plain,
+                "notes" => View::Notes,
+                "compact" => View::Compact,
+                _ => return Err(bad_value("show", "plain, notes or compact", value)),
+            };
+            return Ok(Command::Show(Some(view)));
+        }
+        "auto" => {
+            return match value.to_ascii_lowercase().as_str() {
+                "on" => Ok(Command::Auto(Some(true))),
+                "off" => Ok(Command::Auto(Some(false))),
+                _ => Err(bad_value("auto", "on or off", value)),
+            }
+        }
+        _ => {}
+    }
+    if let Some(rest) = note_body(text) {
+        return parse_note(text, rest);
+    }
+    if let Some(asked) = text.strip_suffix('?') {
+        let compact: String = asked.split_whitespace().collect();
+        if looks_like_cell(&compact) {
+            return parse_cell(&compact, text, CommandError::NotACell).map(Command::Marks);
+        }
+    }
+    parse_move(text)
+}
+
+fn bad_value(command: &'static str, expected: &'static str, value: &str) -> CommandError {
+    CommandError::BadValue {
+        command,
+        expected,
+        value: echo(value),
+    }
+}
+
+/// What follows `note` or `n` when `text` is a note: the word alone, or
+/// followed by something that starts like a cell (`5c`, `c5`). `None` for
+/// other words that start with n.
+fn note_body(text: &str) -> Option<String> {
+    let lower = text.to_ascii_lowercase();
+    let rest = ["note", "n"]
+        .iter()
+        .find_map(|word| lower.strip_prefix(word))?;
+    let compact: String = text[text.len() - rest.len()..].split_whitespace().collect();
+    (compact.is_empty() || looks_like_cell(&compact)).then_some(compact)
+}
+
+/// Whether `compact` starts as a cell does: a figure, or a letter then a
+/// figure.
+fn looks_like_cell(compact: &str) -> bool {
+    let mut chars = compact.chars();
+    match chars.next() {
+        Some(c) if c.is_ascii_digit() => true,
+        Some(c) if c.is_alphabetic() => chars.next().is_some_and(|c| c.is_ascii_digit()),
+        _ => false,
+    }
+}
+
+/// A note: `body` is what follows `n` or `note`, spaces removed (`5c123`).
+fn parse_note(text: &str, body: String) -> Result<Command, CommandError> {
+    let incomplete = || CommandError::IncompleteNote(echo(text));
+    let split = body.char_indices().nth(2).map_or(body.len(), |(i, _)| i);
+    let (cell, marks) = body.split_at(split);
+    if cell.chars().count() < 2 || marks.is_empty() {
+        return Err(incomplete());
+    }
+    let cell = parse_cell(cell, text, CommandError::IncompleteNote)?;
+    let mut digits = Digits::EMPTY;
+    for c in marks.chars() {
+        let digit = c
+            .to_digit(10)
+            .and_then(|d| Digit::new(d as u8))
+            .ok_or_else(|| CommandError::BadMark(echo(&c.to_string())))?;
+        digits = digits.with(digit);
+    }
+    Ok(Command::Note { cell, digits })
+}
+
+/// A cell named in two characters, row first (`5c`) or column first
+/// (`c5`), in any case. Anything else is `other(text)`.
+fn parse_cell(
+    name: &str,
+    text: &str,
+    other: fn(String) -> CommandError,
+) -> Result<Cell, CommandError> {
+    let chars: Vec<char> = name.chars().collect();
+    let [a, b] = chars[..] else {
+        return Err(other(echo(text)));
+    };
+    let (row, col) = if a.is_ascii_digit() { (a, b) } else { (b, a) };
+    let row = Row::from_name(row).ok_or_else(|| CommandError::BadRow(row.to_string()))?;
+    let col = Col::from_name(col).ok_or_else(|| CommandError::BadColumn(col.to_string()))?;
+    Ok(Cell::at(row, col))
 }
 
 /// The three parts of a move as typed, before they are checked.
@@ -223,7 +374,16 @@ mod tests {
             ("Hint", Command::Hint),
             ("solve", Command::Solve),
             ("restart", Command::Restart),
-            ("show", Command::Show),
+            ("show", Command::Show(None)),
+            ("show NOTES", Command::Show(Some(View::Notes))),
+            ("show  compact", Command::Show(Some(View::Compact))),
+            ("show plain", Command::Show(Some(View::Plain))),
+            ("auto", Command::Auto(None)),
+            ("auto on", Command::Auto(Some(true))),
+            ("Auto OFF", Command::Auto(Some(false))),
+            ("mistakes", Command::Mistakes),
+            ("time", Command::Time),
+            ("save", Command::Save),
             ("help", Command::Help),
             ("?", Command::Help),
             ("end", Command::End),
@@ -285,6 +445,72 @@ mod tests {
         );
     }
 
+    fn note(name: &str, marks: &str) -> Result<Option<Command>, CommandError> {
+        let digits = marks
+            .chars()
+            .map(|c| Digit::new(c.to_digit(10).unwrap() as u8).unwrap())
+            .collect();
+        Ok(Some(Command::Note {
+            cell: Cell::from_name(name).unwrap(),
+            digits,
+        }))
+    }
+
+    #[test]
+    fn notes_and_questions_about_a_cell() {
+        for line in [
+            "n5c123",
+            "N5C321",
+            "n 5c 123",
+            "note 5c 123",
+            "note 5c 1 2 3",
+            "NOTE5c123",
+            "nc5 123",
+            "n5c1231",
+        ] {
+            assert_eq!(parse(line), note("5c", "123"), "{line:?}");
+        }
+        assert_eq!(
+            parse("5c?"),
+            Ok(Some(Command::Marks(Cell::from_name("5c").unwrap())))
+        );
+        assert_eq!(
+            parse(" C5 ? "),
+            Ok(Some(Command::Marks(Cell::from_name("5c").unwrap())))
+        );
+        assert_eq!(
+            error("n5c"),
+            "'n5c' is not a whole note: type n, the cell and the marks, as in n5c123"
+        );
+        assert_eq!(
+            error("note"),
+            "'note' is not a whole note: type n, the cell and the marks, as in n5c123"
+        );
+        assert_eq!(
+            error("n 5"),
+            "'n 5' is not a whole note: type n, the cell and the marks, as in n5c123"
+        );
+        assert_eq!(error("n5c0"), "mark 0 is not in 1-9");
+        assert_eq!(error("n5c1x"), "mark x is not in 1-9");
+        assert_eq!(error("n0c1"), "row 0 is not in 1-9");
+        assert_eq!(error("n5j1"), "column j is not in a-i");
+        assert_eq!(error("5j?"), "column j is not in a-i");
+        assert_eq!(error("0c?"), "row 0 is not in 1-9");
+        assert_eq!(
+            error("5c6?"),
+            "'5c6?' is not a cell: type row and column, then ?, as in 5c?"
+        );
+        assert_eq!(
+            error("show all"),
+            "show takes plain, notes or compact, not 'all'"
+        );
+        assert_eq!(error("auto maybe"), "auto takes on or off, not 'maybe'");
+        assert_eq!(error("nothing"), "unknown command 'nothing' (type help)");
+        assert_eq!(error("notes"), "unknown command 'notes' (type help)");
+        assert_eq!(error("what?"), "unknown command 'what?' (type help)");
+        assert_eq!(error("??"), "unknown command '??' (type help)");
+    }
+
     #[test]
     fn odd_text_never_panics() {
         for line in [
@@ -297,6 +523,12 @@ mod tests {
             "c🙂 1",
             "5 ",
             "c 5",
+            "n🙂",
+            "n5🙂1",
+            "n5c🙂",
+            "5🙂?",
+            "note 5",
+            "show 🙂",
         ] {
             let _ = parse(line);
         }

@@ -2,27 +2,36 @@
 //! scriptable through a pipe.
 //!
 //! The modules follow the flow of a game: [`choose`] finds and loads a
-//! puzzle (or has the core generate one), [`session`] runs the game loop, which reads lines as a
-//! [`command::Command`] and draws the board with [`board`]. Everything reads
-//! from a [`BufRead`] and writes to a [`Write`], so tests drive it with
-//! plain text; only [`run`] touches the real stdin and stdout.
+//! puzzle (or has the core generate one), [`saves`] finds its saved game in
+//! the store both games share, [`session`] runs the game loop on the core's
+//! `Session`, which reads lines as a [`command::Command`] and draws the
+//! board with [`board`]. Everything reads from a [`BufRead`] (or, on a
+//! terminal, a line editor) and writes to a [`Write`], so tests drive it
+//! with plain text; only [`run`] touches the real stdin and stdout.
 
 mod board;
 mod choose;
 mod command;
+mod saves;
 mod session;
 
 use std::fmt::Display;
 use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
+use rustyline::error::ReadlineError;
+use rustyline::DefaultEditor;
 use sudoku_core::generator::fresh_seed;
+use sudoku_core::session::Session;
 use sudoku_core::text::escape_controls;
-use sudoku_core::{Game, Level, PuzzleError, RandomPuzzle};
+use sudoku_core::{Level, PuzzleError, RandomPuzzle};
 
-use choose::Source;
+use choose::{Picked, Source};
+use saves::{Found, Saves};
+use session::{Ending, Start};
 
 use crate::diag;
 
@@ -57,6 +66,10 @@ pub struct PlayArgs {
     /// No colour: the same as --color never.
     #[arg(long)]
     no_color: bool,
+    /// List the saved games (of both games: the store is shared) and go on
+    /// with one.
+    #[arg(long, conflicts_with_all = ["file", "index", "dir", "random", "seed"])]
+    resume: bool,
 }
 
 /// The choices of `--color`.
@@ -91,6 +104,9 @@ enum Failure {
     Usage(String),
     /// Reading stdin or writing stdout failed.
     Io(io::Error),
+    /// The game ended unsolved and could not be saved; the game said why
+    /// (status 1).
+    Unsaved,
 }
 
 impl From<io::Error> for Failure {
@@ -117,23 +133,36 @@ pub fn run(args: PlayArgs) -> ExitCode {
         io::stdout().is_terminal(),
     );
     // Typed input is echoed by the terminal; piped input is echoed by us so
-    // that the output reads as a transcript.
-    let echo = !io::stdin().is_terminal();
+    // that the output reads as a transcript. Time is counted only while a
+    // person at a terminal is thinking, so piped games are reproducible.
+    let terminal = io::stdin().is_terminal();
     if crate::stdio::stdout_closed() {
         diag::error("cannot write <stdout>: standard output is closed");
         return ExitCode::from(2);
     }
     let mut input = io::stdin().lock();
     let mut output = io::stdout().lock();
+    let editor = if terminal && io::stdout().is_terminal() {
+        line_editor()
+    } else {
+        None
+    };
     let mut console = Console {
-        input: &mut input,
+        input: match editor {
+            Some(editor) => Input::Editor(editor),
+            None => Input::Plain {
+                lines: &mut input,
+                echo: !terminal,
+            },
+        },
         out: &mut output,
-        echo,
+        clock: terminal,
     };
     let result = start(&args, &mut console, color);
     let flushed = output.flush();
     match result.and(flushed.map_err(Failure::Io)) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Unsaved) => ExitCode::from(1),
         Err(Failure::Refused(msg)) => {
             diag::error(&msg);
             ExitCode::from(1)
@@ -151,29 +180,151 @@ pub fn run(args: PlayArgs) -> ExitCode {
     }
 }
 
-/// Plays the puzzle named on the command line (a file or `--random`), or
-/// one chosen from the list.
+/// The line editor for a terminal: history of this game's lines, no
+/// completion. `None` (plain reading) when the terminal cannot be set up.
+fn line_editor() -> Option<Box<DefaultEditor>> {
+    let config = rustyline::Config::builder()
+        .max_history_size(1000)
+        .ok()?
+        .history_ignore_dups(true)
+        .ok()?
+        .auto_add_history(false)
+        .build();
+    DefaultEditor::with_config(config).ok().map(Box::new)
+}
+
+/// Plays the puzzle named on the command line (a file or `--random`), a
+/// saved game (`--resume`), or one chosen from the list.
 fn start(args: &PlayArgs, console: &mut Console<'_>, color: bool) -> Result<(), Failure> {
+    let mut saves = Saves::open();
+    if args.resume {
+        return resume(&mut saves, console, color);
+    }
     let loaded = if let Some(level) = args.random {
         let random = RandomPuzzle::new(level, args.seed.unwrap_or_else(fresh_seed));
         choose::generate(random)
     } else if let Some(path) = &args.file {
         choose::load(&Source::File(path.clone()))
     } else {
-        return choose_and_play(args, console, color);
+        return choose_and_play(args, &mut saves, console, color);
     };
     let loaded = loaded.map_err(Failure::Refused)?;
     let Some(picked) = choose::pick(console, &loaded, args.index)? else {
         return Ok(());
     };
-    let game =
-        Game::new(picked.grid).map_err(|e| Failure::Refused(format!("{}: {e}", picked.label)))?;
-    Ok(session::play(game, &picked.label, console, color)?)
+    let session =
+        new_session(&picked).map_err(|e| Failure::Refused(format!("{}: {e}", picked.label)))?;
+    play_or_resume(session, picked.label, &mut saves, console, color)
+}
+
+/// A new session on the picked puzzle; refused as the core refuses it.
+fn new_session(picked: &Picked) -> Result<Session, PuzzleError> {
+    Session::new(picked.grid, picked.label.as_str(), picked.origin.clone())
+}
+
+/// Plays `session`, or the saved game of its puzzle when the store holds
+/// one (and says so).
+fn play_or_resume(
+    session: Session,
+    label: String,
+    saves: &mut Saves,
+    console: &mut Console<'_>,
+    color: bool,
+) -> Result<(), Failure> {
+    let start = match saves.find(session.game().puzzle(), console)? {
+        Found::Game(loaded) => Start {
+            session: loaded.session,
+            label,
+            resumed: Some(loaded.saved_at),
+        },
+        Found::Solved(path) => {
+            console.say(format_args!(
+                "{} holds this puzzle solved; starting afresh (the next save replaces it)",
+                path.display()
+            ))?;
+            Start {
+                session,
+                label,
+                resumed: None,
+            }
+        }
+        Found::Nothing => Start {
+            session,
+            label,
+            resumed: None,
+        },
+    };
+    finish(session::play(start, saves, console, color)?)
+}
+
+fn finish(ending: Ending) -> Result<(), Failure> {
+    match ending {
+        Ending::Done => Ok(()),
+        Ending::Unsaved => Err(Failure::Unsaved),
+    }
+}
+
+/// `--resume`: lists the saved games, asks which one and plays it; a save
+/// that cannot be read is explained and the list asks again.
+fn resume(saves: &mut Saves, console: &mut Console<'_>, color: bool) -> Result<(), Failure> {
+    let Some(dir) = saves.dir().map(PathBuf::from) else {
+        return Err(Failure::Refused(saves::NO_DATA_DIR.to_string()));
+    };
+    let listing = saves.list().map_err(Failure::Refused)?;
+    saves::show_list(console, &dir, &listing)?;
+    let n = listing.games.len();
+    if n == 0 {
+        return Ok(());
+    }
+    let prompt = format!("Resume which game (1-{n}; list, end)? ");
+    loop {
+        let Some(line) = console.ask(&prompt)? else {
+            return Ok(());
+        };
+        let answer = line.trim();
+        match answer.to_ascii_lowercase().as_str() {
+            "" => continue,
+            "end" | "quit" | "exit" => return Ok(()),
+            "list" => {
+                saves::show_list(console, &dir, &listing)?;
+                continue;
+            }
+            _ => {}
+        }
+        let Some(info) = answer
+            .parse::<usize>()
+            .ok()
+            .filter(|k| (1..=n).contains(k))
+            .map(|k| &listing.games[k - 1])
+        else {
+            console.say(format_args!(
+                "'{answer}' is not a game of the list: choose 1-{n}"
+            ))?;
+            continue;
+        };
+        match saves.load_listed(info) {
+            Ok(loaded) => {
+                let label = loaded.session.name().to_string();
+                let start = Start {
+                    session: loaded.session,
+                    label,
+                    resumed: Some(loaded.saved_at),
+                };
+                return finish(session::play(start, saves, console, color)?);
+            }
+            Err(err) => console.say(err)?,
+        }
+    }
 }
 
 /// Lists the puzzles, asks for one and plays it; a puzzle that cannot be
 /// played is explained and the list asks again.
-fn choose_and_play(args: &PlayArgs, console: &mut Console<'_>, color: bool) -> Result<(), Failure> {
+fn choose_and_play(
+    args: &PlayArgs,
+    saves: &mut Saves,
+    console: &mut Console<'_>,
+    color: bool,
+) -> Result<(), Failure> {
     let dir = choose::puzzle_dir(args.dir.as_deref()).map_err(Failure::Usage)?;
     let entries = choose::entries(dir.as_deref()).map_err(Failure::Usage)?;
     choose::show_list(console, dir.as_deref(), &entries)?;
@@ -191,8 +342,8 @@ fn choose_and_play(args: &PlayArgs, console: &mut Console<'_>, color: bool) -> R
         let Some(picked) = choose::pick(console, &loaded, None)? else {
             return Ok(());
         };
-        match Game::new(picked.grid) {
-            Ok(game) => return Ok(session::play(game, &picked.label, console, color)?),
+        match new_session(&picked) {
+            Ok(session) => return play_or_resume(session, picked.label, saves, console, color),
             Err(e) => console.say(format_args!("{}: {}", picked.label, sentence(&e)))?,
         }
     }
@@ -214,33 +365,94 @@ const MAX_LINE: u64 = 1024;
 
 /// The player's side: lines in, text out.
 pub struct Console<'a> {
-    input: &'a mut dyn BufRead,
+    input: Input<'a>,
     out: &'a mut dyn Write,
-    /// Write each line read after its prompt, so that piped output reads as
-    /// a transcript.
-    echo: bool,
+    /// Whether the time spent waiting for a line is game time: stdin is a
+    /// terminal, so a person is typing.
+    clock: bool,
+}
+
+/// Where lines come from.
+enum Input<'a> {
+    /// Plain reading, as through a pipe.
+    Plain {
+        lines: &'a mut dyn BufRead,
+        /// Write each line read after its prompt, so that piped output
+        /// reads as a transcript.
+        echo: bool,
+    },
+    /// A terminal: line editing, and the arrow keys go through the lines
+    /// typed before.
+    Editor(Box<DefaultEditor>),
 }
 
 impl<'a> Console<'a> {
-    /// A console on `input` and `out`; see [`Console::ask`] for `echo`.
+    /// A console reading `input` plainly and writing `out`; see
+    /// [`Console::ask`] for `echo`. The clock does not run.
     #[cfg(test)]
     pub fn new(input: &'a mut dyn BufRead, out: &'a mut dyn Write, echo: bool) -> Console<'a> {
-        Console { input, out, echo }
+        Console {
+            input: Input::Plain { lines: input, echo },
+            out,
+            clock: false,
+        }
+    }
+
+    /// Whether the time spent waiting for a line counts as time played.
+    pub fn clock_runs(&self) -> bool {
+        self.clock
     }
 
     /// Writes `prompt` (no newline) and reads one line; `None` at the end of
-    /// the input. With `echo`, the line is written after the prompt.
+    /// the input (or Ctrl-D, or Ctrl-C at a terminal). With `echo`, the line
+    /// is written after the prompt.
     pub fn ask(&mut self, prompt: &str) -> io::Result<Option<String>> {
-        write!(self.out, "{}", shown(prompt))?;
-        self.out.flush()?;
-        let Some(line) = read_line(&mut *self.input)? else {
-            writeln!(self.out)?;
-            return Ok(None);
-        };
-        if self.echo {
-            writeln!(self.out, "{}", shown(line.trim_end()))?;
+        match &mut self.input {
+            Input::Plain { lines, echo } => {
+                write!(self.out, "{}", shown(prompt))?;
+                self.out.flush()?;
+                let Some(line) = read_line(&mut **lines)? else {
+                    writeln!(self.out)?;
+                    return Ok(None);
+                };
+                if *echo {
+                    writeln!(self.out, "{}", shown(line.trim_end()))?;
+                }
+                Ok(Some(line))
+            }
+            Input::Editor(editor) => {
+                self.out.flush()?;
+                match editor.readline(&shown(prompt)) {
+                    Ok(line) => {
+                        let line = cut(line);
+                        if !line.trim().is_empty() {
+                            // Only the history's memory can fail here.
+                            let _ = editor.add_history_entry(line.as_str());
+                        }
+                        Ok(Some(line))
+                    }
+                    Err(ReadlineError::Eof | ReadlineError::Interrupted) => {
+                        writeln!(self.out)?;
+                        Ok(None)
+                    }
+                    Err(ReadlineError::Io(err)) => Err(err),
+                    Err(err) => Err(io::Error::other(err.to_string())),
+                }
+            }
         }
-        Ok(Some(line))
+    }
+
+    /// As [`Console::ask`], and how long the player took when the clock
+    /// runs (zero otherwise).
+    pub fn ask_timed(&mut self, prompt: &str) -> io::Result<(Option<String>, Duration)> {
+        let asked = Instant::now();
+        let line = self.ask(prompt)?;
+        let waited = if self.clock {
+            asked.elapsed()
+        } else {
+            Duration::ZERO
+        };
+        Ok((line, waited))
     }
 
     /// Writes one line (or a few), control characters escaped: messages
@@ -253,6 +465,19 @@ impl<'a> Console<'a> {
     pub fn print(&mut self, text: &str) -> io::Result<()> {
         self.out.write_all(text.as_bytes())
     }
+}
+
+/// A line from the editor cut to [`MAX_LINE`] bytes, as plain reading
+/// cuts it.
+fn cut(mut line: String) -> String {
+    if line.len() > MAX_LINE as usize {
+        let mut end = MAX_LINE as usize;
+        while !line.is_char_boundary(end) {
+            end -= 1;
+        }
+        line.truncate(end);
+    }
+    line
 }
 
 /// One line of `input` without its end, at most [`MAX_LINE`] bytes of it,

@@ -1,12 +1,17 @@
 //! The game loop: read a line, turn it into a [`Command`], apply it to the
-//! core's [`Game`], draw the board and say what happened.
+//! core's [`Session`] (the same game the terminal game plays), draw the
+//! board and say what happened. A game that ends unsolved is saved in the
+//! store both games share; a won game's save is removed.
 
 use std::io;
+use std::time::SystemTime;
 
-use sudoku_core::{Cell, Digit, Game, Hint, Move, Outcome};
+use sudoku_core::session::{MarkError, Session};
+use sudoku_core::{Cell, Digit, Digits, Move, Outcome};
 
-use super::board;
+use super::board::{self, clock, View};
 use super::command::{self, Command};
+use super::saves::{date, Saves};
 use super::Console;
 
 /// The prompt of the game, a modern form of the original's.
@@ -19,34 +24,73 @@ Commands (upper or lower case, spaces around ignored):
   5c0      erase row 5, column c
   bk       undo the last move, again and again (also undo)
   rd       redo the last undone move (also redo)
+  n5c123   toggle the pencil marks 1, 2 and 3 in 5c (also note 5c 123)
+  5c?      list the marks of 5c and the digits its row, column and box allow
+  auto     automatic candidates on or off (also auto on, auto off)
   check    count the conflicts and say where they are
+  mistakes name the cells whose digit is not the solution's (counts as a hint)
   hint     explain the next logical step; hint again places a digit
-  solve    show the solution and end the game
-  restart  take every entry off the board
-  show     draw the board again
+  solve    show the solution and end the game (it is saved)
+  restart  start this puzzle afresh: no entries, marks, time or hints
+  show     draw the board again; show notes draws the marks as small digits,
+           show compact lists them under the board, show plain goes back
+  time     say the time played (it runs while you type at a terminal)
+  save     save the game now (it is saved at the end too)
   help     this list (also ?)
-  end      quit without solving (also quit, exit, or end of input)
+  end      save and quit (also quit, exit, or end of input)
 On the board: . is a blank cell, [7] a digit in conflict, >7< the last move.";
 
 /// Whether the game goes on after a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Flow {
     Continue,
-    Stop,
+    Stop(Ending),
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Won, or saved, or with nothing to save.
+    Done,
+    /// Ended unsolved with progress that could not be saved (the error was
+    /// shown).
+    Unsaved,
+}
+
+/// A game about to be played.
+#[derive(Debug)]
+pub struct Start {
+    /// The session: new, or read from a save.
+    pub session: Session,
+    /// The puzzle's name in messages.
+    pub label: String,
+    /// `Some` for a saved game, with when it was saved if the save says.
+    pub resumed: Option<Option<SystemTime>>,
 }
 
 /// A game being played.
-struct Session {
-    game: Game,
-    hints: usize,
+struct Play<'s> {
+    session: Session,
     color: bool,
+    view: View,
+    saves: &'s mut Saves,
     /// Whether the last command was a `hint` that explained a step.
     explained: bool,
+    /// Whether the last command was an `end` whose save failed: another
+    /// `end` quits without saving.
+    end_unsaved: bool,
 }
 
-/// Plays `game` (called `label` in messages) until it is solved, the
-/// player gives up or the input ends.
-pub fn play(game: Game, label: &str, console: &mut Console<'_>, color: bool) -> io::Result<()> {
+/// Plays `start` until it is solved, the player gives up or the input
+/// ends.
+pub fn play(
+    start: Start,
+    saves: &mut Saves,
+    console: &mut Console<'_>,
+    color: bool,
+) -> io::Result<Ending> {
+    let game = start.session.game();
+    let label = &start.label;
     let to_fill = 81 - game.puzzle().givens();
     console.say(format_args!(
         "Playing {label}: {} givens, {to_fill} cells to fill. Type help for the commands.",
@@ -55,116 +99,233 @@ pub fn play(game: Game, label: &str, console: &mut Console<'_>, color: bool) -> 
     if !game.is_unique() {
         console.say("This puzzle has more than one solution; hints follow one of them.")?;
     }
-    let mut session = Session {
-        game,
-        hints: 0,
+    if let Some(saved_at) = start.resumed {
+        let session = &start.session;
+        let when = saved_at.map_or_else(String::new, |at| format!(" {}", date(at)));
+        console.say(format_args!(
+            "Resuming the game saved{when}: {} filled, {} played, {} (restart starts afresh)",
+            session.progress(),
+            clock(session.time()),
+            moves(session.moves())
+        ))?;
+    }
+    let mut play = Play {
+        session: start.session,
         color,
+        view: View::Plain,
+        saves,
         explained: false,
+        end_unsaved: false,
     };
-    console.print(&board::current(&session.game, color))?;
+    play.draw(console)?;
+    if play.session.is_solved() {
+        console.say("This game is solved already")?;
+        play.remove_save(console)?;
+        return Ok(Ending::Done);
+    }
     loop {
-        let Some(line) = console.ask(PROMPT)? else {
-            return session.handle(Command::End, console).map(|_| ());
+        let (line, waited) = console.ask_timed(PROMPT)?;
+        play.session.add_time(waited);
+        let Some(line) = line else {
+            return match play.end(true, console)? {
+                Flow::Stop(ending) => Ok(ending),
+                Flow::Continue => Ok(Ending::Unsaved),
+            };
         };
         let flow = match command::parse(&line) {
-            Ok(Some(command)) => session.handle(command, console)?,
+            Ok(Some(command)) => play.handle(command, console)?,
             Ok(None) => Flow::Continue,
             Err(e) => {
                 console.say(e)?;
                 Flow::Continue
             }
         };
-        if flow == Flow::Stop {
-            return Ok(());
+        if let Flow::Stop(ending) = flow {
+            return Ok(ending);
         }
     }
 }
 
-/// The one place the game asks for a hint.
-fn hint(game: &Game) -> Option<Hint> {
-    game.hint()
-}
-
-impl Session {
-    /// Applies one command: `Flow::Stop` when the game is over.
+impl Play<'_> {
+    /// Applies one command.
     fn handle(&mut self, command: Command, console: &mut Console<'_>) -> io::Result<Flow> {
         if command != Command::Hint {
             self.explained = false;
         }
+        if command != Command::End {
+            self.end_unsaved = false;
+        }
         match command {
             Command::Enter { cell, value } => self.enter(cell, value, console),
-            Command::Undo => match self.game.undo() {
+            Command::Undo => match self.session.undo() {
                 Ok(mv) => self.after_history("Undid", mv, console),
                 Err(_) => console.say("Nothing to undo").map(|()| Flow::Continue),
             },
-            Command::Redo => match self.game.redo() {
+            Command::Redo => match self.session.redo() {
                 Ok(mv) => self.after_history("Redid", mv, console),
                 Err(_) => console.say("Nothing to redo").map(|()| Flow::Continue),
             },
             Command::Check => self.check(console),
             Command::Hint => self.hint(console),
+            Command::Mistakes => self.mistakes(console),
             Command::Solve => self.solve(console),
-            Command::Restart => {
-                self.game.restart();
-                self.hints = 0;
+            Command::Restart => self.restart(console),
+            Command::Show(view) => {
+                self.view = view.unwrap_or(self.view);
                 self.draw(console)?;
-                console.say("Restarted: every entry is off the board")?;
+                console.say(state(&self.session))?;
                 Ok(Flow::Continue)
             }
-            Command::Show => {
-                self.draw(console)?;
-                console.say(state(&self.game))?;
+            Command::Marks(cell) => self.marks(cell, console),
+            Command::Note { cell, digits } => self.note(cell, digits, console),
+            Command::Auto(on) => self.auto(on, console),
+            Command::Time => {
+                let how = if console.clock_runs() {
+                    ""
+                } else {
+                    " (the clock runs only while you type at a terminal)"
+                };
+                console.say(format_args!(
+                    "Time played: {}{how}",
+                    clock(self.session.time())
+                ))?;
+                Ok(Flow::Continue)
+            }
+            Command::Save => {
+                match self.saves.save(&mut self.session) {
+                    Ok(path) => console.say(format_args!("Saved to {}", path.display()))?,
+                    Err(err) => console.say(format_args!("{err}; the game goes on"))?,
+                }
                 Ok(Flow::Continue)
             }
             Command::Help => console.say(HELP).map(|()| Flow::Continue),
-            Command::End => {
-                let blanks = 81 - self.game.grid().givens();
-                console.say(format_args!(
-                    "Game over after {}; {blanks} {} still to fill",
-                    moves(self.game.moves()),
-                    if blanks == 1 { "cell" } else { "cells" }
-                ))?;
-                Ok(Flow::Stop)
-            }
+            Command::End => self.end(false, console),
         }
     }
 
     /// A move: `value` in `cell`, 0 erasing.
     fn enter(&mut self, cell: Cell, value: u8, console: &mut Console<'_>) -> io::Result<Flow> {
-        if !self.game.is_given(cell) && self.game.grid().get(cell) == Digit::new(value) {
+        let game = self.session.game();
+        if !game.is_given(cell) && game.grid().get(cell) == Digit::new(value) {
             match value {
                 0 => console.say(format_args!("{cell} is already blank"))?,
                 v => console.say(format_args!("{cell} already holds {v}"))?,
             }
             return Ok(Flow::Continue);
         }
-        match self.game.enter(cell, value) {
+        match self.session.enter(cell, value) {
             Ok(outcome) => self.after_move(outcome, console),
             Err(e) => console.say(e).map(|()| Flow::Continue),
         }
     }
 
-    fn solve(&self, console: &mut Console<'_>) -> io::Result<Flow> {
-        console.print(&board::solution(&self.game, self.color))?;
-        let which = if self.game.is_unique() {
+    /// Saves the game as it stands (unless there is nothing to keep) and
+    /// stops. When the save fails after a typed `end`, the game goes on
+    /// once, so the player can try `save` again or type `end` to quit
+    /// anyway; at the end of the input it stops unsaved.
+    fn end(&mut self, input_ended: bool, console: &mut Console<'_>) -> io::Result<Flow> {
+        let saved = self.autosave(console)?;
+        if !saved && !input_ended && !self.end_unsaved {
+            self.end_unsaved = true;
+            console.say("Type end again to quit without saving, or save to try again")?;
+            return Ok(Flow::Continue);
+        }
+        let blanks = 81 - self.session.game().grid().givens();
+        console.say(format_args!(
+            "Game over after {}; {blanks} {} still to fill",
+            moves(self.session.moves()),
+            if blanks == 1 { "cell" } else { "cells" }
+        ))?;
+        Ok(Flow::Stop(if saved {
+            Ending::Done
+        } else {
+            Ending::Unsaved
+        }))
+    }
+
+    /// Saves a game that ends unsolved, when there is something to keep:
+    /// moves or marks, or a save of the puzzle already (which must not
+    /// outlive a `restart`). Says where, or why not; false when it failed.
+    fn autosave(&mut self, console: &mut Console<'_>) -> io::Result<bool> {
+        let puzzle = *self.session.game().puzzle();
+        if !self.session.has_progress() && !self.saves.has(&puzzle) {
+            return Ok(true);
+        }
+        match self.saves.save(&mut self.session) {
+            Ok(path) => {
+                console.say(format_args!(
+                    "Saved to {}; sudoku play --resume goes on from here",
+                    path.display()
+                ))?;
+                Ok(true)
+            }
+            Err(err) => {
+                console.say(format_args!("{err}; the game is not saved"))?;
+                Ok(false)
+            }
+        }
+    }
+
+    /// Removes the save of a won game, saying so.
+    fn remove_save(&mut self, console: &mut Console<'_>) -> io::Result<()> {
+        match self.saves.remove(self.session.game().puzzle()) {
+            Ok(Some(path)) => console.say(format_args!(
+                "The save of this game is removed: {}",
+                path.display()
+            )),
+            Ok(None) => Ok(()),
+            Err(err) => console.say(err),
+        }
+    }
+
+    fn solve(&mut self, console: &mut Console<'_>) -> io::Result<Flow> {
+        let game = self.session.game();
+        console.print(&board::solution(game, self.color))?;
+        let which = if game.is_unique() {
             "The solution"
         } else {
             "One of the solutions"
         };
         console.say(format_args!(
             "{which}; the game ends after {}",
-            moves(self.game.moves())
+            moves(self.session.moves())
         ))?;
-        Ok(Flow::Stop)
+        let saved = self.autosave(console)?;
+        Ok(Flow::Stop(if saved {
+            Ending::Done
+        } else {
+            Ending::Unsaved
+        }))
+    }
+
+    /// A new session on the same puzzle, name, origin and level; automatic
+    /// candidates stay as they were.
+    fn restart(&mut self, console: &mut Console<'_>) -> io::Result<Flow> {
+        let old = &self.session;
+        let fresh = Session::new(*old.game().puzzle(), old.name(), old.origin().clone());
+        let Ok(mut fresh) = fresh else {
+            unreachable!("the puzzle was accepted once already");
+        };
+        fresh.set_level(old.level());
+        fresh.set_auto(old.pencil().is_auto());
+        self.session = fresh;
+        self.draw(console)?;
+        console.say(
+            "Restarted: every entry is off the board, and the marks, time and hints are cleared",
+        )?;
+        if self.saves.has(self.session.game().puzzle()) {
+            console.say("The saved game of this puzzle is replaced when this one is saved")?;
+        }
+        Ok(Flow::Continue)
     }
 
     fn draw(&self, console: &mut Console<'_>) -> io::Result<()> {
-        console.print(&board::current(&self.game, self.color))
+        console.print(&board::draw(&self.session, self.view, self.color))
     }
 
     /// Draws the board and says what the move left: `Legal move`, the
     /// conflicts, or the congratulation that ends the game.
-    fn after_move(&self, outcome: Outcome, console: &mut Console<'_>) -> io::Result<Flow> {
+    fn after_move(&mut self, outcome: Outcome, console: &mut Console<'_>) -> io::Result<Flow> {
         self.draw(console)?;
         match outcome {
             Outcome::Legal => console.say("Legal move")?,
@@ -172,31 +333,39 @@ impl Session {
             Outcome::Solved => {
                 console.say(format_args!(
                     "Congratulations! You solved the puzzle in {}",
-                    moves(self.game.moves())
+                    moves(self.session.moves())
                 ))?;
-                if self.hints > 0 {
-                    let s = if self.hints == 1 { "" } else { "s" };
-                    console.say(format_args!("(with {} hint{s})", self.hints))?;
+                let hints = self.session.hints();
+                if hints > 0 {
+                    let s = if hints == 1 { "" } else { "s" };
+                    console.say(format_args!("(with {hints} hint{s})"))?;
                 }
-                return Ok(Flow::Stop);
+                self.remove_save(console)?;
+                return Ok(Flow::Stop(Ending::Done));
             }
         }
         Ok(Flow::Continue)
     }
 
-    fn after_history(&self, done: &str, mv: Move, console: &mut Console<'_>) -> io::Result<Flow> {
-        if self.game.is_solved() {
+    fn after_history(
+        &mut self,
+        done: &str,
+        mv: Move,
+        console: &mut Console<'_>,
+    ) -> io::Result<Flow> {
+        if self.session.is_solved() {
             return self.after_move(Outcome::Solved, console);
         }
         self.draw(console)?;
         let value = mv.after.map_or(0, Digit::get);
         console.say(format_args!("{done} {}{value}", mv.cell))?;
-        console.say(state(&self.game))?;
+        console.say(state(&self.session))?;
         Ok(Flow::Continue)
     }
 
     fn check(&self, console: &mut Console<'_>) -> io::Result<Flow> {
-        let found = self.game.conflicts();
+        let game = self.session.game();
+        let found = game.conflicts();
         if found.is_empty() {
             console.say("No conflicts")?;
         } else {
@@ -207,10 +376,32 @@ impl Session {
                 list.join(", ")
             ))?;
         }
-        let blanks = 81 - self.game.grid().givens();
+        let blanks = 81 - game.grid().givens();
         match blanks {
             1 => console.say("1 cell to fill")?,
             n => console.say(format_args!("{n} cells to fill"))?,
+        }
+        Ok(Flow::Continue)
+    }
+
+    /// Names the wrong entries; the check counts as a hint.
+    fn mistakes(&mut self, console: &mut Console<'_>) -> io::Result<Flow> {
+        let wrong = self.session.mistakes();
+        let names: Vec<String> = wrong.iter().map(ToString::to_string).collect();
+        let against = if self.session.game().is_unique() {
+            "the solution"
+        } else {
+            "one of the solutions"
+        };
+        match names.len() {
+            0 => console.say(format_args!(
+                "No mistakes: every digit you entered agrees with {against} (counted as a hint)"
+            ))?,
+            n => console.say(format_args!(
+                "{n} {}, not as in {against}: {} (counted as a hint)",
+                if n == 1 { "mistake" } else { "mistakes" },
+                names.join(", ")
+            ))?,
         }
         Ok(Flow::Continue)
     }
@@ -219,18 +410,19 @@ impl Session {
     /// row places a digit. A wrong entry is fixed at once.
     fn hint(&mut self, console: &mut Console<'_>) -> io::Result<Flow> {
         if !std::mem::take(&mut self.explained) {
-            if let Some(step) = self.game.next_step() {
+            if let Some(step) = self.session.game().next_step() {
                 console.say(format_args!("Hint: {step}"))?;
                 console.say("Type hint again to place a digit")?;
                 self.explained = true;
                 return Ok(Flow::Continue);
             }
         }
-        let Some(hint) = hint(&self.game) else {
+        let before = *self.session.game().grid();
+        let Some((hint, outcome)) = self.session.place_hint() else {
             console.say("No hint: the puzzle is solved")?;
             return Ok(Flow::Continue);
         };
-        match self.game.grid().get(hint.cell) {
+        match before.get(hint.cell) {
             Some(wrong) if hint.replaces_wrong_digit => console.say(format_args!(
                 "Hint: {} is {}, not {wrong}",
                 hint.cell, hint.digit
@@ -241,14 +433,112 @@ impl Session {
             console
                 .say("(no technique finds it from here: the digit is taken from the solution)")?;
         }
-        match self.game.place(hint.cell, hint.digit) {
-            Ok(outcome) => {
-                self.hints += 1;
-                self.after_move(outcome, console)
+        self.after_move(outcome, console)
+    }
+
+    /// `5c?`: the marks shown in `cell`, and the digits its units allow.
+    fn marks(&self, cell: Cell, console: &mut Console<'_>) -> io::Result<Flow> {
+        let game = self.session.game();
+        let allowed: Digits = Digit::all()
+            .filter(|&d| game.counters().allows(cell, d))
+            .collect();
+        match game.grid().get(cell) {
+            Some(digit) if game.is_given(cell) => {
+                console.say(format_args!("{cell} is a given: {digit}"))?;
             }
-            Err(e) => console.say(e).map(|()| Flow::Continue),
+            Some(digit) => console.say(format_args!(
+                "{cell} holds {digit}; its marks show again when it is erased"
+            ))?,
+            None if self.session.pencil().is_auto() => {
+                console.say(self.describe(cell))?;
+            }
+            None => console.say(format_args!(
+                "{}; its row, column and box allow {}",
+                self.describe(cell),
+                spelled(allowed)
+            ))?,
+        }
+        Ok(Flow::Continue)
+    }
+
+    /// The marks shown in the blank `cell`: `5c marks: 1 2 4`, or the
+    /// automatic candidates and the ones struck out.
+    fn describe(&self, cell: Cell) -> String {
+        let shown = self.session.candidates(cell);
+        let pencil = self.session.pencil();
+        if pencil.is_auto() {
+            let struck = pencil.struck(cell);
+            let struck = if struck.is_empty() {
+                String::new()
+            } else {
+                format!(" (struck out: {})", spelled(struck))
+            };
+            if shown.is_empty() {
+                format!("{cell} has no candidates left{struck}")
+            } else {
+                format!("{cell} candidates: {}{struck}", spelled(shown))
+            }
+        } else if shown.is_empty() {
+            format!("{cell} has no marks")
+        } else {
+            format!("{cell} marks: {}", spelled(shown))
         }
     }
+
+    /// `n5c123`: toggles each mark; a refused one is said and the others
+    /// are still toggled.
+    fn note(&mut self, cell: Cell, digits: Digits, console: &mut Console<'_>) -> io::Result<Flow> {
+        for digit in digits {
+            match self.session.toggle_mark(cell, digit) {
+                Ok(_) => {}
+                Err(err @ (MarkError::Given(_) | MarkError::Filled(_))) => {
+                    console.say(err)?;
+                    return Ok(Flow::Continue);
+                }
+                Err(err) => console.say(err)?,
+            }
+        }
+        if self.view != View::Plain {
+            self.draw(console)?;
+        }
+        console.say(self.describe(cell))?;
+        Ok(Flow::Continue)
+    }
+
+    fn auto(&mut self, on: Option<bool>, console: &mut Console<'_>) -> io::Result<Flow> {
+        let was = self.session.pencil().is_auto();
+        let on = on.unwrap_or(!was);
+        if on == was {
+            let state = if on { "on" } else { "off" };
+            console.say(format_args!("Automatic candidates are {state} already"))?;
+            return Ok(Flow::Continue);
+        }
+        self.session.set_auto(on);
+        if self.view != View::Plain {
+            self.draw(console)?;
+        }
+        if on {
+            console.say(
+                "Automatic candidates on: each blank cell shows the digits its row, column and \
+                 box allow; n5c4 strikes 4 out of 5c",
+            )?;
+        } else {
+            console.say("Automatic candidates off: your own marks show again")?;
+        }
+        Ok(Flow::Continue)
+    }
+}
+
+/// Digits as the game says them: `1 2 4`, or `none`.
+fn spelled(digits: Digits) -> String {
+    if digits.is_empty() {
+        return "none".to_string();
+    }
+    digits
+        .iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// `There is 1 conflict` or `There are N conflicts` (as the core counts
@@ -262,8 +552,8 @@ fn conflicts(n: usize) -> String {
 }
 
 /// The board's state after undo, redo and `show`.
-fn state(game: &Game) -> String {
-    match game.conflict_count() {
+fn state(session: &Session) -> String {
+    match session.game().conflict_count() {
         0 => "No conflicts".to_string(),
         n => conflicts(n),
     }
@@ -281,16 +571,23 @@ fn moves(n: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sudoku_core::Origin;
 
     const PUZZLE: &str =
         "534678912672195348198342567859761423426853791713924856961537284287419635345286.7.";
 
     fn transcript(script: &str) -> String {
-        let game = Game::new(PUZZLE.parse().unwrap()).unwrap();
+        let session = Session::new(PUZZLE.parse().unwrap(), "test", Origin::Text).unwrap();
         let mut input = script.as_bytes();
         let mut out = Vec::new();
         let mut console = Console::new(&mut input, &mut out, true);
-        play(game, "test", &mut console, false).unwrap();
+        let start = Start {
+            session,
+            label: "test".to_string(),
+            resumed: None,
+        };
+        let mut saves = Saves::at(None);
+        play(start, &mut saves, &mut console, false).unwrap();
         String::from_utf8(out).unwrap()
     }
 
@@ -347,8 +644,12 @@ mod tests {
         assert!(replies.contains(&"Hint: 9g is 1"), "{out}");
         assert!(replies.contains(&"Legal move"));
         assert_eq!(
-            replies.last(),
-            Some(&"Game over after 1 move; 1 cell still to fill")
+            replies[replies.len() - 2..],
+            [
+                "no data directory to keep saved games in: set HOME (or XDG_DATA_HOME); \
+                 the game is not saved",
+                "Game over after 1 move; 1 cell still to fill"
+            ]
         );
         let out = transcript("9i5\nhint\nhint\nhint\n");
         assert!(out.contains("Hint: 9i is 9, not 5"), "{out}");
@@ -360,11 +661,65 @@ mod tests {
     #[test]
     fn solve_and_restart() {
         let out = transcript("9g1\nrestart\nsolve\n5c5\n");
-        assert!(out.contains("Restarted: every entry is off the board"));
+        assert!(out.contains(
+            "Restarted: every entry is off the board, and the marks, time and hints are cleared"
+        ));
         assert!(
             out.ends_with("The solution; the game ends after 0 moves\n"),
             "{out}"
         );
         assert!(out.contains("9 | 3  4  5 | 2  8  6 | 1  7  9 |"));
+    }
+
+    #[test]
+    fn a_failed_save_at_end_lets_the_game_go_on_once() {
+        let out = transcript("9i7\nend\n9i0\nend\nend\n");
+        let replies = replies(&out);
+        let unsaved = "no data directory to keep saved games in: set HOME (or XDG_DATA_HOME); \
+                       the game is not saved";
+        let again = "Type end again to quit without saving, or save to try again";
+        let first_end = replies.iter().position(|r| *r == "end").unwrap();
+        assert_eq!(
+            replies[first_end..],
+            [
+                "end",
+                unsaved,
+                again,
+                "9i0",
+                "Legal move",
+                "end",
+                unsaved,
+                again,
+                "end",
+                unsaved,
+                "Game over after 2 moves; 2 cells still to fill",
+            ],
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn marks_and_candidates() {
+        let out = transcript("9i?\nn9i12\n9i?\nn9i2\nauto\n9i?\nn9i9\nn9i1\n9i?\n9a?\n9i9\n9i?\nn9i1\nauto\n9i0\n9i?\n");
+        let replies = replies(&out);
+        for want in [
+            "9i has no marks; its row, column and box allow 9",
+            "9i marks: 1 2",
+            "9i marks: 1",
+            "9i marks: 1; its row, column and box allow 9",
+            "Automatic candidates on: each blank cell shows the digits its row, column and box \
+             allow; n5c4 strikes 4 out of 5c",
+            "9i candidates: 9",
+            "9i has no candidates left (struck out: 9)",
+            "1 is already in the row, column or box of 9i",
+            "9a is a given: 3",
+            "9i holds 9; its marks show again when it is erased",
+            "9i holds a digit; erase it to pencil in",
+            "Automatic candidates off: your own marks show again",
+        ] {
+            assert!(replies.contains(&want), "{want}\n{out}");
+        }
+        let after_erase = "9i marks: 1; its row, column and box allow 9";
+        assert_eq!(replies[replies.len() - 4], after_erase, "{out}");
     }
 }

@@ -1,0 +1,320 @@
+//! Saved games: the store both games share (`dirs::data_dir()/sudoku`,
+//! one save per puzzle), as the text game uses it. Every failure becomes
+//! one line naming the file and the reason; the game goes on, and a save
+//! that cannot be read is set aside (`KEY.save.bad`), never written over.
+//!
+//! The list of `sudoku play --resume` is here too, with its dates.
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use sudoku_core::session::{Listing, Loaded, SaveStore, SavedInfo, Session};
+use sudoku_core::{grade, Grid};
+
+use super::board::clock;
+use super::Console;
+
+/// Why there is no store: `dirs::data_dir()` knows no directory.
+pub const NO_DATA_DIR: &str =
+    "no data directory to keep saved games in: set HOME (or XDG_DATA_HOME)";
+
+/// The store of saved games, if the user has a data directory.
+#[derive(Debug)]
+pub struct Saves {
+    store: Option<SaveStore>,
+    /// A save that could not be read nor set aside: it is never written
+    /// over.
+    kept: Option<PathBuf>,
+}
+
+/// What the store holds for a puzzle about to be played.
+#[derive(Debug)]
+pub enum Found {
+    /// No save (or no store).
+    Nothing,
+    /// A game to go on with.
+    Game(Box<Loaded>),
+    /// A save of the puzzle solved already; the game starts afresh and the
+    /// next save replaces it.
+    Solved(PathBuf),
+}
+
+impl Saves {
+    /// The store in the user's data directory (`sudoku` under
+    /// `dirs::data_dir()`), the same as the terminal game's.
+    pub fn open() -> Saves {
+        Saves::at(dirs::data_dir().map(|dir| dir.join("sudoku")))
+    }
+
+    /// The store in `dir`, or none.
+    pub fn at(dir: Option<PathBuf>) -> Saves {
+        Saves {
+            store: dir.map(SaveStore::new),
+            kept: None,
+        }
+    }
+
+    /// The store's directory.
+    pub fn dir(&self) -> Option<&Path> {
+        self.store.as_ref().map(SaveStore::dir)
+    }
+
+    /// The save of `puzzle`. A save that cannot be read is set aside and
+    /// reported on `console` with where it went; parts of a save left out
+    /// are reported too.
+    pub fn find(&mut self, puzzle: &Grid, console: &mut Console<'_>) -> io::Result<Found> {
+        let Some(store) = &self.store else {
+            return Ok(Found::Nothing);
+        };
+        match store.load(puzzle) {
+            Ok(None) => Ok(Found::Nothing),
+            Ok(Some(loaded)) if loaded.session.is_solved() => {
+                Ok(Found::Solved(store.path_of(puzzle)))
+            }
+            Ok(Some(loaded)) => {
+                let path = store.path_of(puzzle);
+                for part in &loaded.ignored {
+                    console.say(format_args!("{}: {part}; left out", path.display()))?;
+                }
+                Ok(Found::Game(Box::new(loaded)))
+            }
+            Err(err) => {
+                match store.set_aside(puzzle) {
+                    Ok(aside) => {
+                        let aside = aside
+                            .map_or_else(String::new, |p| format!("; kept as {}", p.display()));
+                        console.say(format_args!("{err}{aside}; starting a new game"))?;
+                    }
+                    Err(why) => {
+                        console.say(format_args!(
+                            "{err}; starting a new game, which is not saved over it \
+                             (it could not be set aside: {why})"
+                        ))?;
+                        self.kept = Some(store.path_of(puzzle));
+                    }
+                }
+                Ok(Found::Nothing)
+            }
+        }
+    }
+
+    /// Whether the store holds a save of `puzzle` (readable or not).
+    pub fn has(&self, puzzle: &Grid) -> bool {
+        self.store
+            .as_ref()
+            .is_some_and(|s| std::fs::symlink_metadata(s.path_of(puzzle)).is_ok())
+    }
+
+    /// Saves `session` over its puzzle's save, recording the level first if
+    /// it is not known (grading takes milliseconds). The error is one line
+    /// naming the file.
+    pub fn save(&self, session: &mut Session) -> Result<PathBuf, String> {
+        let store = self.store.as_ref().ok_or(NO_DATA_DIR)?;
+        let path = store.path_of(session.game().puzzle());
+        if self.kept.as_ref() == Some(&path) {
+            return Err(format!(
+                "{}: not saved: the save there could not be read, and is kept",
+                path.display()
+            ));
+        }
+        if session.level().is_none() {
+            let level = grade(session.game().puzzle()).ok().map(|g| g.level);
+            session.set_level(level);
+        }
+        store
+            .save(session, SystemTime::now())
+            .map_err(|err| err.to_string())
+    }
+
+    /// Removes the save of `puzzle` (the game is won); its path if there
+    /// was one.
+    pub fn remove(&self, puzzle: &Grid) -> Result<Option<PathBuf>, String> {
+        let Some(store) = &self.store else {
+            return Ok(None);
+        };
+        if self.kept.as_ref() == Some(&store.path_of(puzzle)) {
+            return Ok(None);
+        }
+        match store.delete(puzzle) {
+            Ok(true) => Ok(Some(store.path_of(puzzle))),
+            Ok(false) => Ok(None),
+            Err(err) => Err(err.to_string()),
+        }
+    }
+
+    /// The saved games, newest first, and the saves that cannot be read.
+    pub fn list(&self) -> Result<Listing, String> {
+        let store = self.store.as_ref().ok_or(NO_DATA_DIR)?;
+        store.list().map_err(|err| err.to_string())
+    }
+
+    /// The save of a listed game, read again (it may have changed since
+    /// the list was made). The error is one line naming the file.
+    pub fn load_listed(&self, info: &SavedInfo) -> Result<Loaded, String> {
+        let store = self.store.as_ref().ok_or(NO_DATA_DIR)?;
+        match store.load(&info.puzzle) {
+            Ok(Some(loaded)) => Ok(loaded),
+            Ok(None) => Err(format!("{}: no such file", info.path.display())),
+            Err(err) => Err(err.to_string()),
+        }
+    }
+}
+
+/// The longest name the list shows, in characters; a longer one is cut
+/// with `...`.
+const NAME_WIDTH: usize = 32;
+
+/// Prints the numbered list of saved games, and one line for each save
+/// that cannot be read.
+pub fn show_list(console: &mut Console<'_>, dir: &Path, listing: &Listing) -> io::Result<()> {
+    for err in &listing.errors {
+        console.say(err)?;
+    }
+    if listing.games.is_empty() {
+        return console.say(format_args!("No saved games in {}", dir.display()));
+    }
+    console.say(format_args!("Saved games in {}:", dir.display()))?;
+    for (i, game) in listing.games.iter().enumerate() {
+        console.say(format_args!("{:>4}  {}", i + 1, list_line(game)))?;
+    }
+    Ok(())
+}
+
+/// One game of the list: name, level, progress, time played, date saved.
+fn list_line(game: &SavedInfo) -> String {
+    let mut name: String = game.name.chars().take(NAME_WIDTH).collect();
+    if game.name.chars().count() > NAME_WIDTH {
+        name.truncate(
+            name.char_indices()
+                .nth(NAME_WIDTH - 3)
+                .map_or(0, |(i, _)| i),
+        );
+        name.push_str("...");
+    }
+    let level = game
+        .level
+        .map_or_else(|| "-".to_string(), |l| l.to_string());
+    let progress = if game.solved {
+        "solved".to_string()
+    } else {
+        game.progress.to_string()
+    };
+    let date = game.saved_at.map_or_else(|| "-".to_string(), date);
+    let time = clock(game.time);
+    format!("{name:<NAME_WIDTH$}  {level:<7}  {progress:>6}  {time:>8}  {date}")
+}
+
+/// `2024-06-10 14:03 UTC`: the date and time of `at`, in UTC.
+pub fn date(at: SystemTime) -> String {
+    let secs = at.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let (days, rest) = (secs / 86_400, secs % 86_400);
+    let (year, month, day) = civil(days);
+    format!(
+        "{year}-{month:02}-{day:02} {:02}:{:02} UTC",
+        rest / 3600,
+        rest / 60 % 60
+    )
+}
+
+/// The calendar date `days` days after 1970-01-01 (proleptic Gregorian):
+/// counted in 400-year eras of 146,097 days, each starting on 1 March so
+/// that the leap day ends the year.
+fn civil(days: u64) -> (u64, u64, u64) {
+    let shifted = days + 719_468; // days from 0000-03-01
+    let era = shifted / 146_097;
+    let day_of_era = shifted % 146_097;
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_from_march = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_from_march + 2) / 5 + 1;
+    let month = if month_from_march < 10 {
+        month_from_march + 3
+    } else {
+        month_from_march - 9
+    };
+    let year = era * 400 + year_of_era + u64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    fn at(secs: u64) -> SystemTime {
+        UNIX_EPOCH + Duration::from_secs(secs)
+    }
+
+    #[test]
+    fn dates_read_in_utc() {
+        assert_eq!(date(at(0)), "1970-01-01 00:00 UTC");
+        assert_eq!(date(at(1_718_000_000)), "2024-06-10 06:13 UTC");
+        assert_eq!(date(at(951_782_400)), "2000-02-29 00:00 UTC", "a leap day");
+        assert_eq!(date(at(951_868_799)), "2000-02-29 23:59 UTC");
+        assert_eq!(
+            date(at(4_107_542_400)),
+            "2100-03-01 00:00 UTC",
+            "no leap day"
+        );
+        assert_eq!(date(at(253_402_300_799)), "9999-12-31 23:59 UTC");
+        assert_eq!(
+            date(UNIX_EPOCH - Duration::from_secs(5)),
+            "1970-01-01 00:00 UTC"
+        );
+    }
+
+    #[test]
+    fn every_day_follows_the_one_before() {
+        let month_length = |y: u64, m: u64| match m {
+            2 if y.is_multiple_of(4) && (!y.is_multiple_of(100) || y.is_multiple_of(400)) => 29,
+            2 => 28,
+            4 | 6 | 9 | 11 => 30,
+            _ => 31,
+        };
+        let mut last = civil(0);
+        assert_eq!(last, (1970, 1, 1));
+        for days in 1..200_000 {
+            let next = civil(days);
+            let (y, m, d) = last;
+            let expected = if d < month_length(y, m) {
+                (y, m, d + 1)
+            } else if m < 12 {
+                (y, m + 1, 1)
+            } else {
+                (y + 1, 1, 1)
+            };
+            assert_eq!(next, expected, "after {last:?}");
+            last = next;
+        }
+    }
+
+    #[test]
+    fn long_names_are_cut_in_the_list() {
+        let puzzle: Grid =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+                .parse()
+                .unwrap();
+        let session = Session::new(puzzle, "é".repeat(40), sudoku_core::Origin::Text).unwrap();
+        let info = SavedInfo {
+            path: PathBuf::from("x.save"),
+            puzzle,
+            name: session.name().to_string(),
+            level: None,
+            progress: session.progress(),
+            time: Duration::from_secs(192),
+            saved_at: Some(at(0)),
+            solved: false,
+        };
+        let line = list_line(&info);
+        assert_eq!(
+            line,
+            format!(
+                "{}...  -          0/51     03:12  1970-01-01 00:00 UTC",
+                "é".repeat(29)
+            )
+        );
+    }
+}
