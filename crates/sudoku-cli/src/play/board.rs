@@ -352,6 +352,105 @@ mod tests {
         assert!(current(&game, true).contains("\x1b[36;7m>4<\x1b[0m"));
     }
 
+    fn session() -> Session {
+        Session::new(
+            PUZZLE.parse().unwrap(),
+            "classic",
+            sudoku_core::Origin::Text,
+        )
+        .unwrap()
+    }
+
+    fn d(v: u8) -> Digit {
+        Digit::new(v).unwrap()
+    }
+
+    #[test]
+    fn notes_are_small_digits_in_keypad_order() {
+        let mut s = session();
+        for v in [1, 2, 6, 9] {
+            s.toggle_mark(cell("1c"), d(v)).unwrap();
+        }
+        s.enter(cell("1d"), 6).unwrap();
+        let board = notes(&s, false);
+        let lines: Vec<&str> = board.lines().collect();
+        assert_eq!(lines.len(), 1 + 4 + 27 + 6, "{board}");
+        assert_eq!(lines[0], "     a   b   c     d   e   f     g   h   i");
+        assert_eq!(lines[1], "  +-------------+-------------+-------------+");
+        assert_eq!(lines[2], "  |         12. |         ... | ... ... ... |");
+        assert_eq!(lines[3], "1 |  5   3  ..6 | >6<  7  ... | ... ... ... |");
+        assert_eq!(lines[4], "  |         ..9 |         ... | ... ... ... |");
+        assert_eq!(lines[5], "  |             |             |             |");
+        for (i, line) in lines.iter().enumerate() {
+            assert!(line.len() <= 45, "line {i}: {line}");
+        }
+        // Every column letter is over the middle of its cells.
+        for (c, letter) in ('a'..='i').enumerate() {
+            let x = lines[0].find(letter).unwrap();
+            let cell_row = lines[3];
+            let expected = ["5", "3", ".", ">6<", "7", ".", ".", ".", "."][c];
+            let centre = &cell_row[x - expected.len() / 2..=x + expected.len() / 2];
+            assert_eq!(centre, expected, "column {letter}");
+        }
+        s.set_auto(true);
+        let board = notes(&s, false);
+        assert!(board.contains("1 |  5   3  4.. |"), "{board}");
+        let colored = notes(&s, true);
+        assert!(colored.contains("\x1b[33m4\x1b[0m"), "a mark: yellow");
+        assert!(colored.contains("\x1b[2m.\x1b[0m"), "no mark: dim");
+    }
+
+    #[test]
+    fn compact_lists_the_marks_within_80_columns() {
+        let mut s = session();
+        let board = compact(&s, false);
+        let none = "  No pencil marks: n5c123 writes some, auto shows every candidate\n";
+        assert_eq!(board, current(s.game(), false) + none);
+        s.set_marks(cell("1c"), [d(1), d(2)].into_iter().collect());
+        s.set_marks(cell("2b"), Digits::ALL);
+        let board = compact(&s, false);
+        assert!(board.starts_with(&current(s.game(), false)));
+        assert!(
+            board.ends_with("  Pencil marks:\n    1c=12\n    2b=123456789\n"),
+            "{board}"
+        );
+        s.set_auto(true);
+        let board = compact(&s, false);
+        assert!(
+            board.contains(
+                "  Candidates (automatic; n5c4 strikes 4 out of 5c):\n    1c=124 1d=26 1f=2468 "
+            ),
+            "{board}"
+        );
+        for line in board.lines() {
+            assert!(line.len() <= COMPACT_WIDTH, "{line}");
+        }
+        for cell in Cell::all().filter(|&c| !s.candidates(c).is_empty()) {
+            let item = format!(" {cell}={}", s.candidates(cell));
+            assert_eq!(board.matches(&item).count(), 1, "{item}");
+        }
+    }
+
+    #[test]
+    fn the_status_line_sums_the_game_up() {
+        let mut s = session();
+        assert_eq!(status(&s), "  00:00 played, 0 moves, 0 hints, 0/51 filled");
+        s.enter(cell("1c"), 4).unwrap();
+        s.place_hint().unwrap();
+        s.add_time(Duration::from_secs(3723));
+        s.set_auto(true);
+        assert_eq!(
+            status(&s),
+            "  1:02:03 played, 2 moves, 1 hint, 2/51 filled, automatic candidates"
+        );
+        assert_eq!(clock(Duration::from_secs(192)), "03:12");
+        let drawn = draw(&s, View::Plain, false);
+        assert_eq!(
+            drawn,
+            format!("{}{}\n", current(s.game(), false), status(&s))
+        );
+    }
+
     #[test]
     fn solution_board_keeps_givens_apart() {
         let game = Game::new(PUZZLE.parse().unwrap()).unwrap();
