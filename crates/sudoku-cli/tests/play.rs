@@ -592,7 +592,8 @@ fn help_lists_every_command() {
     let out = run(&[path_str(&easy())], "help\n");
     let stdout = text(&out.stdout);
     for word in [
-        "5c6", "5c0", "bk", "rd", "check", "hint", "solve", "restart", "show", "help", "end",
+        "5c6", "5c0", "bk", "rd", "n5c123", "5c?", "auto", "check", "mistakes", "hint", "solve",
+        "restart", "show", "time", "save", "help", "end",
     ] {
         assert!(
             stdout.lines().any(|l| l.starts_with(&format!("  {word} "))),

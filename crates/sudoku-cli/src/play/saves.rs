@@ -9,11 +9,12 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use sudoku_core::session::{Listing, Loaded, SaveStore, SavedInfo, Session};
+use sudoku_core::session::{Listing, Loaded, SaveStore, SavedInfo, Session, StoreError};
 use sudoku_core::{grade, Grid};
 
 use super::board::clock;
 use super::Console;
+use crate::input;
 
 /// Why there is no store: `dirs::data_dir()` knows no directory.
 pub const NO_DATA_DIR: &str =
@@ -124,7 +125,7 @@ impl Saves {
         }
         store
             .save(session, SystemTime::now())
-            .map_err(|err| err.to_string())
+            .map_err(|err| message(&err))
     }
 
     /// Removes the save of `puzzle` (the game is won); its path if there
@@ -139,14 +140,14 @@ impl Saves {
         match store.delete(puzzle) {
             Ok(true) => Ok(Some(store.path_of(puzzle))),
             Ok(false) => Ok(None),
-            Err(err) => Err(err.to_string()),
+            Err(err) => Err(message(&err)),
         }
     }
 
     /// The saved games, newest first, and the saves that cannot be read.
     pub fn list(&self) -> Result<Listing, String> {
         let store = self.store.as_ref().ok_or(NO_DATA_DIR)?;
-        store.list().map_err(|err| err.to_string())
+        store.list().map_err(|err| message(&err))
     }
 
     /// The save of a listed game, read again (it may have changed since
@@ -156,8 +157,17 @@ impl Saves {
         match store.load(&info.puzzle) {
             Ok(Some(loaded)) => Ok(loaded),
             Ok(None) => Err(format!("{}: no such file", info.path.display())),
-            Err(err) => Err(err.to_string()),
+            Err(err) => Err(message(&err)),
         }
+    }
+}
+
+/// A store error as one line naming the file, the system's reason in
+/// lower case without its number.
+fn message(err: &StoreError) -> String {
+    match err {
+        StoreError::Io { path, reason } => format!("{}: {}", path.display(), input::lower(reason)),
+        other => other.to_string(),
     }
 }
 
@@ -169,7 +179,7 @@ const NAME_WIDTH: usize = 32;
 /// that cannot be read.
 pub fn show_list(console: &mut Console<'_>, dir: &Path, listing: &Listing) -> io::Result<()> {
     for err in &listing.errors {
-        console.say(err)?;
+        console.say(message(err))?;
     }
     if listing.games.is_empty() {
         return console.say(format_args!("No saved games in {}", dir.display()));
