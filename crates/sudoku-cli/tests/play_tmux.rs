@@ -178,8 +178,7 @@ fn lines_are_edited_with_the_arrow_keys_and_come_back_from_the_history() {
     tmux.press(&["Up"]);
     tmux.wait_for("1a4 back on the prompt line", |s| {
         s.lines()
-            .filter(|l| l.starts_with(PROMPT))
-            .last()
+            .rfind(|l| l.starts_with(PROMPT))
             .is_some_and(|l| l.ends_with("help): 1a4"))
     });
     tmux.press(&["Enter"]);
