@@ -17,8 +17,10 @@ fn root() -> PathBuf {
 }
 
 /// `script` run by bash with pipefail from the root, `sudoku` first on the
-/// `PATH`, `stdin` fed to it.
+/// `PATH`, `stdin` fed to it, and a HOME of its own (a game is saved
+/// there, not in the user's data directory).
 fn bash(script: &str, stdin: &str) -> Output {
+    let home = tempfile::tempdir().unwrap();
     let bin = Path::new(env!("CARGO_BIN_EXE_sudoku")).parent().unwrap();
     let path = format!(
         "{}:{}",
@@ -30,7 +32,9 @@ fn bash(script: &str, stdin: &str) -> Output {
         .arg(format!("set -o pipefail; {script}"))
         .current_dir(root())
         .env("PATH", path)
-        .env("NO_COLOR", "1");
+        .env("NO_COLOR", "1")
+        .env("HOME", home.path())
+        .env("XDG_DATA_HOME", home.path().join("data"));
     pipe(cmd, stdin)
 }
 
