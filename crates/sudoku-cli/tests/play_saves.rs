@@ -574,3 +574,36 @@ fn a_save_that_cannot_be_read_is_reported_and_kept_and_the_game_goes_on() {
     );
     assert!(stdout.contains("\n   1  easy.txt "), "{stdout}");
 }
+
+#[test]
+fn a_solved_save_is_not_resumed_and_is_replaced_only_by_a_game_with_moves() {
+    use sudoku_core::session::{Origin, SaveStore, Session};
+    let home = home();
+    let path = save_of(home.path(), ALMOST);
+    let mut solved = Session::new(ALMOST.parse().unwrap(), "won", Origin::Text).unwrap();
+    for (cell, digit) in [("1a", 4), ("5e", 6), ("9i", 2)] {
+        solved
+            .enter(sudoku_core::Cell::from_name(cell).unwrap(), digit)
+            .unwrap();
+    }
+    assert!(solved.is_solved());
+    SaveStore::new(store(home.path()))
+        .save(&solved, std::time::SystemTime::now())
+        .unwrap();
+    let before = std::fs::read_to_string(&path).unwrap();
+    let out = good(play(home.path(), &["almost.txt"], "1a?\nend\n"));
+    assert_eq!(
+        replies(&out)[0],
+        format!(
+            "{} holds this puzzle solved; starting afresh (a move or a mark replaces it)",
+            path.display()
+        )
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), before, "kept");
+    good(play(home.path(), &["almost.txt"], "1a4\nend\n"));
+    let after = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        after.contains("\ndone: 1a4\n") && after.contains("\nname: almost.txt\n"),
+        "{after}"
+    );
+}

@@ -236,22 +236,25 @@ fn play_or_resume(
             session: loaded.session,
             label,
             resumed: Some(loaded.saved_at),
+            over_solved: false,
         },
         Found::Solved(path) => {
             console.say(format_args!(
-                "{} holds this puzzle solved; starting afresh (the next save replaces it)",
+                "{} holds this puzzle solved; starting afresh (a move or a mark replaces it)",
                 path.display()
             ))?;
             Start {
                 session,
                 label,
                 resumed: None,
+                over_solved: true,
             }
         }
         Found::Nothing => Start {
             session,
             label,
             resumed: None,
+            over_solved: false,
         },
     };
     finish(session::play(start, saves, console, color)?)
@@ -309,6 +312,7 @@ fn resume(saves: &mut Saves, console: &mut Console<'_>, color: bool) -> Result<(
                     session: loaded.session,
                     label,
                     resumed: Some(loaded.saved_at),
+                    over_solved: false,
                 };
                 return finish(session::play(start, saves, console, color)?);
             }

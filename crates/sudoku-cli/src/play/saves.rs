@@ -36,8 +36,8 @@ pub enum Found {
     Nothing,
     /// A game to go on with.
     Game(Box<Loaded>),
-    /// A save of the puzzle solved already; the game starts afresh and the
-    /// next save replaces it.
+    /// A save of the puzzle solved already; the game starts afresh, and a
+    /// save of it (once something is done) replaces the old one.
     Solved(PathBuf),
 }
 

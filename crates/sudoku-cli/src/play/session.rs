@@ -66,6 +66,9 @@ pub struct Start {
     pub label: String,
     /// `Some` for a saved game, with when it was saved if the save says.
     pub resumed: Option<Option<SystemTime>>,
+    /// The store holds this puzzle solved (and the game starts afresh):
+    /// that save is replaced only when something is done.
+    pub over_solved: bool,
 }
 
 /// A game being played.
@@ -74,6 +77,8 @@ struct Play<'s> {
     color: bool,
     view: View,
     saves: &'s mut Saves,
+    /// See [`Start::over_solved`].
+    over_solved: bool,
     /// Whether the last command was a `hint` that explained a step.
     explained: bool,
     /// Whether the last command was an `end` whose save failed: another
@@ -114,6 +119,7 @@ pub fn play(
         color,
         view: View::Plain,
         saves,
+        over_solved: start.over_solved,
         explained: false,
         end_unsaved: false,
     };
@@ -245,10 +251,12 @@ impl Play<'_> {
 
     /// Saves a game that ends unsolved, when there is something to keep:
     /// moves or marks, or a save of the puzzle already (which must not
-    /// outlive a `restart`). Says where, or why not; false when it failed.
+    /// outlive a `restart`; a save of the puzzle solved is kept until
+    /// something is done). Says where, or why not; false when it failed.
     fn autosave(&mut self, console: &mut Console<'_>) -> io::Result<bool> {
         let puzzle = *self.session.game().puzzle();
-        if !self.session.has_progress() && !self.saves.has(&puzzle) {
+        let replaces = self.saves.has(&puzzle) && !self.over_solved;
+        if !self.session.has_progress() && !replaces {
             return Ok(true);
         }
         match self.saves.save(&mut self.session) {
@@ -585,6 +593,7 @@ mod tests {
             session,
             label: "test".to_string(),
             resumed: None,
+            over_solved: false,
         };
         let mut saves = Saves::at(None);
         play(start, &mut saves, &mut console, false).unwrap();
