@@ -310,9 +310,13 @@ impl Play<'_> {
     /// candidates stay as they were.
     fn restart(&mut self, console: &mut Console<'_>) -> io::Result<Flow> {
         let old = &self.session;
-        let fresh = Session::new(*old.game().puzzle(), old.name(), old.origin().clone());
-        let Ok(mut fresh) = fresh else {
-            unreachable!("the puzzle was accepted once already");
+        let mut fresh = match Session::new(*old.game().puzzle(), old.name(), old.origin().clone()) {
+            Ok(fresh) => fresh,
+            // The puzzle was accepted once; say so rather than stop if not.
+            Err(e) => {
+                console.say(format_args!("cannot restart: {e}"))?;
+                return Ok(Flow::Continue);
+            }
         };
         fresh.set_level(old.level());
         fresh.set_auto(old.pencil().is_auto());
