@@ -16,7 +16,7 @@ use sudoku_tui::puzzles::builtin_entries;
 use sudoku_tui::ui::{self, theme::Theme};
 
 fn board_app() -> App {
-    let mut app = App::new(Picker::new(builtin_entries(), None), None);
+    let mut app = App::new(Picker::new(builtin_entries(), Vec::new()), None);
     app.update(Action::Confirm);
     for (digit, step) in [
         (4, Direction::Right),
@@ -55,7 +55,7 @@ fn frame(c: &mut Criterion) {
             black_box(ui::render(&mut buf, area, black_box(&solving), &theme));
         })
     });
-    let picker = App::new(Picker::new(builtin_entries(), None), None);
+    let picker = App::new(Picker::new(builtin_entries(), Vec::new()), None);
     group.bench_function("picker", |b| {
         b.iter(|| {
             let mut buf = Buffer::empty(area);

@@ -42,6 +42,8 @@ pub enum Action {
     ToggleCandidates,
     /// Ask for a hint.
     Hint,
+    /// Show the entries that differ from the solution (counts as a hint).
+    Mistakes,
     /// Start the auto-solve animation.
     Solve,
     /// Animate faster.
@@ -50,8 +52,8 @@ pub enum Action {
     Slower,
     /// Pause or resume the animation.
     PauseAnimation,
-    /// Pause or resume the timer.
-    PauseTimer,
+    /// Pause the game (the board is hidden, the time stops) or resume it.
+    Pause,
     /// Show or hide the timer.
     ToggleTimer,
     /// Show the help overlay.
@@ -80,6 +82,8 @@ pub enum Action {
     Search(char),
     /// Backspace in the picker's search.
     SearchBack,
+    /// Delete in the picker: remove the selected saved game (asks first).
+    DeleteSave,
     /// A left click at a screen position, at a time (for double clicks).
     Click {
         /// Screen column.
@@ -114,9 +118,10 @@ pub enum Context {
     Animation,
     /// A question or the win screen (yes/no).
     Dialog,
-    /// The question after a failed save: Enter means the safe answer (stay),
-    /// so a habitual Enter never throws a game away.
-    SaveFailed,
+    /// A question whose yes loses something (after a failed save: leave
+    /// without saving; deleting a saved game): Enter means the safe answer
+    /// (no), so a habitual Enter never throws a game away.
+    SafeDialog,
     /// The help overlay (any key closes it).
     Help,
 }
@@ -162,7 +167,7 @@ fn key_action(key: &KeyEvent, context: Context) -> Option<Action> {
         Context::Board => board_key(key.code),
         Context::Animation => animation_key(key.code),
         Context::Dialog => dialog_key(key.code),
-        Context::SaveFailed => match key.code {
+        Context::SafeDialog => match key.code {
             KeyCode::Enter => Some(Action::No),
             code => dialog_key(code),
         },
@@ -181,6 +186,7 @@ fn picker_key(code: KeyCode) -> Option<Action> {
         KeyCode::Enter => Action::Confirm,
         KeyCode::Esc => Action::Cancel,
         KeyCode::Backspace => Action::SearchBack,
+        KeyCode::Delete => Action::DeleteSave,
         KeyCode::F(1) => Action::Help,
         KeyCode::Char(c) if !c.is_control() => Action::Search(c),
         _ => return None,
@@ -200,8 +206,9 @@ fn board_key(code: KeyCode) -> Option<Action> {
         KeyCode::Char('n') => Action::TogglePencil,
         KeyCode::Char('c') => Action::ToggleCandidates,
         KeyCode::Char('H') => Action::Hint,
+        KeyCode::Char('m') => Action::Mistakes,
         KeyCode::Char('S') => Action::Solve,
-        KeyCode::Char('p') => Action::PauseTimer,
+        KeyCode::Char('p') => Action::Pause,
         KeyCode::Char('t') => Action::ToggleTimer,
         KeyCode::Esc => Action::Cancel,
         KeyCode::Char('q') => Action::Quit,
@@ -308,8 +315,9 @@ mod tests {
             (vec![KeyCode::Char('n')], Action::TogglePencil),
             (vec![KeyCode::Char('c')], Action::ToggleCandidates),
             (vec![KeyCode::Char('H')], Action::Hint),
+            (vec![KeyCode::Char('m')], Action::Mistakes),
             (vec![KeyCode::Char('S')], Action::Solve),
-            (vec![KeyCode::Char('p')], Action::PauseTimer),
+            (vec![KeyCode::Char('p')], Action::Pause),
             (vec![KeyCode::Char('t')], Action::ToggleTimer),
             (vec![KeyCode::Char('+'), KeyCode::Char('=')], Action::Faster),
             (vec![KeyCode::Char('-'), KeyCode::Char('_')], Action::Slower),
@@ -356,6 +364,7 @@ mod tests {
         assert_eq!(picker(key(KeyCode::Enter)), Some(Action::Confirm));
         assert_eq!(picker(key(KeyCode::Esc)), Some(Action::Cancel));
         assert_eq!(picker(key(KeyCode::Backspace)), Some(Action::SearchBack));
+        assert_eq!(picker(key(KeyCode::Delete)), Some(Action::DeleteSave));
         assert_eq!(picker(key(KeyCode::F(1))), Some(Action::Help));
         assert_eq!(picker(ctrl('q')), Some(Action::Quit));
         assert_eq!(picker(ctrl('z')), None);

@@ -3,18 +3,20 @@
 //! [`App`] knows which screen is up (the picker or a board), which overlay
 //! sits on it (help, a question, the congratulation), and the geometry of
 //! the last frame for mouse clicks. Nothing here touches the terminal; the
-//! only side effect is the autosave file, through [`SaveStore`].
+//! only side effect is the save store (the core's [`SaveStore`], shared
+//! with the text game: one save per puzzle).
 
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use sudoku_core::generator::{RandomError, RandomPuzzle};
+use sudoku_core::session::{Origin, SaveStore, Session, StoreError};
 use sudoku_core::Grid;
 
 use crate::action::{Action, Context, Direction};
 use crate::geometry::Geometry;
 use crate::picker::{Choice, Picker};
-use crate::play::{Origin, Play, Progress, WinStats};
-use crate::save::{SaveStore, SavedGame};
+use crate::play::{Play, Progress, Source, WinStats};
+use crate::save::{ignored_note, import_note, unreadable_note};
 
 /// Two clicks on the same list row within this time open it.
 pub const DOUBLE_CLICK: Duration = Duration::from_millis(500);
@@ -40,6 +42,8 @@ pub enum Overlay {
     /// The game could not be saved on the way out (the error is
     /// [`App::save_error`]): leave without saving, or stay.
     SaveFailed(Leave),
+    /// "Delete the saved game?" for the picker's saved game at this index.
+    DeleteSave(usize),
 }
 
 /// The screen under any overlay.
@@ -60,6 +64,7 @@ pub struct App {
     store: Option<SaveStore>,
     geometry: Geometry,
     now: Instant,
+    wall: SystemTime,
     last_click: Option<(usize, Instant)>,
     quit: bool,
     save_error: Option<String>,
@@ -69,41 +74,95 @@ pub struct App {
 
 impl App {
     /// The game on the picker `picker`, saving into `store` (`None`: never
-    /// save).
+    /// save). The picker's saved games are read from the store.
     pub fn new(picker: Picker, store: Option<SaveStore>) -> App {
-        App {
+        let mut app = App {
             screen: Screen::Picker,
             picker,
             overlay: None,
             store,
             geometry: Geometry::default(),
             now: Instant::now(),
+            wall: SystemTime::now(),
             last_click: None,
             quit: false,
             save_error: None,
             unsaved: None,
             help_offset: 0,
+        };
+        if let Some(note) = app.refresh_saved() {
+            app.picker.message = Some(note);
+        }
+        app.picker.home();
+        app
+    }
+
+    /// Moves the previous release's save at `legacy` into the store (once:
+    /// the old file goes), and says so in the picker. A save that cannot
+    /// be read stays where it is and the picker says why.
+    pub fn import_legacy(&mut self, legacy: &std::path::Path) {
+        let Some(store) = &self.store else {
+            return;
+        };
+        let import = match store.import(legacy) {
+            // a folder on the way is a file: there is no old save
+            Err(StoreError::Io { reason, .. })
+                if reason.kind() == std::io::ErrorKind::NotADirectory =>
+            {
+                Ok(sudoku_core::session::Import::Nothing)
+            }
+            other => other,
+        };
+        if let Some(note) = import_note(legacy, &import) {
+            self.picker.message = Some(note);
+        }
+        if import.is_ok() {
+            if let Some(note) = self.refresh_saved() {
+                self.picker.message = Some(note);
+            }
+            self.picker.home();
         }
     }
 
-    /// Opens the saved game on offer, as `--resume` does; says why not in
-    /// the picker when it cannot. A note about parts of the save left out
-    /// (the picker's message) moves to the board's status bar.
-    pub fn resume(&mut self) {
-        match self.picker.resume().cloned() {
-            Some(saved) => {
-                self.open_saved(&saved);
-                if let (Screen::Board(play), Some(note)) = (&mut self.screen, &self.picker.message)
-                {
-                    play.warn(note.clone());
-                    self.picker.message = None;
-                }
+    /// Reads the store's list of saved games into the picker; says why a
+    /// save (or the list) cannot be read.
+    fn refresh_saved(&mut self) -> Option<String> {
+        let store = self.store.as_ref()?;
+        match store.list() {
+            Ok(listing) => {
+                self.picker.set_saved(listing.games);
+                unreadable_note(&listing.errors)
             }
-            None if self.picker.message.is_none() => {
+            Err(err) => Some(format!("The saved games cannot be listed: {err}")),
+        }
+    }
+
+    /// Shows `text` in the picker's message line.
+    pub fn note(&mut self, text: impl Into<String>) {
+        self.picker.message = Some(text.into());
+    }
+
+    /// Moves the picker's message to the status bar of the game on the
+    /// board, when a game was opened at start (`--resume`, `FILE`): a note
+    /// about the saves is then seen at once.
+    pub fn carry_note_to_board(&mut self) {
+        if let Screen::Board(play) = &mut self.screen {
+            if let Some(note) = self.picker.message.take() {
+                play.inform(note);
+            }
+        }
+    }
+
+    /// Opens the most recently saved game, as `--resume` does; says why not
+    /// in the picker when it cannot.
+    pub fn resume(&mut self) {
+        if self.picker.saved().is_empty() {
+            if self.picker.message.is_none() {
                 self.picker.message = Some("No saved game to resume".to_string());
             }
-            None => {}
+            return;
         }
+        self.open_saved(0);
     }
 
     /// The screen.
@@ -134,6 +193,18 @@ impl App {
         self.now
     }
 
+    /// The date of the last update (what the saved games' ages count
+    /// from, and what a save records).
+    pub fn wall_clock(&self) -> SystemTime {
+        self.wall
+    }
+
+    /// Sets the date the next updates see (tests and screen captures use
+    /// a fixed one); [`App::update`] reads the system's.
+    pub fn set_wall_clock(&mut self, wall: SystemTime) {
+        self.wall = wall;
+    }
+
     /// Whether the program should end.
     pub fn should_quit(&self) -> bool {
         self.quit
@@ -162,7 +233,7 @@ impl App {
     pub fn context(&self) -> Context {
         match (&self.overlay, &self.screen) {
             (Some(Overlay::Help), _) => Context::Help,
-            (Some(Overlay::SaveFailed(_)), _) => Context::SaveFailed,
+            (Some(Overlay::SaveFailed(_) | Overlay::DeleteSave(_)), _) => Context::SafeDialog,
             (Some(_), _) => Context::Dialog,
             (None, Screen::Picker) => Context::Picker,
             (None, Screen::Board(play)) if play.animation().is_some() => Context::Animation,
@@ -194,6 +265,7 @@ impl App {
 
     /// Does `action`, now.
     pub fn update(&mut self, action: Action) {
+        self.wall = SystemTime::now();
         self.update_at(action, Instant::now());
     }
 
@@ -217,6 +289,7 @@ impl App {
             Some(Overlay::Confirm(leave)) => self.confirm_update(leave, action),
             Some(Overlay::Won(_)) => self.won_update(action),
             Some(Overlay::SaveFailed(leave)) => self.save_failed_update(leave, action),
+            Some(Overlay::DeleteSave(index)) => self.delete_update(index, action),
             None if matches!(self.screen, Screen::Picker) => self.picker_update(action),
             None => self.board_update(action),
         }
@@ -272,6 +345,31 @@ impl App {
         }
     }
 
+    fn delete_update(&mut self, index: usize, action: Action) {
+        match action {
+            Action::Yes => {
+                self.overlay = None;
+                self.delete_save(index);
+            }
+            Action::No | Action::Cancel | Action::RightClick | Action::Quit => self.overlay = None,
+            _ => {}
+        }
+    }
+
+    /// Removes the picker's saved game `index` from the store.
+    fn delete_save(&mut self, index: usize) {
+        let (Some(store), Some(info)) = (&self.store, self.picker.saved().get(index)) else {
+            return;
+        };
+        let name = info.name.clone();
+        let message = match store.delete(&info.puzzle) {
+            Ok(_) => format!("Deleted the saved game of {name}"),
+            Err(err) => format!("Could not delete the saved game of {name}: {err}"),
+        };
+        let unreadable = self.refresh_saved();
+        self.picker.message = Some(unreadable.unwrap_or(message));
+    }
+
     /// Ctrl-C or a stop signal: saves an unfinished game and ends, even when
     /// the save fails (then [`App::unsaved`] says why).
     fn force_quit(&mut self) {
@@ -313,6 +411,13 @@ impl App {
             Action::Cancel if self.picker.clear_search() => {}
             Action::Cancel | Action::Quit => self.quit = true,
             Action::Confirm => self.open_selected(),
+            Action::DeleteSave => match self.picker.selected() {
+                Some(Choice::Saved(index)) => self.overlay = Some(Overlay::DeleteSave(index)),
+                _ => {
+                    self.picker.message =
+                        Some("Delete removes a saved game: select one first".to_string());
+                }
+            },
             Action::Help => self.overlay = Some(Overlay::Help),
             Action::Scroll(delta) => self.picker.scroll(delta),
             Action::Click { x, y, at } => self.picker_click(x, y, at),
@@ -385,17 +490,29 @@ impl App {
         }
     }
 
-    /// Saves the game on the board when it is unfinished; the error says
-    /// why it could not be.
+    /// Saves the game on the board, its time up to now, when it is
+    /// unfinished, over its puzzle's own save (never another's); the error
+    /// says why it could not be.
     fn save_unfinished(&mut self) -> Result<(), String> {
-        let unfinished = self
-            .play()
-            .filter(|play| play.has_progress() && !play.game().is_solved())
-            .map(|play| play.to_saved(self.now));
-        match unfinished {
-            Some(saved) => self.save(saved),
-            None => Ok(()),
+        let (now, wall) = (self.now, self.wall);
+        let Screen::Board(play) = &mut self.screen else {
+            return Ok(());
+        };
+        if !play.has_progress() || play.game().is_solved() {
+            return Ok(());
         }
+        play.bank_time(now);
+        let Some(store) = &self.store else {
+            return Ok(());
+        };
+        store
+            .save(play.session(), wall)
+            .map_err(|err| err.to_string())?;
+        let name = play.name().to_string();
+        let unreadable = self.refresh_saved();
+        self.picker.message =
+            Some(unreadable.unwrap_or(format!("Saved {name}: resume it from the list")));
+        Ok(())
     }
 
     /// Goes to the picker or out of the program, the game being saved or
@@ -404,7 +521,12 @@ impl App {
         match leave {
             Leave::Quit => self.quit = true,
             Leave::ToPicker => {
-                if let Some(choice) = self.play().and_then(|play| row_of(play.origin())) {
+                let now = self.now;
+                if let Screen::Board(play) = &mut self.screen {
+                    play.stop_clock(now);
+                }
+                let row = self.play().and_then(|play| self.row_of(play));
+                if let Some(choice) = row {
                     self.picker.select_choice(choice);
                 }
                 self.screen = Screen::Picker;
@@ -413,73 +535,57 @@ impl App {
         }
     }
 
-    fn save(&mut self, saved: SavedGame) -> Result<(), String> {
-        let Some(store) = &self.store else {
-            return Ok(());
-        };
-        store.save(&saved).map_err(|err| err.to_string())?;
-        self.picker.message = Some(format!("Saved {}: resume it from the list", saved.name));
-        self.picker.set_resume(Some(saved));
-        Ok(())
+    /// The picker row of the game `play`: its entry or level, else its
+    /// saved game.
+    fn row_of(&self, play: &Play) -> Option<Choice> {
+        match play.source() {
+            Source::Entry(index) => Some(Choice::Entry(index)),
+            Source::Random(random) => Some(Choice::Random(random.level)),
+            Source::Unlisted => self
+                .picker
+                .saved_index(play.game().puzzle())
+                .map(Choice::Saved),
+        }
     }
 
     fn forget_save_of_won_game(&mut self) {
-        let Some(play) = self.play() else {
+        let (Some(store), Some(play)) = (&self.store, self.play()) else {
             return;
         };
-        let same = self
-            .picker
-            .resume()
-            .is_some_and(|saved| saved.puzzle == *play.game().puzzle());
-        if same {
-            if let Some(store) = &self.store {
-                if let Err(err) = store.clear() {
-                    self.picker.message = Some(format!("Could not remove the save: {err}"));
-                }
-            }
-            self.picker.set_resume(None);
+        if let Err(err) = store.delete(play.game().puzzle()) {
+            self.picker.message = Some(format!("Could not remove the save: {err}"));
+            return;
+        }
+        if let Some(note) = self.refresh_saved() {
+            self.picker.message = Some(note);
         }
     }
 
     fn open_selected(&mut self) {
         match self.picker.selected() {
-            Some(Choice::Resume) => {
-                if let Some(saved) = self.picker.resume().cloned() {
-                    self.open_saved(&saved);
-                }
-            }
+            Some(Choice::Saved(index)) => self.open_saved(index),
             Some(Choice::Entry(index)) => self.open_entry(index),
             Some(Choice::Random(level)) => self.open_random(RandomPuzzle::fresh(level)),
             None => self.picker.message = Some("No puzzle matches the search".to_string()),
         }
     }
 
-    /// The name of the saved game that saving the game on the board would
-    /// replace (there is one save slot): the save on offer, when it is of
-    /// another puzzle.
-    pub fn replaced_save(&self) -> Option<&str> {
-        let play = self.play()?;
-        let saved = self.picker.resume()?;
-        (saved.puzzle != *play.game().puzzle()).then_some(saved.name.as_str())
-    }
-
-    /// Opens the picker's entry `index` on the board, whatever game is
-    /// saved (as `sudoku-tui FILE` does for its puzzle); when it cannot be
-    /// played, says why in the picker, on its row.
+    /// Opens the picker's entry `index` on the board: its saved game when
+    /// the store holds one (as `sudoku-tui FILE` does), else a new game;
+    /// when it cannot be played, says why in the picker, on its row.
     pub fn open_entry(&mut self, index: usize) {
         let Some(entry) = self.picker.entries().get(index) else {
             return;
         };
         let name = entry.name.clone();
-        let opened = entry.puzzle.clone().and_then(|grid| {
-            Play::new(&name, Origin::Entry(index), grid, self.now).map_err(|e| e.to_string())
-        });
-        match opened {
-            Ok(play) => self.start(play),
-            Err(err) => {
-                self.picker.select_entry(index);
-                self.back_to_picker(format!("{name}: {err}"));
-            }
+        let origin = entry.origin.clone();
+        let opened = entry
+            .puzzle
+            .clone()
+            .and_then(|grid| self.open_puzzle(grid, &name, origin, Source::Entry(index)));
+        if let Err(err) = opened {
+            self.picker.select_entry(index);
+            self.back_to_picker(format!("{name}: {err}"));
         }
     }
 
@@ -493,15 +599,58 @@ impl App {
     fn open_made(&mut self, random: RandomPuzzle, made: Result<Grid, RandomError>) {
         let name = random.name();
         let opened = made.map_err(|e| e.to_string()).and_then(|grid| {
-            Play::new(&name, Origin::Random(random), grid, self.now).map_err(|e| e.to_string())
+            self.open_puzzle(grid, &name, Origin::Random(random), Source::Random(random))
         });
-        match opened {
-            Ok(play) => self.start(play),
-            Err(err) => {
-                self.picker.select_choice(Choice::Random(random.level));
-                self.back_to_picker(format!("{name}: {err}"));
-            }
+        if let Err(err) = opened {
+            self.picker.select_choice(Choice::Random(random.level));
+            self.back_to_picker(format!("{name}: {err}"));
         }
+    }
+
+    /// Opens `puzzle`: its saved game when the store holds one, else a new
+    /// game named `name` from `origin`. A save that cannot be read is not
+    /// played over (that would lose it): the error says why.
+    fn open_puzzle(
+        &mut self,
+        puzzle: Grid,
+        name: &str,
+        origin: Origin,
+        source: Source,
+    ) -> Result<(), String> {
+        let saved = match self.store.as_ref().map(|store| store.load(&puzzle)) {
+            None | Some(Ok(None)) => None,
+            Some(Ok(Some(loaded))) => Some(loaded),
+            // the store's folder cannot exist: there is no save (saving
+            // will say why it cannot be made)
+            Some(Err(StoreError::Io { reason, .. }))
+                if reason.kind() == std::io::ErrorKind::NotADirectory =>
+            {
+                None
+            }
+            Some(Err(err)) => {
+                return Err(format!(
+                    "its saved game cannot be read ({err}); move the file away to play it afresh"
+                ))
+            }
+        };
+        let play = match saved {
+            Some(loaded) => {
+                let path = self.store.as_ref().map(|s| s.path_of(&puzzle));
+                let mut play = Play::resume(loaded.session, source, self.now);
+                let text = format!("Resumed your saved game of {}", play.name());
+                play.inform(text);
+                if let Some(note) = path.and_then(|p| ignored_note(&p, &loaded.ignored)) {
+                    play.warn(note);
+                }
+                play
+            }
+            None => {
+                let session = Session::new(puzzle, name, origin).map_err(|e| e.to_string())?;
+                Play::new(session, source, self.now)
+            }
+        };
+        self.start(play);
+        Ok(())
     }
 
     /// Shows the picker (its selection already on the row in question) with
@@ -512,16 +661,43 @@ impl App {
         self.picker.message = Some(message);
     }
 
-    fn open_saved(&mut self, saved: &SavedGame) {
-        let entry = self
-            .picker
+    /// Resumes the picker's saved game `index`.
+    fn open_saved(&mut self, index: usize) {
+        let (Some(store), Some(info)) = (&self.store, self.picker.saved().get(index)) else {
+            return;
+        };
+        let name = info.name.clone();
+        match store.load(&info.puzzle) {
+            Ok(Some(loaded)) => {
+                let source = self.source_of(&loaded.session);
+                let note = ignored_note(&store.path_of(&info.puzzle), &loaded.ignored);
+                let mut play = Play::resume(loaded.session, source, self.now);
+                if let Some(note) = note {
+                    play.warn(note);
+                }
+                self.start(play);
+            }
+            Ok(None) => {
+                let unreadable = self.refresh_saved();
+                self.picker.message =
+                    Some(unreadable.unwrap_or(format!("The saved game of {name} is gone")));
+            }
+            Err(err) => self.picker.message = Some(format!("Cannot resume {name}: {err}")),
+        }
+    }
+
+    /// Where a resumed game's puzzle sits in the picker: its level for a
+    /// generated puzzle, else the entry holding it, else nowhere.
+    fn source_of(&self, session: &Session) -> Source {
+        if let Origin::Random(random) = session.origin() {
+            return Source::Random(*random);
+        }
+        let puzzle = session.game().puzzle();
+        self.picker
             .entries()
             .iter()
-            .position(|e| e.puzzle.as_ref().is_ok_and(|g| *g == saved.puzzle));
-        match Play::resume(saved, entry, self.now) {
-            Ok(play) => self.start(play),
-            Err(err) => self.picker.message = Some(format!("Cannot resume {}: {err}", saved.name)),
-        }
+            .position(|e| e.puzzle.as_ref().is_ok_and(|g| g == puzzle))
+            .map_or(Source::Unlisted, Source::Entry)
     }
 
     fn start(&mut self, play: Play) {
@@ -533,10 +709,10 @@ impl App {
     /// the game's own (the first one for a game not from the list), or a
     /// new random puzzle at the level of a generated one.
     pub fn next_choice(&self) -> Option<Choice> {
-        match self.play()?.origin() {
-            Origin::Entry(index) => self.picker.next_playable(index).map(Choice::Entry),
-            Origin::Random(random) => Some(Choice::Random(random.level)),
-            Origin::Unlisted => self
+        match self.play()?.source() {
+            Source::Entry(index) => self.picker.next_playable(index).map(Choice::Entry),
+            Source::Random(random) => Some(Choice::Random(random.level)),
+            Source::Unlisted => self
                 .picker
                 .entries()
                 .iter()
@@ -551,7 +727,7 @@ impl App {
         match self.next_choice()? {
             Choice::Entry(index) => Some(self.picker.label(Choice::Entry(index))),
             Choice::Random(level) => Some(format!("a new random {level} puzzle")),
-            Choice::Resume => None,
+            Choice::Saved(_) => None,
         }
     }
 
@@ -564,15 +740,6 @@ impl App {
                 self.screen = Screen::Picker;
             }
         }
-    }
-}
-
-/// The picker row of a game from `origin`, when it has one.
-fn row_of(origin: Origin) -> Option<Choice> {
-    match origin {
-        Origin::Entry(index) => Some(Choice::Entry(index)),
-        Origin::Random(random) => Some(Choice::Random(random.level)),
-        Origin::Unlisted => None,
     }
 }
 

@@ -1,58 +1,64 @@
-//! The game timer: time played, which can be paused. Its arithmetic
-//! saturates, so no banked time (a save's, however large) can overflow it.
+//! The frontend's stopwatch. The session counts the time played but reads
+//! no clock ([`Session::add_time`](sudoku_core::session::Session::add_time));
+//! the game measures how long the board was played on screen with a
+//! [`Stopwatch`] and hands each stretch to the session when it stops
+//! (pause, auto-solve, suspension, leaving, a win) or when the game is
+//! saved.
 
 use std::time::{Duration, Instant};
 
-/// A stopwatch: the time banked by earlier runs plus the current run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Clock {
-    banked: Duration,
+/// Measures the stretch of play going on now: the time since it started,
+/// not yet handed to the session.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stopwatch {
     since: Option<Instant>,
 }
 
-impl Clock {
-    /// A clock that has run for `banked` already and runs from `now` on.
-    pub fn started(banked: Duration, now: Instant) -> Clock {
-        Clock {
-            banked,
-            since: Some(now),
-        }
+impl Stopwatch {
+    /// A stopwatch running from `now`.
+    pub fn running(now: Instant) -> Stopwatch {
+        Stopwatch { since: Some(now) }
     }
 
-    /// Whether the clock is running.
+    /// Whether it runs.
     pub fn is_running(&self) -> bool {
         self.since.is_some()
     }
 
-    /// Stops the clock at `now`, keeping the time so far.
-    pub fn pause(&mut self, now: Instant) {
-        if let Some(since) = self.since.take() {
-            self.banked = self
-                .banked
-                .saturating_add(now.saturating_duration_since(since));
-        }
+    /// Starts it at `now` (nothing when it runs).
+    pub fn start(&mut self, now: Instant) {
+        self.since.get_or_insert(now);
     }
 
-    /// Starts the clock again at `now` (nothing when it runs).
-    pub fn resume(&mut self, now: Instant) {
-        if self.since.is_none() {
+    /// Stops it at `now` and returns the stretch it measured (zero when it
+    /// was stopped).
+    pub fn stop(&mut self, now: Instant) -> Duration {
+        self.since
+            .take()
+            .map_or(Duration::ZERO, |since| now.saturating_duration_since(since))
+    }
+
+    /// Returns the stretch measured up to `now` and goes on measuring from
+    /// `now` (zero, and still stopped, when it was stopped).
+    pub fn lap(&mut self, now: Instant) -> Duration {
+        let stretch = self.current(now);
+        if self.since.is_some() {
             self.since = Some(now);
         }
+        stretch
     }
 
-    /// The time on the clock at `now`.
-    pub fn elapsed(&self, now: Instant) -> Duration {
-        let running = self
-            .since
-            .map_or(Duration::ZERO, |since| now.saturating_duration_since(since));
-        self.banked.saturating_add(running)
+    /// The stretch measured up to `now`, not yet handed in.
+    pub fn current(&self, now: Instant) -> Duration {
+        self.since
+            .map_or(Duration::ZERO, |since| now.saturating_duration_since(since))
     }
 
-    /// How long after `now` the shown time (whole seconds) changes, or
-    /// `None` when the clock is stopped.
-    pub fn until_next_second(&self, now: Instant) -> Option<Duration> {
+    /// How long after `now` a timer showing `banked` plus this stretch in
+    /// whole seconds changes, or `None` when the stopwatch is stopped.
+    pub fn until_next_second(&self, banked: Duration, now: Instant) -> Option<Duration> {
         self.since?;
-        let into = self.elapsed(now).subsec_millis();
+        let into = banked.saturating_add(self.current(now)).subsec_millis();
         Some(Duration::from_millis(u64::from(1000 - into)))
     }
 }
@@ -73,39 +79,39 @@ mod tests {
     use super::*;
 
     #[test]
-    fn pausing_keeps_the_time() {
+    fn a_stopwatch_measures_stretches_and_hands_them_over() {
         let t0 = Instant::now();
-        let mut clock = Clock::started(Duration::from_secs(5), t0);
-        assert_eq!(clock.elapsed(t0 + Duration::from_secs(2)).as_secs(), 7);
-        clock.pause(t0 + Duration::from_secs(3));
-        assert!(!clock.is_running());
-        assert_eq!(clock.elapsed(t0 + Duration::from_secs(100)).as_secs(), 8);
-        assert_eq!(clock.until_next_second(t0), None);
-        clock.resume(t0 + Duration::from_secs(10));
+        let at = |ms| t0 + Duration::from_millis(ms);
+        let mut watch = Stopwatch::running(t0);
+        assert_eq!(watch.current(at(2500)), Duration::from_millis(2500));
+        assert_eq!(watch.lap(at(3000)), Duration::from_secs(3));
+        assert!(watch.is_running());
+        assert_eq!(watch.current(at(3400)), Duration::from_millis(400));
         assert_eq!(
-            clock
-                .elapsed(t0 + Duration::from_millis(11_500))
-                .as_millis(),
-            9_500
+            watch.until_next_second(Duration::from_millis(200), at(3400)),
+            Some(Duration::from_millis(400))
+        );
+        assert_eq!(watch.stop(at(4000)), Duration::from_secs(1));
+        assert!(!watch.is_running());
+        assert_eq!(
+            watch.stop(at(9000)),
+            Duration::ZERO,
+            "stopped, it counts nothing"
+        );
+        assert_eq!(watch.lap(at(9000)), Duration::ZERO);
+        assert_eq!(watch.until_next_second(Duration::ZERO, at(9000)), None);
+        watch.start(at(10_000));
+        watch.start(at(11_000));
+        assert_eq!(
+            watch.current(at(12_000)),
+            Duration::from_secs(2),
+            "start twice: the first counts"
         );
         assert_eq!(
-            clock.until_next_second(t0 + Duration::from_millis(11_500)),
-            Some(Duration::from_millis(500))
+            watch.current(t0),
+            Duration::ZERO,
+            "a clock going back counts nothing"
         );
-    }
-
-    #[test]
-    fn the_largest_banked_time_does_not_overflow() {
-        let t0 = Instant::now();
-        let mut clock = Clock::started(Duration::MAX, t0);
-        let later = t0 + Duration::from_secs(5);
-        assert_eq!(clock.elapsed(later), Duration::MAX);
-        assert!(clock.until_next_second(later).is_some());
-        clock.pause(later);
-        assert_eq!(clock.elapsed(later), Duration::MAX);
-        clock.resume(later);
-        assert_eq!(clock.elapsed(later + Duration::from_secs(1)), Duration::MAX);
-        assert_eq!(format_duration(Duration::MAX), "5124095576030431:00:15");
     }
 
     #[test]
@@ -113,5 +119,9 @@ mod tests {
         assert_eq!(format_duration(Duration::from_secs(0)), "00:00");
         assert_eq!(format_duration(Duration::from_secs(192)), "03:12");
         assert_eq!(format_duration(Duration::from_secs(3723)), "1:02:03");
+        assert_eq!(
+            format_duration(Duration::from_secs(9999 * 3600)),
+            "9999:00:00"
+        );
     }
 }

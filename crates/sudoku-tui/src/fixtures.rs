@@ -17,6 +17,7 @@ pub(crate) fn entry(name: &str, text: &str) -> Entry {
     Entry {
         name: name.to_string(),
         puzzle: text.parse::<Grid>().map_err(|e| e.to_string()),
+        origin: sudoku_core::session::Origin::Text,
     }
 }
 

@@ -19,7 +19,7 @@ use sudoku_tui::geometry::Geometry;
 use sudoku_tui::input::{self, Input, Inputs, STOP_SIGNALS, SUSPEND_SIGNALS};
 use sudoku_tui::picker::Picker;
 use sudoku_tui::puzzles::{self, Entry};
-use sudoku_tui::save::SaveStore;
+use sudoku_tui::save::{legacy_save, shared_store};
 use sudoku_tui::terminal::TerminalGuard;
 use sudoku_tui::ui::{self, theme::Theme};
 
@@ -28,10 +28,11 @@ use sudoku_tui::ui::{self, theme::Theme};
 #[command(version, about)]
 struct Args {
     /// A folder (its sudoku*.txt files are listed) or a puzzle file (a
-    /// collection lists its puzzles). Default: ./puzzles and the built-in
-    /// puzzles.
+    /// collection lists its puzzles; a file of one puzzle opens it,
+    /// resuming its saved game when there is one). Default: ./puzzles and
+    /// the built-in puzzles.
     path: Option<PathBuf>,
-    /// Go straight back to the game saved on the last quit.
+    /// Go straight back to the game saved last (by either game).
     #[arg(long, conflicts_with = "random")]
     resume: bool,
     /// Start on a new random puzzle of this level: easy, medium, hard,
@@ -112,9 +113,11 @@ fn main() -> ExitCode {
             args.seed.unwrap_or_else(fresh_seed),
         ));
     } else if args.path.is_some() && app.picker().entries().len() == 1 {
-        // the puzzle named, not the saved game above it in the list
+        // the puzzle named (its own saved game, if any), not the saved
+        // games above it in the list
         app.open_entry(0);
     }
+    app.carry_note_to_board();
     // The terminal is restored when `play` returns: only then is anything
     // printed.
     let ended = play(&mut app);
@@ -153,30 +156,16 @@ fn entries(path: Option<&Path>) -> Result<Vec<Entry>, puzzles::LoadError> {
     }
 }
 
-/// The app on `entries`, offering the saved game when there is one.
+/// The app on `entries`, with the saved games of the store both games
+/// share; the previous release's save is moved into it first (once).
 fn build_app(entries: Vec<Entry>) -> App {
-    let mut message = None;
-    let store = match SaveStore::in_data_dir() {
-        Ok(store) => Some(store),
-        Err(err) => {
-            message = Some(format!("Games will not be saved: {err}"));
-            None
-        }
-    };
-    let saved = match store.as_ref().map(|store| (store, store.load())) {
-        Some((store, Ok(Some(loaded)))) => {
-            message = loaded.ignored_note(store.path());
-            Some(loaded.game)
-        }
-        Some((_, Err(err))) => {
-            message = Some(format!("Ignored the saved game: {err}"));
-            None
-        }
-        _ => None,
-    };
-    let mut picker = Picker::new(entries, saved);
-    picker.message = message;
-    App::new(picker, store)
+    let store = shared_store();
+    let mut app = App::new(Picker::new(entries, Vec::new()), store.clone());
+    match (store, legacy_save()) {
+        (Some(_), Some(legacy)) => app.import_legacy(&legacy),
+        _ => app.note("Games will not be saved: the system names no data folder (is HOME set?)"),
+    }
+    app
 }
 
 /// Runs the game in the terminal until the player quits or a stop signal

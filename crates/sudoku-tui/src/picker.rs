@@ -1,24 +1,25 @@
 //! The puzzle picker's state: the list, the selection, the scroll window
 //! and the type-to-search filter.
 //!
-//! The list is the saved game (when there is one), the puzzles, and one
-//! `New random puzzle: LEVEL` row per level of the grader, easiest first.
+//! The list is the saved games (the most recently saved first), the
+//! puzzles, and one `New random puzzle: LEVEL` row per level of the
+//! grader, easiest first.
 //!
 //! Up and Down wrap around at the ends, as the original game's list did;
 //! PageUp/PageDown move by one window and Home/End jump to the ends.
 //! Typing filters the list by name (case-insensitive), Backspace takes a
 //! character back.
 
-use sudoku_core::Level;
+use sudoku_core::session::SavedInfo;
+use sudoku_core::{Grid, Level};
 
 use crate::puzzles::Entry;
-use crate::save::SavedGame;
 
 /// One row of the list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Choice {
-    /// Resume the saved game.
-    Resume,
+    /// Resume the saved game at this index of [`Picker::saved`].
+    Saved(usize),
     /// The entry at this index of [`Picker::entries`].
     Entry(usize),
     /// A new puzzle from the generator, at this level.
@@ -32,7 +33,7 @@ const DEFAULT_ROWS: usize = 10;
 #[derive(Clone, Debug)]
 pub struct Picker {
     entries: Vec<Entry>,
-    resume: Option<SavedGame>,
+    saved: Vec<SavedInfo>,
     search: String,
     shown: Vec<Choice>,
     selected: usize,
@@ -44,11 +45,11 @@ pub struct Picker {
 }
 
 impl Picker {
-    /// A picker on `entries`, offering `resume` first when there is one.
-    pub fn new(entries: Vec<Entry>, resume: Option<SavedGame>) -> Picker {
+    /// A picker on `entries`, offering the `saved` games first.
+    pub fn new(entries: Vec<Entry>, saved: Vec<SavedInfo>) -> Picker {
         let mut picker = Picker {
             entries,
-            resume,
+            saved,
             search: String::new(),
             shown: Vec::new(),
             selected: 0,
@@ -65,15 +66,34 @@ impl Picker {
         &self.entries
     }
 
-    /// The saved game on offer.
-    pub fn resume(&self) -> Option<&SavedGame> {
-        self.resume.as_ref()
+    /// The saved games on offer, the most recently saved first.
+    pub fn saved(&self) -> &[SavedInfo] {
+        &self.saved
     }
 
-    /// Sets (or withdraws) the saved game on offer.
-    pub fn set_resume(&mut self, resume: Option<SavedGame>) {
-        self.resume = resume;
+    /// Replaces the saved games on offer (the store's new list). The
+    /// selection stays on its row: the same saved puzzle, entry or level.
+    pub fn set_saved(&mut self, saved: Vec<SavedInfo>) {
+        let keep = self.selected().map(|choice| match choice {
+            Choice::Saved(i) => Err(self.saved.get(i).map(|s| s.puzzle)),
+            other => Ok(other),
+        });
+        self.saved = saved;
         self.refilter();
+        match keep {
+            Some(Ok(choice)) => self.select_choice(choice),
+            Some(Err(Some(puzzle))) => {
+                if let Some(i) = self.saved_index(&puzzle) {
+                    self.select_choice(Choice::Saved(i));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The index in [`Picker::saved`] of the save of `puzzle`.
+    pub fn saved_index(&self, puzzle: &Grid) -> Option<usize> {
+        self.saved.iter().position(|s| s.puzzle == *puzzle)
     }
 
     /// The rows the search lets through, in order.
@@ -100,17 +120,17 @@ impl Picker {
     pub fn selected_entry(&self) -> Option<&Entry> {
         match self.selected()? {
             Choice::Entry(i) => self.entries.get(i),
-            Choice::Resume | Choice::Random(_) => None,
+            Choice::Saved(_) | Choice::Random(_) => None,
         }
     }
 
-    /// The row's label.
+    /// The row's label (what the search looks in).
     pub fn label(&self, choice: Choice) -> String {
         match choice {
-            Choice::Resume => match &self.resume {
-                Some(saved) => format!("Resume {}", saved.name),
-                None => "Resume".to_string(),
-            },
+            Choice::Saved(i) => self
+                .saved
+                .get(i)
+                .map_or_else(String::new, |s| format!("Resume {}", s.name)),
             Choice::Entry(i) => self
                 .entries
                 .get(i)
@@ -251,11 +271,8 @@ impl Picker {
         let keep = self.selected();
         let needle = self.search.to_lowercase();
         let matches = |label: String| label.to_lowercase().contains(&needle);
-        let rows = self
-            .resume
-            .as_ref()
-            .map(|_| Choice::Resume)
-            .into_iter()
+        let rows = (0..self.saved.len())
+            .map(Choice::Saved)
             .chain((0..self.entries.len()).map(Choice::Entry))
             .chain(Level::ALL.into_iter().map(Choice::Random));
         let shown = rows.filter(|&c| matches(self.label(c))).collect();
@@ -280,9 +297,10 @@ mod tests {
                 } else {
                     Ok(sudoku_core::Grid::empty())
                 },
+                origin: sudoku_core::session::Origin::Text,
             })
             .collect();
-        let mut picker = Picker::new(entries, None);
+        let mut picker = Picker::new(entries, Vec::new());
         picker.set_window(5, 0);
         picker
     }
@@ -377,29 +395,57 @@ mod tests {
         assert_eq!(p.selected(), Some(Choice::Random(Level::Easy)));
     }
 
+    fn info(name: &str, puzzle: &str) -> SavedInfo {
+        let puzzle: Grid = puzzle.parse().unwrap();
+        SavedInfo {
+            path: std::path::PathBuf::from(format!("{name}.save")),
+            puzzle,
+            name: name.to_string(),
+            level: None,
+            progress: sudoku_core::session::Progress {
+                filled: 0,
+                to_fill: 81 - puzzle.givens(),
+            },
+            time: std::time::Duration::ZERO,
+            saved_at: None,
+            solved: false,
+        }
+    }
+
     #[test]
-    fn resume_comes_first_and_next_skips_bad_entries() {
+    fn saved_games_come_first_and_next_skips_bad_entries() {
         let mut p = picker(4);
         assert_eq!(p.next_playable(1), Some(3));
         assert_eq!(p.next_playable(3), Some(0));
-        let saved = crate::save::SavedGame {
-            name: "sudoku02.txt".into(),
-            puzzle: sudoku_core::Grid::empty(),
-            grid: sudoku_core::Grid::empty(),
-            elapsed: std::time::Duration::ZERO,
-            moves: 0,
-            hints: 0,
-            pencil: sudoku_core::session::Pencil::default(),
-            random: None,
-        };
-        p.set_resume(Some(saved));
-        assert_eq!(p.shown()[0], Choice::Resume);
+        let one = "1".to_string() + &".".repeat(80);
+        let two = "2".to_string() + &".".repeat(80);
+        p.set_saved(vec![info("sudoku02.txt", &one), info("mine", &two)]);
+        assert_eq!(
+            p.shown()[..3],
+            [Choice::Saved(0), Choice::Saved(1), Choice::Entry(0)]
+        );
         p.home();
         assert_eq!(selected_name(&p), "Resume sudoku02.txt");
         assert!(p.selected_entry().is_none());
+        p.down();
+        assert_eq!(p.saved_index(&two.parse().unwrap()), Some(1));
+        // a new list keeps the selection on the same saved game
+        p.set_saved(vec![info("mine", &two), info("sudoku02.txt", &one)]);
+        assert_eq!(p.selected(), Some(Choice::Saved(0)));
+        for c in "mine".chars() {
+            p.type_char(c);
+        }
+        assert_eq!(
+            p.shown(),
+            [Choice::Saved(0)],
+            "the search finds saved games by name"
+        );
+        p.clear_search();
         p.select_entry(2);
         assert_eq!(p.selected_entry().unwrap().name, "sudoku03.txt");
+        p.set_saved(Vec::new());
+        assert_eq!(p.selected_entry().unwrap().name, "sudoku03.txt");
         assert!(p.select_row(0) && !p.select_row(10));
-        assert_eq!(p.selected(), Some(Choice::Resume));
+        assert_eq!(p.selected(), Some(Choice::Entry(0)));
     }
 }

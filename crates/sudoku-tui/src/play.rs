@@ -1,21 +1,23 @@
-//! One game on the board: the core's [`Game`] plus what only the screen
-//! needs (cursor and selection, pencil marks, timer, hints used, the last
-//! message and the auto-solve animation).
+//! One game on the board: the core's [`Session`] (the game, its pencil
+//! marks, time, counts and history) plus what only the screen needs
+//! (cursor and selection, pencil mode, pause, the stopwatch, the last
+//! message, the mistakes shown and the auto-solve animation).
 
 use std::time::{Duration, Instant};
 
-use sudoku_core::{Cell, Col, Digit, Game, Grid, Hint, Outcome, PuzzleError, RandomPuzzle, Row};
+use sudoku_core::session::{Session, MAX_TIME};
+use sudoku_core::{Cell, Col, Digit, Game, Grid, Outcome, RandomPuzzle, Row};
 
 use crate::action::{Action, Direction};
 use crate::animation::{self, Animation, State};
-use crate::clock::Clock;
-use crate::save::SavedGame;
+use crate::clock::Stopwatch;
+use crate::names::game_names;
 use sudoku_core::session::Pencil;
 
-/// Where a game's puzzle came from, which decides what the next puzzle is
-/// and which picker row leaving the game selects.
+/// Where a game's puzzle sits in the picker, which decides what the next
+/// puzzle is and which picker row leaving the game selects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Origin {
+pub enum Source {
     /// The picker's entry at this index.
     Entry(usize),
     /// The generator.
@@ -58,35 +60,39 @@ pub enum Progress {
 pub struct WinStats {
     /// Time played.
     pub time: Duration,
-    /// Moves made.
+    /// Moves in effect: the entries that make the solution (undone moves
+    /// are taken back).
     pub moves: usize,
-    /// Hints used.
+    /// Moves made in all, undone ones included.
+    pub moves_made: usize,
+    /// Hints used (mistake checks included).
     pub hints: usize,
 }
 
 /// A game being played.
 #[derive(Clone, Debug)]
 pub struct Play {
-    name: String,
+    session: Session,
     level: String,
-    origin: Origin,
-    game: Game,
+    source: Source,
     cursor: Cell,
     selected: bool,
     pencil_mode: bool,
-    pencil: Pencil,
-    clock: Clock,
+    /// Measures the stretch of play not yet added to the session's time.
+    stopwatch: Stopwatch,
+    /// The player paused: the board is hidden and takes no moves.
+    paused: bool,
     timer_visible: bool,
-    hints: usize,
     /// The board a hint last explained a step on, so that a second hint on
     /// it places the digit.
     explained: Option<Grid>,
-    saved_moves: usize,
-    replayed_moves: usize,
+    /// The wrong entries the last mistake check found, shown on the board
+    /// until the board changes.
+    mistakes: Vec<Cell>,
     message: Message,
     animation: Option<Animation>,
     speed: usize,
-    /// The clock was stopped by [`Action::Suspend`] and restarts on
+    /// The stopwatch was stopped by [`Action::Suspend`] and restarts on
     /// [`Action::Continue`].
     clock_held: bool,
 }
@@ -109,35 +115,51 @@ fn conflicts_message(n: usize) -> String {
     }
 }
 
+/// `1c`, `1c and 4e`, `1c, 4e and 9i`.
+fn cell_list(cells: &[Cell]) -> String {
+    let names: Vec<String> = cells.iter().map(Cell::to_string).collect();
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 impl Play {
-    /// A new game of `puzzle` named `name`, which came from `origin`, its
-    /// clock starting at `now`.
-    pub fn new(
-        name: &str,
-        origin: Origin,
-        puzzle: Grid,
-        now: Instant,
-    ) -> Result<Play, PuzzleError> {
-        let game = Game::new(puzzle)?;
-        let cursor = Cell::all().find(|&c| !game.is_given(c)).unwrap_or(Cell::at(
+    /// The game of `session`, whose puzzle sits at `source` in the
+    /// picker, its stopwatch starting at `now`. The puzzle is graded for
+    /// its level label (and the session learns its level when it did not
+    /// know it).
+    pub fn new(mut session: Session, source: Source, now: Instant) -> Play {
+        let game = session.game();
+        let first_blank = Cell::all().find(|&c| !game.is_given(c)).unwrap_or(Cell::at(
             Row::new(0).expect("row 1"),
             Col::new(0).expect("column a"),
         ));
-        Ok(Play {
-            name: name.to_string(),
-            level: crate::puzzles::level_label(&puzzle),
-            origin,
-            game,
+        let cursor = game.last_move().map_or(first_blank, |mv| mv.cell);
+        let puzzle = *game.puzzle();
+        let level = match sudoku_core::grade(&puzzle) {
+            Ok(grade) => {
+                if session.level().is_none() {
+                    session.set_level(Some(grade.level));
+                }
+                format!("{} {}", grade.level.name(), grade.rating)
+            }
+            Err(sudoku_core::GradeError::NotUnique) => "not unique".to_string(),
+            Err(_) => "unrated".to_string(),
+        };
+        Play {
+            session,
+            level,
+            source,
             cursor,
             selected: true,
             pencil_mode: false,
-            pencil: Pencil::default(),
-            clock: Clock::started(Duration::ZERO, now),
+            stopwatch: Stopwatch::running(now),
+            paused: false,
             timer_visible: true,
-            hints: 0,
             explained: None,
-            saved_moves: 0,
-            replayed_moves: 0,
+            mistakes: Vec::new(),
             message: Message {
                 text: "Good luck! Press ? for help".to_string(),
                 tone: Tone::Info,
@@ -145,58 +167,40 @@ impl Play {
             animation: None,
             speed: animation::DEFAULT_SPEED,
             clock_held: false,
-        })
+        }
     }
 
-    /// The saved game `saved`, going on from where it was left. A generated
-    /// puzzle's origin comes from the save; `entry` is the picker's entry
-    /// holding the puzzle, if any.
-    pub fn resume(
-        saved: &SavedGame,
-        entry: Option<usize>,
-        now: Instant,
-    ) -> Result<Play, PuzzleError> {
-        let origin = match (saved.random, entry) {
-            (Some(random), _) => Origin::Random(random),
-            (None, Some(index)) => Origin::Entry(index),
-            (None, None) => Origin::Unlisted,
-        };
-        let mut play = Play::new(&saved.name, origin, saved.puzzle, now)?;
-        for cell in Cell::all() {
-            if let (false, Some(digit)) = (play.game.is_given(cell), saved.grid.get(cell)) {
-                play.game.place(cell, digit).expect("not a given");
-            }
-        }
-        play.replayed_moves = play.game.moves();
-        play.saved_moves = saved.moves;
-        play.hints = saved.hints;
-        play.clock = Clock::started(saved.elapsed, now);
-        play.pencil = saved.pencil.clone();
-        play.say(Tone::Info, format!("Resumed {}", saved.name));
-        Ok(play)
+    /// The saved game `session` going on from where it was left (its
+    /// history, marks and time with it), saying so in the status bar.
+    pub fn resume(session: Session, source: Source, now: Instant) -> Play {
+        let mut play = Play::new(session, source, now);
+        let text = format!("Resumed {}", play.session.name());
+        play.say(Tone::Info, text);
+        play
     }
 
-    /// The game as it is to be saved at `now`; the time and the counts
-    /// stop at the limits a save may hold.
-    pub fn to_saved(&self, now: Instant) -> SavedGame {
-        SavedGame {
-            name: self.name.clone(),
-            puzzle: *self.game.puzzle(),
-            grid: *self.game.grid(),
-            elapsed: self.clock.elapsed(now).min(crate::save::MAX_ELAPSED),
-            moves: self.moves().min(crate::save::MAX_COUNT),
-            hints: self.hints.min(crate::save::MAX_COUNT),
-            pencil: self.pencil.clone(),
-            random: match self.origin {
-                Origin::Random(random) => Some(random),
-                _ => None,
-            },
-        }
+    /// The session, with the time played up to the last stop of the
+    /// stopwatch (see [`Play::bank_time`]).
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// Adds the time played up to `now` to the session (the stopwatch
+    /// goes on), so that [`Play::session`] holds all of it: before saving.
+    pub fn bank_time(&mut self, now: Instant) {
+        let stretch = self.stopwatch.lap(now);
+        self.session.add_time(stretch);
+    }
+
+    /// Banks the time and stops the stopwatch (the game leaves the screen).
+    pub fn stop_clock(&mut self, now: Instant) {
+        let stretch = self.stopwatch.stop(now);
+        self.session.add_time(stretch);
     }
 
     /// The puzzle's name.
     pub fn name(&self) -> &str {
-        &self.name
+        self.session.name()
     }
 
     /// The puzzle's level and rating from the core's grader (`hard 4.2`).
@@ -204,22 +208,22 @@ impl Play {
         &self.level
     }
 
-    /// Where the puzzle came from.
-    pub fn origin(&self) -> Origin {
-        self.origin
+    /// Where the puzzle sits in the picker.
+    pub fn source(&self) -> Source {
+        self.source
     }
 
     /// The picker entry this game came from, when it did.
     pub fn entry(&self) -> Option<usize> {
-        match self.origin {
-            Origin::Entry(index) => Some(index),
+        match self.source {
+            Source::Entry(index) => Some(index),
             _ => None,
         }
     }
 
     /// The core game.
     pub fn game(&self) -> &Game {
-        &self.game
+        self.session.game()
     }
 
     /// The cursor's cell.
@@ -237,14 +241,32 @@ impl Play {
         self.pencil_mode
     }
 
-    /// The pencil marks.
-    pub fn pencil(&self) -> &Pencil {
-        &self.pencil
+    /// Whether the player paused the game (the board is hidden).
+    pub fn is_paused(&self) -> bool {
+        self.paused
     }
 
-    /// The timer.
-    pub fn clock(&self) -> &Clock {
-        &self.clock
+    /// The pencil marks.
+    pub fn pencil(&self) -> &Pencil {
+        self.session.pencil()
+    }
+
+    /// The marks shown in `cell`.
+    pub fn candidates(&self, cell: Cell) -> sudoku_core::Digits {
+        self.session.candidates(cell)
+    }
+
+    /// The time played at `now`: the session's and the stretch going on.
+    pub fn time(&self, now: Instant) -> Duration {
+        self.session
+            .time()
+            .saturating_add(self.stopwatch.current(now))
+            .min(MAX_TIME)
+    }
+
+    /// Whether the time is counting (not paused, solved or auto-solving).
+    pub fn is_clock_running(&self) -> bool {
+        self.stopwatch.is_running()
     }
 
     /// Whether the timer is shown.
@@ -252,16 +274,21 @@ impl Play {
         self.timer_visible
     }
 
-    /// Moves made, counting those of a resumed game.
+    /// Moves in effect: the moves that made the board from the givens
+    /// (undo takes one back, redo puts it back).
     pub fn moves(&self) -> usize {
-        self.saved_moves
-            .saturating_add(self.game.moves())
-            .saturating_sub(self.replayed_moves)
+        self.game().history().undo_len()
     }
 
-    /// Hints used.
+    /// Hints used, mistake checks included.
     pub fn hints(&self) -> usize {
-        self.hints
+        self.session.hints()
+    }
+
+    /// The wrong entries the last mistake check showed (until the board
+    /// changes).
+    pub fn mistakes(&self) -> &[Cell] {
+        &self.mistakes
     }
 
     /// The last message.
@@ -283,21 +310,22 @@ impl Play {
     pub fn shown_grid(&self) -> &Grid {
         self.animation
             .as_ref()
-            .map_or(self.game.grid(), Animation::grid)
+            .map_or(self.game().grid(), Animation::grid)
     }
 
-    /// Whether the player has done anything worth keeping: changed the
-    /// board or written pencil marks.
+    /// Whether the player has done anything worth keeping: made a move or
+    /// written pencil marks.
     pub fn has_progress(&self) -> bool {
-        self.moves() > 0 || self.game.grid() != self.game.puzzle() || self.pencil.has_notes()
+        self.session.has_progress()
     }
 
     /// The numbers for the congratulation at `now`.
     pub fn stats(&self, now: Instant) -> WinStats {
         WinStats {
-            time: self.clock.elapsed(now),
+            time: self.time(now),
             moves: self.moves(),
-            hints: self.hints,
+            moves_made: self.session.moves(),
+            hints: self.hints(),
         }
     }
 
@@ -307,7 +335,7 @@ impl Play {
         let animation = self.animation.as_ref().and_then(Animation::interval);
         let timer = self
             .timer_visible
-            .then(|| self.clock.until_next_second(now))
+            .then(|| self.stopwatch.until_next_second(self.session.time(), now))
             .flatten();
         match (animation, timer) {
             (Some(a), Some(t)) => Some(a.min(t)),
@@ -321,6 +349,11 @@ impl Play {
         self.say(Tone::Bad, text);
     }
 
+    /// Shows `text` as news in the status bar.
+    pub fn inform(&mut self, text: impl Into<String>) {
+        self.say(Tone::Info, text);
+    }
+
     fn say(&mut self, tone: Tone, text: impl Into<String>) {
         self.message = Message {
             text: text.into(),
@@ -331,15 +364,16 @@ impl Play {
     /// Does one board action at `now`.
     pub fn update(&mut self, action: Action, now: Instant) -> Progress {
         match action {
-            Action::Suspend => self.hold_clock(now),
-            Action::Continue => self.release_clock(now),
+            Action::Suspend => return self.hold_clock(now),
+            Action::Continue => return self.release_clock(now),
             _ => {}
-        }
-        if matches!(action, Action::Suspend | Action::Continue) {
-            return Progress::Playing;
         }
         if self.animation.is_some() {
             self.animation_update(action, now);
+            return Progress::Playing;
+        }
+        if self.paused {
+            self.paused_update(action, now);
             return Progress::Playing;
         }
         match action {
@@ -352,15 +386,28 @@ impl Play {
             Action::TogglePencil => self.toggle_pencil(),
             Action::ToggleCandidates => self.toggle_candidates(),
             Action::Hint => return self.hint(now),
+            Action::Mistakes => self.show_mistakes(),
             Action::Solve => self.solve(now),
             Action::Faster => self.change_speed(1),
             Action::Slower => self.change_speed(-1),
-            Action::PauseTimer => self.pause_timer(now),
+            Action::Pause => self.pause(now),
             Action::ToggleTimer => self.toggle_timer(),
             Action::RightClick => self.clear_selection(),
             _ => {}
         }
         Progress::Playing
+    }
+
+    /// While paused only `p` (and Esc, through [`Play::cancel`]) resumes,
+    /// and `t` shows or hides the timer; anything else that would touch the
+    /// board is refused.
+    fn paused_update(&mut self, action: Action, now: Instant) {
+        match action {
+            Action::Pause => self.pause(now),
+            Action::ToggleTimer => self.toggle_timer(),
+            Action::Tick | Action::RightClick => {}
+            _ => self.say(Tone::Bad, "Paused: p resumes the game"),
+        }
     }
 
     fn animation_update(&mut self, action: Action, now: Instant) {
@@ -397,7 +444,7 @@ impl Play {
     }
 
     fn announce_end(&mut self) {
-        let from_givens = self.game.grid() == self.game.puzzle();
+        let from_givens = self.game().grid() == self.game().puzzle();
         let text = match self.animation.as_ref().map(Animation::state) {
             Some(State::Solved(n)) => format!("Solved in {n} steps (Esc: back to your game)"),
             Some(State::NoSolution(n)) if from_givens => {
@@ -411,11 +458,14 @@ impl Play {
         self.say(Tone::Good, text);
     }
 
-    /// Cancels what Esc cancels, innermost first: the animation, pencil
-    /// mode, the selection. False when there was nothing to cancel.
+    /// Cancels what Esc cancels, innermost first: the animation, the
+    /// pause, pencil mode, the selection. False when there was nothing to
+    /// cancel.
     pub fn cancel(&mut self, now: Instant) -> bool {
         if self.animation.is_some() {
             self.stop_animation(now);
+        } else if self.paused {
+            self.pause(now);
         } else if self.pencil_mode {
             self.toggle_pencil();
         } else if self.selected {
@@ -428,18 +478,18 @@ impl Play {
 
     fn stop_animation(&mut self, now: Instant) {
         self.animation = None;
-        self.clock.resume(now);
+        self.stopwatch.start(now);
         self.say(Tone::Info, "Back to your position");
     }
 
     /// Selects `cell` (a click).
     pub fn click(&mut self, cell: Cell) {
-        if self.animation.is_some() {
+        if self.animation.is_some() || self.paused {
             return;
         }
         self.cursor = cell;
         self.selected = true;
-        if self.game.is_given(cell) {
+        if self.game().is_given(cell) {
             self.say(
                 Tone::Bad,
                 format!("{cell} is a given; it cannot be changed"),
@@ -485,12 +535,16 @@ impl Play {
         let Some(cell) = self.selected_cell() else {
             return Progress::Playing;
         };
-        if digit.is_none() && !self.game.is_given(cell) && self.game.grid().get(cell).is_none() {
+        let game = self.game();
+        if digit.is_none() && !game.is_given(cell) && game.grid().get(cell).is_none() {
             self.say(Tone::Info, format!("{cell} is already empty"));
             return Progress::Playing;
         }
-        match self.game.set(cell, digit) {
-            Ok(outcome) => self.report(outcome, now),
+        match self.session.set(cell, digit) {
+            Ok(outcome) => {
+                self.mistakes.clear();
+                self.report(outcome, now)
+            }
             Err(err) => {
                 self.say(Tone::Bad, sentence(err));
                 Progress::Playing
@@ -503,7 +557,7 @@ impl Play {
             Outcome::Legal => self.say(Tone::Good, "Legal move"),
             Outcome::Conflicts(n) => self.say(Tone::Bad, conflicts_message(n)),
             Outcome::Solved => {
-                self.clock.pause(now);
+                self.stop_clock(now);
                 self.say(Tone::Good, "Solved!");
                 return Progress::Won;
             }
@@ -512,11 +566,12 @@ impl Play {
     }
 
     fn undo(&mut self) {
-        match self.game.undo() {
+        match self.session.undo() {
             Ok(mv) => {
+                self.mistakes.clear();
                 self.cursor = mv.cell;
                 self.selected = true;
-                let text = match self.game.conflict_count() {
+                let text = match self.game().conflict_count() {
                     0 => format!("Undid {}", mv.cell),
                     n => format!("Undid {}; {}", mv.cell, conflicts_message(n).to_lowercase()),
                 };
@@ -527,11 +582,12 @@ impl Play {
     }
 
     fn redo(&mut self, now: Instant) -> Progress {
-        match self.game.redo() {
+        match self.session.redo() {
             Ok(mv) => {
+                self.mistakes.clear();
                 self.cursor = mv.cell;
                 self.selected = true;
-                if self.game.is_solved() {
+                if self.game().is_solved() {
                     return self.report(Outcome::Solved, now);
                 }
                 self.say(Tone::Info, format!("Redid {}", mv.cell));
@@ -555,28 +611,16 @@ impl Play {
         let Some(cell) = self.selected_cell() else {
             return;
         };
-        if self.game.is_given(cell) {
-            self.say(
-                Tone::Bad,
-                format!("{cell} is a given; it takes no pencil marks"),
-            );
-        } else if self.game.grid().get(cell).is_some() {
-            self.say(
-                Tone::Bad,
-                format!("{cell} holds a digit; erase it to pencil in"),
-            );
-        } else {
-            match self.pencil.toggle(&self.game, cell, digit) {
-                Ok(true) => self.say(Tone::Info, format!("Pencilled {digit} in {cell}")),
-                Ok(false) => self.say(Tone::Info, format!("Rubbed out {digit} in {cell}")),
-                Err(err) => self.say(Tone::Bad, sentence(err)),
-            }
+        match self.session.toggle_mark(cell, digit) {
+            Ok(true) => self.say(Tone::Info, format!("Pencilled {digit} in {cell}")),
+            Ok(false) => self.say(Tone::Info, format!("Rubbed out {digit} in {cell}")),
+            Err(err) => self.say(Tone::Bad, sentence(err)),
         }
     }
 
     fn toggle_candidates(&mut self) {
-        let on = !self.pencil.is_auto();
-        self.pencil.set_auto(on);
+        let on = !self.pencil().is_auto();
+        self.session.set_auto(on);
         let text = if on {
             "Candidates filled in; they follow your moves (c again to hide)"
         } else {
@@ -585,39 +629,30 @@ impl Play {
         self.say(Tone::Info, text);
     }
 
-    /// The one place placed hints come from: the core's hint, which follows
-    /// the logical solver and falls back on the solution where logic is stuck.
-    fn next_hint(&self) -> Option<Hint> {
-        self.game.hint()
-    }
-
     /// The first hint explains the next logical step and points the cursor
     /// at it; a second one on the same board places a digit. A wrong entry
-    /// is fixed at once.
+    /// is fixed at once. Cells are named as the board labels them (`5c`).
     fn hint(&mut self, now: Instant) -> Progress {
-        let board = *self.game.grid();
+        let board = *self.game().grid();
         if self.explained.take() != Some(board) {
-            if let Some(step) = self.game.next_step() {
+            if let Some(step) = self.game().next_step() {
                 if let Some(&cell) = step.cells().first() {
                     self.cursor = cell;
                     self.selected = true;
                 }
                 self.explained = Some(board);
-                self.say(Tone::Info, format!("{step} (H again: place)"));
+                let text = format!("{} (H again: place)", game_names(&step.to_string()));
+                self.say(Tone::Info, text);
                 return Progress::Playing;
             }
         }
-        let Some(hint) = self.next_hint() else {
+        let Some((hint, outcome)) = self.session.place_hint() else {
             self.say(Tone::Info, "No hint: the board is solved");
             return Progress::Playing;
         };
+        self.mistakes.clear();
         self.cursor = hint.cell;
         self.selected = true;
-        self.hints += 1;
-        let outcome = self
-            .game
-            .place(hint.cell, hint.digit)
-            .expect("hints are never givens");
         let progress = self.report(outcome, now);
         if progress == Progress::Playing {
             let text = if hint.replaces_wrong_digit {
@@ -630,9 +665,32 @@ impl Play {
         progress
     }
 
+    /// Shows the entries that differ from the solution (counted as a hint).
+    fn show_mistakes(&mut self) {
+        self.mistakes = self.session.mistakes();
+        let text = match self.mistakes.len() {
+            0 => "No mistakes so far (counted as a hint)".to_string(),
+            1 => format!(
+                "1 mistake, marked x: {} (counted as a hint)",
+                cell_list(&self.mistakes)
+            ),
+            n => format!(
+                "{n} mistakes, marked x: {} (counted as a hint)",
+                cell_list(&self.mistakes)
+            ),
+        };
+        let tone = if self.mistakes.is_empty() {
+            Tone::Good
+        } else {
+            Tone::Bad
+        };
+        self.say(tone, text);
+    }
+
     fn solve(&mut self, now: Instant) {
-        self.clock.pause(now);
-        self.animation = Some(Animation::new(self.game.grid(), self.speed));
+        self.bank_time(now);
+        self.stopwatch.stop(now);
+        self.animation = Some(Animation::new(self.game().grid(), self.speed));
         self.say(
             Tone::Info,
             "Auto-solve: space pauses, +/- change the speed, Esc stops",
@@ -649,30 +707,35 @@ impl Play {
         self.say(Tone::Info, text);
     }
 
-    fn pause_timer(&mut self, now: Instant) {
-        if self.clock.is_running() {
-            self.clock.pause(now);
-            self.say(Tone::Info, "Timer paused (p resumes)");
+    /// Pauses the game (the board is hidden, the time stops) or resumes it.
+    fn pause(&mut self, now: Instant) {
+        if self.paused {
+            self.paused = false;
+            self.stopwatch.start(now);
+            self.say(Tone::Info, "Resumed: the timer runs");
         } else {
-            self.clock.resume(now);
-            self.say(Tone::Info, "Timer running");
+            self.paused = true;
+            self.stop_clock(now);
+            self.say(Tone::Info, "Paused: the board is hidden (p resumes)");
         }
     }
 
-    /// Stops a running clock while the process is stopped.
-    fn hold_clock(&mut self, now: Instant) {
-        if self.clock.is_running() {
-            self.clock.pause(now);
+    /// Stops a running stopwatch while the process is stopped.
+    fn hold_clock(&mut self, now: Instant) -> Progress {
+        if self.stopwatch.is_running() {
+            self.stop_clock(now);
             self.clock_held = true;
         }
+        Progress::Playing
     }
 
-    /// Restarts the clock [`Play::hold_clock`] stopped; a clock the player
-    /// paused stays paused.
-    fn release_clock(&mut self, now: Instant) {
+    /// Restarts the stopwatch [`Play::hold_clock`] stopped; a game the
+    /// player paused stays paused.
+    fn release_clock(&mut self, now: Instant) -> Progress {
         if std::mem::take(&mut self.clock_held) {
-            self.clock.resume(now);
+            self.stopwatch.start(now);
         }
+        Progress::Playing
     }
 
     fn toggle_timer(&mut self) {
@@ -689,22 +752,32 @@ impl Play {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fixtures::cell;
+    use crate::fixtures::{cell, EASY};
+    use sudoku_core::session::{save, Origin};
 
     /// Two blanks: 9g (1) and 9i (9).
     const NEARLY: &str =
         "534678912672195348198342567859761423426853791713924856961537284287419635345286.7.";
 
+    fn session(text: &str) -> Session {
+        Session::new(text.parse().unwrap(), "test", Origin::Text).unwrap()
+    }
+
     fn play(text: &str) -> (Play, Instant) {
         let now = Instant::now();
-        (
-            Play::new("test", Origin::Entry(0), text.parse().unwrap(), now).unwrap(),
-            now,
-        )
+        (Play::new(session(text), Source::Entry(0), now), now)
     }
 
     fn digit(v: u8) -> Action {
         Action::Digit(Digit::new(v).unwrap())
+    }
+
+    /// The session as saved at `now` and read back.
+    fn saved_and_read(p: &mut Play, now: Instant) -> Session {
+        p.bank_time(now);
+        save::parse(&save::to_string(p.session(), None))
+            .unwrap()
+            .session
     }
 
     #[test]
@@ -740,13 +813,23 @@ mod tests {
         for _ in 0..3 {
             p.update(Action::Move(Direction::Right), now);
         }
-        assert_eq!(p.update(digit(9), now), Progress::Won);
-        assert!(!p.clock().is_running());
-        assert_eq!(p.stats(now).moves, 3);
+        let later = now + Duration::from_secs(7);
+        assert_eq!(p.update(digit(9), later), Progress::Won);
+        assert!(!p.is_clock_running());
+        assert_eq!(
+            p.session().time(),
+            Duration::from_secs(7),
+            "banked on the win"
+        );
+        let stats = p.stats(later + Duration::from_secs(60));
+        assert_eq!(
+            (stats.time.as_secs(), stats.moves, stats.moves_made),
+            (7, 3, 3)
+        );
     }
 
     #[test]
-    fn erase_undo_redo() {
+    fn erase_undo_redo_and_the_moves_in_effect() {
         let (mut p, now) = play(NEARLY);
         p.update(Action::Erase, now);
         assert_eq!(p.message().text, "9g is already empty");
@@ -755,19 +838,30 @@ mod tests {
         p.update(digit(5), now);
         p.update(Action::Erase, now);
         assert_eq!(p.game().grid().get(cell("9g")), None);
+        assert_eq!(p.moves(), 2);
         p.update(Action::Undo, now);
+        assert_eq!(p.moves(), 1, "undo takes a move back");
         assert_eq!(p.game().grid().get(cell("9g")), Digit::new(5));
         assert_eq!(p.message().text, "Undid 9g; there are 3 conflicts");
         p.update(Action::Move(Direction::Up), now);
         p.update(Action::Undo, now);
         assert_eq!(p.cursor(), cell("9g"), "the cursor follows undo");
         assert_eq!(p.game().grid(), p.game().puzzle());
+        assert_eq!(p.moves(), 0);
         p.update(Action::Redo, now);
         assert_eq!(p.message().text, "Redid 9g");
         p.update(Action::Redo, now);
         p.update(Action::Redo, now);
         assert_eq!(p.message().text, "Nothing to redo");
-        assert_eq!(p.moves(), 2);
+        assert_eq!(p.moves(), 2, "redo puts them back");
+        assert_eq!(
+            p.stats(now).moves_made,
+            2,
+            "undo and redo are not moves made"
+        );
+        p.update(Action::Undo, now);
+        p.update(digit(3), now);
+        assert_eq!((p.moves(), p.stats(now).moves_made), (2, 3));
     }
 
     #[test]
@@ -779,12 +873,7 @@ mod tests {
         p.update(digit(4), now);
         p.update(digit(4), now);
         assert_eq!(p.message().text, "Rubbed out 4 in 9g");
-        let marks: Vec<u8> = p
-            .pencil()
-            .candidates(p.game(), cell("9g"))
-            .iter()
-            .map(Digit::get)
-            .collect();
+        let marks: Vec<u8> = p.candidates(cell("9g")).iter().map(Digit::get).collect();
         assert_eq!(marks, [1]);
         assert_eq!(p.game().moves(), 0, "marks are not moves");
         p.update(Action::Move(Direction::Right), now);
@@ -793,25 +882,16 @@ mod tests {
         assert!(p.cancel(now));
         assert!(!p.is_pencil_mode());
         p.update(Action::ToggleCandidates, now);
-        let marks: Vec<u8> = p
-            .pencil()
-            .candidates(p.game(), cell("9i"))
-            .iter()
-            .map(Digit::get)
-            .collect();
+        let marks: Vec<u8> = p.candidates(cell("9i")).iter().map(Digit::get).collect();
         assert_eq!(marks, [9]);
         p.update(Action::Move(Direction::Left), now);
         p.update(digit(9), now);
         assert!(
-            p.pencil().candidates(p.game(), cell("9i")).is_empty(),
+            p.candidates(cell("9i")).is_empty(),
             "automatic candidates follow moves"
         );
         p.update(Action::Undo, now);
-        assert!(p
-            .pencil()
-            .candidates(p.game(), cell("9i"))
-            .iter()
-            .eq(Digit::new(9)));
+        assert!(p.candidates(cell("9i")).iter().eq(Digit::new(9)));
         p.update(digit(1), now);
         p.update(Action::TogglePencil, now);
         p.update(digit(2), now);
@@ -819,7 +899,7 @@ mod tests {
     }
 
     #[test]
-    fn hints_place_the_solution_digit_and_count() {
+    fn hints_name_cells_as_the_board_does_place_the_digit_and_count() {
         let (mut p, now) = play(NEARLY);
         p.update(digit(9), now);
         p.update(Action::Hint, now);
@@ -828,7 +908,7 @@ mod tests {
         assert_eq!(p.update(Action::Hint, now), Progress::Playing);
         assert_eq!(
             p.message().text,
-            "Full house: r9c9 is the last blank cell of row 9, so it is 9 (H again: place)"
+            "Full house: 9i is the last blank cell of row 9, so it is 9 (H again: place)"
         );
         assert_eq!(p.cursor(), cell("9i"));
         assert_eq!(p.hints(), 1, "explaining is not a hint placed");
@@ -837,27 +917,63 @@ mod tests {
     }
 
     #[test]
-    fn selection_and_esc() {
-        let (mut p, now) = play(NEARLY);
-        p.click(cell("1a"));
-        assert_eq!(p.message().text, "1a is a given; it cannot be changed");
-        assert_eq!(p.cursor(), cell("1a"));
-        p.update(Action::RightClick, now);
-        assert!(!p.is_selected());
-        p.update(digit(3), now);
+    fn mistakes_are_shown_until_the_board_changes_and_count_as_hints() {
+        let (mut p, now) = play(EASY);
+        p.update(Action::Mistakes, now);
+        assert_eq!(p.message().text, "No mistakes so far (counted as a hint)");
+        assert_eq!(p.hints(), 1);
+        p.update(digit(1), now); // 1c is 4
+        p.update(Action::Move(Direction::Right), now);
+        p.update(digit(6), now); // 1d is 6: right
+        for _ in 0..3 {
+            p.update(Action::Move(Direction::Down), now);
+        }
+        p.update(digit(2), now); // 4d is 7
+        p.update(Action::Mistakes, now);
         assert_eq!(
             p.message().text,
-            "No cell selected: click one or use the arrows"
+            "2 mistakes, marked x: 1c and 4d (counted as a hint)"
         );
-        assert!(!p.cancel(now), "nothing left to cancel");
-        p.update(Action::Move(Direction::Down), now);
-        assert!(p.is_selected());
+        assert_eq!(p.mistakes(), [cell("1c"), cell("4d")]);
         assert_eq!(
-            p.cursor(),
-            cell("1a"),
-            "the first arrow brings the cursor back"
+            (p.hints(), p.session().mistakes_shown()),
+            (2, 2),
+            "each check counts"
         );
-        assert!(p.cancel(now) && !p.is_selected());
+        p.update(Action::Undo, now);
+        assert!(p.mistakes().is_empty(), "the board changed");
+    }
+
+    #[test]
+    fn a_paused_game_takes_no_moves_and_its_time_stops() {
+        let (mut p, now) = play(NEARLY);
+        let later = |s| now + Duration::from_secs(s);
+        p.update(Action::Pause, later(10));
+        assert!(p.is_paused() && !p.is_clock_running());
+        assert_eq!(p.next_tick(later(10)), None, "nothing moves on screen");
+        for action in [
+            digit(1),
+            Action::Erase,
+            Action::Undo,
+            Action::Hint,
+            Action::Mistakes,
+            Action::Solve,
+            Action::Move(Direction::Up),
+        ] {
+            p.update(action, later(20));
+            assert_eq!(p.message().text, "Paused: p resumes the game", "{action:?}");
+        }
+        p.click(cell("9i"));
+        assert_eq!((p.cursor(), p.moves(), p.hints()), (cell("9g"), 0, 0));
+        assert!(p.animation().is_none());
+        assert_eq!(p.time(later(100)), Duration::from_secs(10));
+        p.update(Action::Pause, later(100));
+        assert!(!p.is_paused() && p.is_clock_running());
+        assert_eq!(p.time(later(105)), Duration::from_secs(15));
+        p.update(Action::Pause, later(105));
+        assert!(p.cancel(later(200)), "Esc resumes too");
+        assert!(!p.is_paused());
+        assert_eq!(p.time(later(200)), Duration::from_secs(15));
     }
 
     #[test]
@@ -869,7 +985,7 @@ mod tests {
         }
         assert_eq!(p.message().text, "Auto-solve speed: 1 steps/s");
         p.update(Action::Solve, now);
-        assert!(!p.clock().is_running());
+        assert!(!p.is_clock_running());
         assert_eq!(p.next_tick(now), Some(Duration::from_secs(1)));
         p.update(Action::PauseAnimation, now);
         p.update(Action::Tick, now);
@@ -891,7 +1007,7 @@ mod tests {
         assert!(p.cancel(now));
         assert!(p.animation().is_none());
         assert_eq!(p.shown_grid().get(cell("9i")), None);
-        assert!(p.clock().is_running());
+        assert!(p.is_clock_running());
     }
 
     #[test]
@@ -913,23 +1029,34 @@ mod tests {
     }
 
     #[test]
-    fn timer_pause_and_hide_and_resume_from_a_save() {
+    fn time_marks_and_history_survive_a_save() {
         let (mut p, now) = play(NEARLY);
-        p.update(Action::PauseTimer, now);
-        assert!(!p.clock().is_running());
-        assert_eq!(p.next_tick(now), None);
-        p.update(Action::PauseTimer, now);
-        assert!(p.next_tick(now).is_some());
+        let later = |s| now + Duration::from_secs(s);
         p.update(Action::ToggleTimer, now);
-        assert_eq!(p.next_tick(now), None);
-        p.update(digit(1), now);
-        let saved = p.to_saved(now + Duration::from_secs(5));
-        let resumed = Play::resume(&saved, None, now).unwrap();
-        assert_eq!(resumed.game().grid(), p.game().grid());
-        assert_eq!(resumed.moves(), 1);
-        assert_eq!(resumed.stats(now).time.as_secs(), 5);
-        assert_eq!(resumed.message().text, "Resumed test");
-        assert_eq!(resumed.origin(), Origin::Unlisted);
+        assert_eq!(p.next_tick(now), None, "a hidden timer needs no ticks");
+        p.update(digit(9), later(1));
+        p.update(Action::Undo, later(2));
+        p.update(Action::TogglePencil, later(3));
+        p.update(digit(1), later(3));
+        p.update(digit(5), later(3));
+        let resumed = saved_and_read(&mut p, later(5));
+        assert_eq!(&resumed, p.session());
+        let mut r = Play::resume(resumed, Source::Unlisted, later(50));
+        assert_eq!(r.message().text, "Resumed test");
+        assert_eq!(r.time(later(50)), Duration::from_secs(5));
+        assert_eq!(
+            r.time(later(53)),
+            Duration::from_secs(8),
+            "the time goes on"
+        );
+        let marks: Vec<u8> = r.candidates(cell("9g")).iter().map(Digit::get).collect();
+        assert_eq!(marks, [1, 5]);
+        r.update(Action::Redo, later(60));
+        assert_eq!(r.message().text, "Redid 9g", "the redo stack came back");
+        assert_eq!(r.game().grid().get(cell("9g")), Digit::new(9));
+        r.update(Action::Undo, later(61));
+        r.update(Action::Undo, later(61));
+        assert_eq!(r.message().text, "Nothing to undo");
     }
 
     #[test]
@@ -937,62 +1064,35 @@ mod tests {
         let (mut p, now) = play(NEARLY);
         let later = |s| now + Duration::from_secs(s);
         p.update(Action::Suspend, later(10));
-        assert!(!p.clock().is_running());
+        assert!(!p.is_clock_running());
         p.update(Action::Continue, later(70));
-        assert!(p.clock().is_running());
+        assert!(p.is_clock_running());
         assert_eq!(p.stats(later(75)).time.as_secs(), 15);
-        // a clock the player paused stays paused across a suspension
-        p.update(Action::PauseTimer, later(75));
+        // a game the player paused stays paused across a suspension
+        p.update(Action::Pause, later(75));
         p.update(Action::Suspend, later(80));
         p.update(Action::Continue, later(90));
-        assert!(!p.clock().is_running());
+        assert!(!p.is_clock_running() && p.is_paused());
         assert_eq!(p.stats(later(100)).time.as_secs(), 15);
         // the auto-solve stops the clock, and a suspension does not start it
-        p.update(Action::PauseTimer, later(100));
+        p.update(Action::Pause, later(100));
         p.update(Action::Solve, later(110));
         p.update(Action::Suspend, later(120));
         p.update(Action::Continue, later(200));
-        assert!(!p.clock().is_running());
+        assert!(!p.is_clock_running());
         assert_eq!(p.stats(later(200)).time.as_secs(), 25);
     }
 
     #[test]
-    fn pencil_marks_and_the_recipe_survive_a_save() {
-        let now = Instant::now();
-        let random = RandomPuzzle::new(sudoku_core::Level::Easy, 3);
-        let mut p = Play::new("r", Origin::Random(random), NEARLY.parse().unwrap(), now).unwrap();
-        p.update(Action::TogglePencil, now);
-        assert!(!p.has_progress());
-        p.update(digit(1), now);
-        assert!(p.has_progress(), "pencil marks are worth saving");
-        p.update(digit(5), now);
-        p.update(Action::ToggleCandidates, now);
-        p.update(Action::Move(Direction::Right), now);
-        p.update(Action::Move(Direction::Right), now);
-        p.update(digit(9), now); // strikes out 9i's only candidate
-        let saved = p.to_saved(now);
-        assert_eq!(saved.random, Some(random));
-        let resumed = Play::resume(&saved, Some(4), now).unwrap();
-        assert_eq!(resumed.origin(), Origin::Random(random));
-        assert_eq!(resumed.entry(), None);
-        assert_eq!(resumed.pencil(), p.pencil());
-        assert!(resumed.pencil().is_auto());
-        assert!(resumed
-            .pencil()
-            .candidates(resumed.game(), cell("9i"))
-            .is_empty());
-        let marks: Vec<u8> = resumed
-            .pencil()
-            .marks(cell("9g"))
-            .iter()
-            .map(Digit::get)
-            .collect();
-        assert_eq!(marks, [1, 5]);
-        let listed = SavedGame {
-            random: None,
-            ..saved
-        };
-        let resumed = Play::resume(&listed, Some(4), now).unwrap();
-        assert_eq!(resumed.origin(), Origin::Entry(4));
+    fn the_level_is_graded_once_and_told_to_the_session() {
+        let (p, _) = play(EASY);
+        assert_eq!(p.level(), "easy 1.2");
+        assert_eq!(p.session().level(), Some(sudoku_core::Level::Easy));
+        assert_eq!(cell_list(&[]), "");
+        assert_eq!(cell_list(&[cell("1a")]), "1a");
+        assert_eq!(
+            cell_list(&[cell("1a"), cell("2b"), cell("3c")]),
+            "1a, 2b and 3c"
+        );
     }
 }

@@ -8,6 +8,7 @@ use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use sudoku_core::session::Origin;
 use sudoku_core::{builtin, parse_many, Grid};
 use thiserror::Error;
 
@@ -22,6 +23,23 @@ pub struct Entry {
     pub name: String,
     /// The puzzle, or why it cannot be played (a read or parse error).
     pub puzzle: Result<Grid, String>,
+    /// Where the puzzle is: its file and line, or the built-in puzzle.
+    pub origin: Origin,
+}
+
+impl Entry {
+    /// Whether `other` lists the same puzzle under the same name
+    /// (wherever it was found).
+    pub fn same_puzzle(&self, other: &Entry) -> bool {
+        self.name == other.name && self.puzzle == other.puzzle
+    }
+}
+
+/// The path a save's origin records for `path`: absolute when it can be
+/// made so, so the game can find the file again from another folder.
+fn origin_path(path: &Path) -> String {
+    let absolute = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    absolute.to_string_lossy().into_owned()
 }
 
 /// The puzzle's level and rating as the core's grader gives them (the
@@ -116,36 +134,51 @@ pub fn file_entries(path: &Path) -> Vec<Entry> {
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
+    let file = origin_path(path);
+    let origin = |line| Origin::File {
+        path: file.clone(),
+        line,
+    };
     match read_capped(path) {
-        Ok(text) => text_entries(&name, &text),
+        Ok(text) => text_entries(&name, &text, origin),
         Err(err) => vec![Entry {
             name,
             puzzle: Err(err.to_string()),
+            origin: origin(1),
         }],
     }
 }
 
 /// The entries of a text named `name`: one per puzzle, numbered `#1`,
-/// `#2`, ... when there are several.
-pub fn text_entries(name: &str, text: &str) -> Vec<Entry> {
+/// `#2`, ... when there are several; `origin` makes the origin of the
+/// puzzle starting on a line (from 1).
+pub fn text_entries(name: &str, text: &str, origin: impl Fn(usize) -> Origin) -> Vec<Entry> {
     let records = parse_many(text);
     if records.is_empty() {
         return vec![Entry {
             name: name.to_string(),
             puzzle: Err("no puzzle found".to_string()),
+            origin: origin(1),
         }];
     }
     let several = records.len() > 1;
     records
         .into_iter()
         .enumerate()
-        .map(|(i, record)| Entry {
-            name: if several {
-                format!("{name} #{}", i + 1)
-            } else {
-                name.to_string()
-            },
-            puzzle: record.map(|r| r.grid).map_err(|err| err.to_string()),
+        .map(|(i, record)| {
+            let line = match &record {
+                Ok(r) => r.line,
+                Err(err) => err.line().unwrap_or(1),
+            };
+            Entry {
+                name: if several {
+                    format!("{name} #{}", i + 1)
+                } else {
+                    name.to_string()
+                },
+                puzzle: record.map(|r| r.grid).map_err(|err| err.to_string()),
+                origin: origin(line.max(1)),
+            }
         })
         .collect()
 }
@@ -179,6 +212,9 @@ pub fn builtin_entries() -> Vec<Entry> {
         .map(|b| Entry {
             name: b.name.to_string(),
             puzzle: b.grid().map_err(|err| err.to_string()),
+            origin: Origin::Builtin {
+                name: b.name.to_string(),
+            },
         })
         .collect()
 }
@@ -195,11 +231,12 @@ pub fn default_entries(puzzles: &Path) -> Vec<Entry> {
             Err(err) => entries.push(Entry {
                 name: puzzles.display().to_string(),
                 puzzle: Err(err.to_string()),
+                origin: Origin::Unknown,
             }),
         }
     }
     for builtin in builtin_entries() {
-        if !entries.contains(&builtin) {
+        if !entries.iter().any(|e| e.same_puzzle(&builtin)) {
             entries.push(builtin);
         }
     }
@@ -222,17 +259,22 @@ mod tests {
 
     #[test]
     fn collections_give_one_entry_per_puzzle_and_errors_stay_listed() {
-        let entries = text_entries("mix.txt", &format!("{LINE}\n1234\n{LINE}\n"));
+        let file = |line| Origin::File {
+            path: "/p/mix.txt".to_string(),
+            line,
+        };
+        let entries = text_entries("mix.txt", &format!("{LINE}\n1234\n{LINE}\n"), file);
+        assert_eq!(entries[2].origin, file(3), "each puzzle knows its line");
         let names: Vec<&str> = entries.iter().map(|e| e.name.as_str()).collect();
         assert_eq!(names, ["mix.txt #1", "mix.txt #2", "mix.txt #3"]);
         assert_eq!(
             entries[1].puzzle.as_ref().unwrap_err(),
             "line 2: found 4 cells, expected 81 (a one-line puzzle) or 9 (a grid row)"
         );
-        let single = text_entries("one.txt", LINE);
+        let single = text_entries("one.txt", LINE, file);
         assert_eq!(single[0].name, "one.txt");
         assert_eq!(single[0].puzzle.as_ref().unwrap().givens(), 30);
-        let empty = text_entries("empty.txt", "# nothing\n");
+        let empty = text_entries("empty.txt", "# nothing\n", file);
         assert_eq!(empty[0].puzzle, Err("no puzzle found".to_string()));
     }
 
@@ -282,7 +324,8 @@ mod tests {
         let with_folder = default_entries(&repo_puzzles);
         let builtins = builtin_entries();
         for builtin in &builtins {
-            assert_eq!(with_folder.iter().filter(|e| *e == builtin).count(), 1);
+            let same = with_folder.iter().filter(|e| e.same_puzzle(builtin));
+            assert_eq!(same.count(), 1);
         }
         let without = default_entries(Path::new("/nonexistent/puzzles"));
         assert_eq!(without, builtins);

@@ -1,151 +1,21 @@
-//! End to end: the real binary in a 100x40 tmux pane, driven with keys and
-//! a mouse click, checked through `tmux capture-pane` at each step; and
-//! signals sent from outside (`kill -TERM`, a closed terminal), which must
-//! leave a sane shell and a save, and `kill -TSTP` then `fg`, which must
-//! hand the terminal to the shell and back.
+//! End to end: the real binary in a 100x40 (or 80x24) tmux pane, driven
+//! with keys and a mouse click, checked through `tmux capture-pane` at each
+//! step; signals sent from outside (`kill -TERM`, a closed terminal), which
+//! must leave a sane shell and a save, and `kill -TSTP` then `fg`, which
+//! must hand the terminal to the shell and back; and the saved games: a
+//! resume across a restart with marks, time and undo history, the picker's
+//! list of saves, `sudoku-tui FILE` and the import of the old save.
 //!
-//! Skipped (with a note) when tmux is not installed; CI installs it.
+//! Skipped (with a note) when tmux is not installed; CI installs it. The
+//! helpers are in `common/mod.rs`.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+
+use std::path::PathBuf;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-/// A private tmux server, killed when the test ends (even on failure).
-struct Tmux {
-    socket: String,
-    dir: PathBuf,
-}
-
-impl Tmux {
-    fn cmd(&self, args: &[&str]) -> Output {
-        Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .expect("tmux runs")
-    }
-
-    fn send(&self, keys: &[&str]) {
-        let mut args = vec!["send-keys", "-t", "e2e"];
-        args.extend_from_slice(keys);
-        assert!(self.cmd(&args).status.success(), "send-keys {keys:?}");
-    }
-
-    fn send_literal(&self, text: &str) {
-        assert!(self
-            .cmd(&["send-keys", "-t", "e2e", "-l", text])
-            .status
-            .success());
-    }
-
-    fn screen(&self) -> String {
-        String::from_utf8_lossy(&self.cmd(&["capture-pane", "-p", "-t", "e2e"]).stdout).into_owned()
-    }
-
-    fn format(&self, format: &str) -> String {
-        let out = self
-            .cmd(&["display-message", "-p", "-t", "e2e", format])
-            .stdout;
-        String::from_utf8_lossy(&out).trim().to_string()
-    }
-
-    /// Polls the pane until `ready` holds, failing after ten seconds.
-    fn wait_for(&self, what: &str, ready: impl Fn(&str) -> bool) -> String {
-        let start = Instant::now();
-        loop {
-            let screen = self.screen();
-            if ready(&screen) {
-                return screen;
-            }
-            if start.elapsed() > Duration::from_secs(10) {
-                panic!("timed out waiting for {what}; the pane shows:\n{screen}");
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    fn wait_text(&self, text: &str) -> String {
-        self.wait_for(text, |s| s.contains(text))
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = self.cmd(&["kill-server"]);
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-fn tmux_installed() -> bool {
-    Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
-/// A fresh folder for the test `name` (its HOME and data directory).
-fn test_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sudoku-tui-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// A tmux server of its own for the test `name`, its one pane running a
-/// shell in `dir` (also its HOME).
-fn start(name: &str, dir: &Path) -> Tmux {
-    let tmux = Tmux {
-        socket: format!("sudoku-tui-{name}-{}", std::process::id()),
-        dir: dir.to_path_buf(),
-    };
-    let conf = dir.join("tmux.conf");
-    std::fs::write(&conf, "set -g status off\n").unwrap();
-    let home = dir.display();
-    let shell = format!("env HOME={home} XDG_DATA_HOME={home}/data PS1='$ ' sh");
-    let out = Command::new("tmux")
-        .args(["-L", &tmux.socket, "-u", "-f"])
-        .arg(&conf)
-        .args([
-            "new-session",
-            "-d",
-            "-x",
-            "100",
-            "-y",
-            "40",
-            "-s",
-            "e2e",
-            "-c",
-        ])
-        .arg(dir)
-        .arg(shell)
-        .output()
-        .expect("tmux starts");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    tmux
-}
-
-/// A tmux server for the test `name` with its shell at the prompt; `None`
-/// (after a note) when tmux is not installed.
-fn shell(name: &str) -> Option<Tmux> {
-    if !tmux_installed() {
-        eprintln!("tmux is not installed: skipping the end-to-end test");
-        return None;
-    }
-    let tmux = start(name, &test_dir(name));
-    tmux.wait_for("the shell prompt", has_prompt);
-    Some(tmux)
-}
-
-/// Whether a line of the pane is the bare shell prompt (capture-pane drops
-/// its trailing space).
-fn has_prompt(screen: &str) -> bool {
-    screen.lines().any(|l| l.trim_end() == "$")
-}
+use common::{has_prompt, is_running, save_name, saves, shell, shell_with, Setup, Tmux};
 
 /// The line of the board row labelled `row` (1-9).
 fn row_line(screen: &str, row: char) -> (usize, &str) {
@@ -214,27 +84,8 @@ fn assert_terminal_given_back(tmux: &Tmux) -> String {
     screen
 }
 
-/// Starts the game with `args` in the pane through a shell that writes its
-/// process id to a file and then becomes the game; returns the id.
 fn launch(tmux: &Tmux, args: &str) -> String {
-    let pid_file = tmux.dir.join("game.pid");
-    let _ = std::fs::remove_file(&pid_file);
-    tmux.send_literal(&format!(
-        "sh -c 'echo $$ > {}; exec {} {args}'",
-        pid_file.display(),
-        env!("CARGO_BIN_EXE_sudoku-tui")
-    ));
-    tmux.send(&["Enter"]);
-    let start = Instant::now();
-    loop {
-        if let Ok(pid) = std::fs::read_to_string(&pid_file) {
-            if !pid.trim().is_empty() {
-                return pid.trim().to_string();
-            }
-        }
-        assert!(start.elapsed() < Duration::from_secs(10), "no pid file");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    tmux.launch(args)
 }
 
 fn kill(signal: &str, pid: &str) {
@@ -243,14 +94,6 @@ fn kill(signal: &str, pid: &str) {
         .status()
         .expect("kill runs");
     assert!(status.success(), "kill -{signal} {pid}");
-}
-
-fn is_running(pid: &str) -> bool {
-    Command::new("kill")
-        .args(["-0", pid])
-        .stderr(std::process::Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
 }
 
 /// The CPU time (user and system, in clock ticks) the process has used,
@@ -266,7 +109,6 @@ fn sigterm_restores_the_terminal_and_saves() {
     let Some(tmux) = shell("term") else {
         return;
     };
-    let dir = tmux.dir.clone();
     let pid = launch(&tmux, "");
     tmux.wait_text("> sudoku01-easy.txt");
     if let Some(before) = cpu_ticks(&pid) {
@@ -284,11 +126,11 @@ fn sigterm_restores_the_terminal_and_saves() {
     assert_eq!(tmux.format("#{alternate_on}"), "1");
     kill("TERM", &pid);
     assert_sane_shell(&tmux, "143");
-    let save = std::fs::read_to_string(dir.join("data/sudoku-tui/save.txt"))
+    let save = std::fs::read_to_string(tmux.store().join(save_name(SUDOKU01)))
         .expect("autosaved on SIGTERM");
     assert!(save.contains("name: sudoku01-easy.txt\n"), "{save}");
     assert!(
-        save.contains("grid: 4.3.2.6.."),
+        save.contains("grid: 4.3.2.6..") && save.contains("done: 1a4\n"),
         "the move is saved:\n{save}"
     );
     assert!(
@@ -320,7 +162,7 @@ fn a_suspended_game_gives_the_terminal_back_and_takes_it_again() {
     tmux.send(&["Enter"]);
     let screen = tmux.wait_text("moves 1 ");
     assert!(
-        screen.contains(" 1 ┃ [4] │"),
+        screen.contains(" 1 ┃>[4]<│"),
         "the move is still there:\n{screen}"
     );
     assert_eq!(tmux.format("#{alternate_on}"), "1");
@@ -336,7 +178,6 @@ fn a_closed_terminal_saves_a_random_game_and_ends() {
     let Some(tmux) = shell("hup") else {
         return;
     };
-    let dir = tmux.dir.clone();
     let pid = launch(&tmux, "--random easy --seed 42");
     tmux.wait_text("random easy #42 · easy ");
     tmux.send(&["H", "H"]);
@@ -344,10 +185,13 @@ fn a_closed_terminal_saves_a_random_game_and_ends() {
     // SIGHUP from outside first: the handler, with the terminal still there
     kill("HUP", &pid);
     assert_sane_shell(&tmux, "129");
-    let save_path = dir.join("data/sudoku-tui/save.txt");
-    let save = std::fs::read_to_string(&save_path).expect("autosaved on SIGHUP");
+    let saved = saves(&tmux.data_home());
+    assert_eq!(saved.len(), 1, "autosaved on SIGHUP: {saved:?}");
+    let (name, save) = &saved[0];
+    let save_path = tmux.store().join(name);
     assert!(save.contains("name: random easy #42\n"), "{save}");
-    assert!(save.contains("hints: 1\nrandom: easy 42\n"), "{save}");
+    assert!(save.contains("origin: random easy 42\n"), "{save}");
+    assert!(save.contains("hints: 1\n"), "{save}");
     // then a real hang-up: the terminal goes away under the game
     let pid = launch(&tmux, "--resume");
     let screen = tmux.wait_text("Resumed random easy #42");
@@ -364,7 +208,7 @@ fn a_closed_terminal_saves_a_random_game_and_ends() {
         std::thread::sleep(Duration::from_millis(50));
     }
     let save = std::fs::read_to_string(&save_path).expect("autosaved on hang-up");
-    assert!(save.contains("hints: 2\nrandom: easy 42\n"), "{save}");
+    assert!(save.contains("hints: 2\n"), "{save}");
 }
 
 #[test]
@@ -372,7 +216,6 @@ fn play_a_game_in_tmux() {
     let Some(tmux) = shell("e2e") else {
         return;
     };
-    let dir = tmux.dir.clone();
     assert_eq!(tmux.format("#{pane_width}x#{pane_height}"), "100x40");
 
     // the picker, on the built-in puzzles (the test runs outside the repo)
@@ -393,7 +236,7 @@ fn play_a_game_in_tmux() {
     tmux.send(&["Right", "l", "d", "5"]);
     let screen = tmux.wait_text("There is 1 conflict");
     let row1 = row_line(&screen, '1').1;
-    assert!(row1.contains(" 4  │  ·  │  3  ┃ [5] │  2"), "{row1}");
+    assert!(row1.contains(" 4  │  ·  │  3  ┃![5]!│  2"), "{row1}");
     assert!(screen.contains("moves 2 · conflicts 1"), "{screen}");
 
     // a mouse click (SGR press then release) on 5e, then a digit there
@@ -407,7 +250,7 @@ fn play_a_game_in_tmux() {
     assert!(
         row_line(&screen, '5')
             .1
-            .contains(" 7  │  ·  │  ·  ┃  ·  │ [3] │"),
+            .contains(" 7  │  ·  │  ·  ┃  ·  │>[3]<│"),
         "{screen}"
     );
 
@@ -444,16 +287,20 @@ fn play_a_game_in_tmux() {
     tmux.send(&["y"]);
     assert_sane_shell(&tmux, "0");
     let save =
-        std::fs::read_to_string(dir.join("data/sudoku-tui/save.txt")).expect("autosaved on quit");
+        std::fs::read_to_string(tmux.store().join(save_name(SUDOKU01))).expect("autosaved on quit");
     assert!(save.contains("name: sudoku01-easy.txt"), "{save}");
+    assert!(
+        save.contains("undone: 1a4 1d5 5e3\n"),
+        "the undone moves wait to be redone:\n{save}"
+    );
 }
 
 /// The first puzzle of the built-in list (`sudoku01-easy.txt`).
 const SUDOKU01: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 
-/// Writes `text` as the save file under the test's data directory and
-/// returns its path.
+/// Writes `text` as the previous release's save file
+/// (`XDG_DATA_HOME/sudoku-tui/save.txt`) and returns its path.
 fn write_save(tmux: &Tmux, text: &str) -> PathBuf {
     let dir = tmux.dir.join("data/sudoku-tui");
     std::fs::create_dir_all(&dir).unwrap();
@@ -476,26 +323,27 @@ fn a_save_with_a_huge_time_resumes_with_the_limit() {
     let Some(tmux) = shell("huge") else {
         return;
     };
-    let path = write_save(
+    let old = write_save(
         &tmux,
         &save_text("18446744073709551615", "18446744073709551615"),
     );
     launch(&tmux, "--resume");
     let screen = tmux.wait_text("9999:00:00");
     assert!(
-        screen.contains("moves 999999 · conflicts 0 · 9999:00:00"),
-        "{screen}"
+        screen.contains("moves 1 · conflicts 0 · 9999:00:00"),
+        "one move in effect, the time at its limit:\n{screen}"
     );
     assert!(row_line(&screen, '1').1.contains("[4]"), "{screen}");
     assert!(
         screen.contains("Ignored part of the saved game"),
         "the replaced values are reported:\n{screen}"
     );
+    assert!(!old.exists(), "the old save is moved into the store");
     tmux.send(&["C-c"]);
     assert_sane_shell(&tmux, "0");
-    let save = std::fs::read_to_string(path).unwrap();
+    let save = std::fs::read_to_string(tmux.store().join(save_name(SUDOKU01))).unwrap();
     assert!(
-        save.contains("elapsed: 35996400\nmoves: 999999\n"),
+        save.contains("time: 35996400\nmoves: 999999\n"),
         "saved at the limits:\n{save}"
     );
 }
@@ -506,21 +354,44 @@ fn a_save_that_is_a_device_or_a_fifo_is_refused_at_once() {
     let Some(tmux) = shell("fifo") else {
         return;
     };
+    // the old save: reported, left where it is, and the game goes on
     let path = write_save(&tmux, "");
     std::fs::remove_file(&path).unwrap();
     std::os::unix::fs::symlink("/dev/zero", &path).unwrap();
     launch(&tmux, "");
     let screen = tmux.wait_text("not a regular file");
-    assert!(screen.contains("Ignored the saved game: "), "{screen}");
+    assert!(
+        screen.contains("The old saved game cannot be moved into the list"),
+        "{screen}"
+    );
     assert!(screen.contains("> sudoku01-easy.txt"), "{screen}");
     tmux.send(&["Escape"]);
     assert_sane_shell(&tmux, "0");
+    assert!(path.is_symlink(), "left as it is");
     std::fs::remove_file(&path).unwrap();
     let made = Command::new("mkfifo").arg(&path).status().unwrap();
     assert!(made.success());
     launch(&tmux, "--resume");
     let screen = tmux.wait_text("not a regular file");
-    assert!(screen.contains("Ignored the saved game: "), "{screen}");
+    assert!(screen.contains("is left as it is"), "{screen}");
+    tmux.send(&["Escape"]);
+    assert_sane_shell(&tmux, "0");
+    std::fs::remove_file(&path).unwrap();
+    // a save of the store that is a FIFO: listed as unreadable, and its
+    // puzzle is not played over it
+    std::fs::create_dir_all(tmux.store()).unwrap();
+    let fifo = tmux.store().join(save_name(SUDOKU01));
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    launch(&tmux, "");
+    let screen = tmux.wait_text("A saved game cannot be read:");
+    assert!(screen.contains("not a regular file"), "{screen}");
+    tmux.send(&["Enter"]);
+    let screen = tmux.wait_text("its saved game cannot be read");
+    assert!(screen.contains("Sudoku: choose a puzzle"), "{screen}");
     tmux.send(&["Escape"]);
     assert_sane_shell(&tmux, "0");
 }
@@ -546,7 +417,7 @@ fn a_failed_save_on_quit_asks_and_the_shell_hears_of_it() {
     tmux.wait_text("Quit the game?");
     tmux.send(&["y"]);
     let screen = tmux.wait_text("The game could not be saved:");
-    assert!(screen.contains("blocker/data/sudoku-tui"), "{screen}");
+    assert!(screen.contains("blocker/data/sudoku"), "{screen}");
     assert!(screen.contains("y / q: quit without saving"), "{screen}");
     // n stays in the game, y then leaves without saving
     tmux.send(&["n"]);
@@ -558,36 +429,336 @@ fn a_failed_save_on_quit_asks_and_the_shell_hears_of_it() {
     let screen = tmux.screen();
     assert!(
         screen.contains("sudoku-tui: the game was not saved: ")
-            && screen.contains("blocker/data/sudoku-tui"),
+            && screen.contains("blocker/data/sudoku"),
         "the error is on the shell's screen, after the terminal came back:\n{screen}"
     );
 }
 
+/// The puzzle of the test's own file `mine.txt` (the classic easy one).
+const MINE: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
 #[test]
-fn a_file_named_opens_that_file_and_not_the_saved_game() {
+fn a_game_resumes_with_its_marks_time_and_undo_history_after_a_restart() {
+    let Some(tmux) = shell("restart") else {
+        return;
+    };
+    let pid = launch(&tmux, "");
+    tmux.wait_text("> sudoku01-easy.txt");
+    tmux.send(&["Enter"]);
+    tmux.wait_text("sudoku01-easy.txt · easy");
+    // 4 in 1a, marks 7 8 in 1b, 5 in 1d undone (so it waits to be redone)
+    tmux.send(&["4", "l", "n", "7", "8", "n", "l", "l", "5", "u"]);
+    tmux.wait_text("Undid 1d");
+    tmux.wait_text("00:02");
+    tmux.send(&["q", "y"]);
+    common::wait_until_gone(&pid);
+    assert_sane_shell(&tmux, "0");
+    let save = std::fs::read_to_string(tmux.store().join(save_name(SUDOKU01))).unwrap();
+    assert!(save.starts_with("sudoku save 2\n"), "{save}");
+    for line in [
+        "marks: 1b=78\n",
+        "done: 1a4\n",
+        "undone: 1d5\n",
+        "moves: 2\n",
+    ] {
+        assert!(save.contains(line), "{line:?} missing:\n{save}");
+    }
+    // a new process: everything comes back
+    let pid = launch(&tmux, "--resume");
+    let screen = tmux.wait_text("Resumed sudoku01-easy.txt");
+    assert!(row_line(&screen, '1').1.contains("[4]"), "{screen}");
+    let (y, _) = row_line(&screen, '1');
+    let marks_line = screen.lines().nth(y + 1).unwrap();
+    assert!(marks_line.contains("│7 8  │"), "the marks of 1b:\n{screen}");
+    let time = screen
+        .lines()
+        .find(|l| l.contains("sudoku01-easy.txt · easy"))
+        .unwrap();
+    assert!(
+        ["00:02", "00:03", "00:04"].iter().any(|t| time.contains(t)),
+        "the time goes on from the save: {time}"
+    );
+    tmux.send(&["r"]);
+    let screen = tmux.wait_text("Redid 1d");
+    assert!(row_line(&screen, '1').1.contains("[5]"), "{screen}");
+    tmux.send(&["u", "u"]);
+    let screen = tmux.wait_text("Undid 1a");
+    assert!(screen.contains("moves 0 "), "{screen}");
+    tmux.send(&["u"]);
+    tmux.wait_text("Nothing to undo");
+    tmux.save_and_quit(&pid);
+}
+
+#[test]
+fn the_picker_lists_saved_games_resumes_and_deletes_them() {
+    let Some(tmux) = shell("list") else {
+        return;
+    };
+    let pid = launch(&tmux, "");
+    tmux.wait_text("> sudoku01-easy.txt");
+    // two games, each left for the list with a move
+    tmux.send(&["Enter"]);
+    tmux.wait_text("sudoku01-easy.txt · easy");
+    tmux.send(&["4"]);
+    leave_for_the_list(&tmux);
+    let screen = tmux.wait_text("Saved sudoku01-easy.txt: resume it from the list");
+    assert!(screen.contains("> sudoku01-easy.txt · saved"), "{screen}");
+    tmux.send(&["Down", "Enter"]);
+    tmux.wait_text("sudoku02-easy.txt · easy");
+    tmux.send(&["Escape"]);
+    tmux.wait_text("Selection cleared");
+    tmux.send(&["Escape"]);
+    let screen = tmux.wait_text("Sudoku: choose a puzzle");
+    assert!(!screen.contains("Leave this game"), "nothing to save");
+    tmux.send(&["Enter"]);
+    tmux.wait_text("sudoku02-easy.txt · easy");
+    // a second later, so that the saves' times differ
+    std::thread::sleep(Duration::from_millis(1100));
+    tmux.send(&["H", "H"]);
+    tmux.wait_text("Hint: ");
+    leave_for_the_list(&tmux);
+    let screen = tmux.wait_text("Saved sudoku02-easy.txt");
+    let first = screen
+        .lines()
+        .position(|l| l.contains("Resume sudoku02-easy.txt"))
+        .unwrap();
+    let second = screen
+        .lines()
+        .position(|l| l.contains("Resume sudoku01-easy.txt"))
+        .unwrap();
+    assert!(first < second, "the latest first:\n{screen}");
+    let row = screen.lines().nth(second).unwrap();
+    assert!(
+        row.contains("Resume sudoku01-easy.txt · 1/49 · 00:0")
+            && row.contains(" · just now · easy"),
+        "name, progress, time, date and level:\n{screen}"
+    );
+    assert!(screen.contains("Saved games (2), puzzles"), "{screen}");
+    tmux.save_and_quit(&pid);
+    assert_eq!(saves(&tmux.data_home()).len(), 2);
+    // a new process lists them, the latest selected; Enter resumes
+    let pid = launch(&tmux, "");
+    let screen = tmux.wait_text("> Resume sudoku02-easy.txt");
+    assert!(screen.contains("Filled: 1/"), "the preview:\n{screen}");
+    assert!(screen.contains("Del: delete save"), "{screen}");
+    tmux.send(&["Down", "Enter"]);
+    let screen = tmux.wait_text("Resumed sudoku01-easy.txt");
+    assert!(row_line(&screen, '1').1.contains("[4]"), "{screen}");
+    leave_for_the_list(&tmux);
+    tmux.wait_text("Saved sudoku01-easy.txt");
+    // Delete asks; Enter keeps, y deletes
+    tmux.send_literal("02");
+    tmux.wait_text("Search: 02");
+    tmux.send(&["Home", "DC"]);
+    tmux.wait_text("Delete the saved game of sudoku02-easy.txt?");
+    tmux.send(&["Enter"]);
+    tmux.wait_for("the question gone", |s| !s.contains("Delete the saved"));
+    assert_eq!(saves(&tmux.data_home()).len(), 2, "Enter keeps it");
+    tmux.send(&["DC", "y"]);
+    let screen = tmux.wait_text("Deleted the saved game of sudoku02-easy.txt");
+    assert!(!screen.contains("Resume sudoku02"), "{screen}");
+    assert!(screen.contains("> sudoku02-easy.txt"), "{screen}");
+    let left = saves(&tmux.data_home());
+    assert_eq!(left.len(), 1);
+    assert_eq!(left[0].0, save_name(SUDOKU01));
+    tmux.save_and_quit(&pid);
+}
+
+#[test]
+fn a_file_named_resumes_its_own_save_and_no_other() {
     let Some(tmux) = shell("file") else {
         return;
     };
-    let path = write_save(&tmux, &save_text("5", "1"));
-    let mine = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-    std::fs::write(tmux.dir.join("mine.txt"), format!("{mine}\n")).unwrap();
-    launch(&tmux, "mine.txt");
+    std::fs::write(tmux.dir.join("mine.txt"), format!("{MINE}\n")).unwrap();
+    // a saved game of another puzzle
+    let pid = launch(&tmux, "");
+    tmux.wait_text("> sudoku01-easy.txt");
+    tmux.send(&["Enter", "4"]);
+    tmux.wait_text("moves 1 ");
+    tmux.save_and_quit(&pid);
+    let other = tmux.store().join(save_name(SUDOKU01));
+    let other_text = std::fs::read_to_string(&other).unwrap();
+    // FILE opens FILE's puzzle, fresh: not the other save
+    let pid = launch(&tmux, "mine.txt");
     let screen = tmux.wait_text("mine.txt · ");
     assert!(!screen.contains("Resumed"), "{screen}");
-    assert!(row_line(&screen, '1').1.contains("5"), "{screen}");
-    assert_eq!(
-        std::fs::read_to_string(&path).unwrap(),
-        save_text("5", "1"),
-        "the saved game stays saved"
-    );
-    tmux.send(&["4", "q"]);
-    let screen = tmux.wait_text("Quit the game?");
-    assert!(
-        screen.contains("replacing the saved game of sudoku01-easy.txt"),
-        "quitting replaces the one save, and says so:\n{screen}"
-    );
+    assert!(screen.contains("moves 0 "), "{screen}");
+    tmux.send(&["4", "l", "n", "6"]);
+    tmux.wait_text("Pencilled 6 in 1d");
+    tmux.send(&["q"]);
+    tmux.wait_text("Quit the game?");
     tmux.send(&["y"]);
+    common::wait_until_gone(&pid);
     assert_sane_shell(&tmux, "0");
-    let save = std::fs::read_to_string(&path).unwrap();
-    assert!(save.contains("name: mine.txt\n"), "{save}");
+    assert_eq!(
+        std::fs::read_to_string(&other).unwrap(),
+        other_text,
+        "the other puzzle's save is untouched"
+    );
+    let mine = std::fs::read_to_string(tmux.store().join(save_name(MINE))).unwrap();
+    assert!(
+        mine.contains("name: mine.txt\n") && mine.contains("done: 1c4\n"),
+        "{mine}"
+    );
+    assert!(
+        mine.contains("origin: file 1 /"),
+        "the file, by its full path:\n{mine}"
+    );
+    // FILE again: its own save, resumed, and said so
+    let pid = launch(&tmux, "mine.txt");
+    let screen = tmux.wait_text("Resumed your saved game of mine.txt");
+    assert!(row_line(&screen, '1').1.contains("4"), "{screen}");
+    assert!(screen.contains("moves 1 "), "{screen}");
+    tmux.send(&["u"]);
+    tmux.wait_text("Undid 1c");
+    tmux.save_and_quit(&pid);
+    assert_eq!(saves(&tmux.data_home()).len(), 2);
+}
+
+#[test]
+fn the_old_save_is_moved_into_the_store_once() {
+    let Some(tmux) = shell("import") else {
+        return;
+    };
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../sudoku-core/tests/data/tui-v1-builtin.txt"
+    );
+    let old = write_save(&tmux, &std::fs::read_to_string(fixture).unwrap());
+    let pid = launch(&tmux, "");
+    let screen = tmux.wait_text("Moved the old saved game into the list");
+    assert!(
+        screen.contains("> Resume sudoku01-easy.txt · 6/49 · 03:12"),
+        "{screen}"
+    );
+    assert!(!old.exists(), "imported once: the old file goes");
+    let save = std::fs::read_to_string(tmux.store().join(save_name(SUDOKU01))).unwrap();
+    assert!(
+        save.starts_with("sudoku save 2\n") && save.contains("marks: 2h=26 3a=1379\n"),
+        "{save}"
+    );
+    tmux.send(&["Enter"]);
+    let screen = tmux.wait_text("Resumed sudoku01-easy.txt");
+    assert!(screen.contains("hints 1"), "{screen}");
+    assert!(screen.contains("03:1"), "the old time:\n{screen}");
+    tmux.send(&["m"]);
+    let screen = tmux.wait_text("1 mistake, marked x: 2b");
+    assert!(
+        row_line(&screen, '2').1.contains(" !1! "),
+        "wrong and in conflict: the conflict's mark:\n{screen}"
+    );
+    // the old board's entries are moves now: undo takes them back
+    tmux.send(&["u"]);
+    tmux.wait_text("Undid 2b");
+    tmux.save_and_quit(&pid);
+    // a second start imports nothing and says nothing of it
+    let pid = launch(&tmux, "");
+    let screen = tmux.wait_text("> Resume sudoku01-easy.txt");
+    assert!(!screen.contains("Moved the old"), "{screen}");
+    tmux.save_and_quit(&pid);
+}
+
+/// Esc (the selection goes), Esc again (the question), `y`: the game is
+/// left for the list. The keys go one at a time: two Escs at once read as
+/// one Alt-Esc.
+fn leave_for_the_list(tmux: &Tmux) {
+    tmux.send(&["Escape"]);
+    tmux.wait_text("Selection cleared");
+    tmux.send(&["Escape"]);
+    tmux.wait_text("Leave this game for the puzzle list?");
+    tmux.send(&["y"]);
+}
+
+/// The board line of row `row` and the line under it (a 5x2 cell's two
+/// lines).
+fn cell_lines(screen: &str, row: char) -> (&str, &str) {
+    let (y, line) = row_line(screen, row);
+    (line, screen.lines().nth(y + 1).unwrap())
+}
+
+#[test]
+fn an_80x24_terminal_plays_with_marks_names_mistakes_and_pause() {
+    let setup = Setup {
+        width: 80,
+        height: 24,
+        ..Setup::default()
+    };
+    let Some(tmux) = shell_with("frictions", setup) else {
+        return;
+    };
+    let pid = launch(&tmux, "");
+    tmux.wait_text("> sudoku01-easy.txt");
+    // the search stays up after a game
+    tmux.send_literal("01");
+    tmux.wait_text("Search: 01");
+    tmux.send(&["Enter"]);
+    let screen = tmux.wait_text("sudoku01-easy.txt · easy");
+    assert!(
+        screen.contains("┏━━a━━┯━━b━━┯━━c━━┳"),
+        "letters in the border:\n{screen}"
+    );
+    // pencil marks as digits in their places
+    tmux.send(&["n", "1", "5", "9", "n"]);
+    tmux.wait_text("Pencil marks off");
+    let screen = tmux.screen();
+    let (top, bottom) = cell_lines(&screen, '1');
+    assert!(top.contains("┃1   5│"), "{top}");
+    assert!(bottom.contains("┃   9 │"), "{bottom}");
+    // moves in effect: undo takes one back
+    tmux.send(&["4"]);
+    tmux.wait_text("moves 1 ");
+    tmux.send(&["u"]);
+    tmux.wait_text("moves 0 ");
+    // hints name cells as the board does
+    tmux.send(&["H"]);
+    let screen = tmux.wait_text("(H again: place)");
+    assert!(!has_rc_name(&screen), "{screen}");
+    // a selected conflicting digit shows both: click 1d, put a 5 there
+    let (y, _) = row_line(&screen, '1');
+    let border = screen.lines().find(|l| l.contains("━━a━━")).unwrap();
+    let x = border.chars().position(|c| c == 'd').unwrap();
+    tmux.send_literal(&format!("\x1b[<0;{};{}M", x + 1, y + 1));
+    tmux.send_literal(&format!("\x1b[<0;{};{}m", x + 1, y + 1));
+    tmux.wait_text("1d selected");
+    tmux.send(&["5"]);
+    let screen = tmux.wait_text("There is 1 conflict");
+    assert!(row_line(&screen, '1').1.contains("![5]!"), "{screen}");
+    // mistakes: the wrong digits, marked, counted as a hint
+    tmux.send(&["m"]);
+    let screen = tmux.wait_text("1 mistake, marked x: 1d (counted as a hint)");
+    assert!(screen.contains("hints 1"), "{screen}");
+    assert!(
+        row_line(&screen, '1').1.contains("![5]!"),
+        "the conflict mark wins:\n{screen}"
+    );
+    tmux.send(&["h", "h"]);
+    let screen = tmux.wait_text("[·]");
+    assert!(row_line(&screen, '1').1.contains("!5!"), "{screen}");
+    // pause: the board is hidden and takes no moves
+    tmux.send(&["p"]);
+    let screen = tmux.wait_text("p resumes");
+    assert!(!screen.contains("!5!"), "the board is hidden:\n{screen}");
+    assert!(screen.contains(" paused"), "{screen}");
+    tmux.send(&["4"]);
+    tmux.wait_text("Paused: p resumes the game");
+    tmux.send(&["p"]);
+    let screen = tmux.wait_text("Resumed: the timer runs");
+    assert!(
+        screen.contains("moves 1 "),
+        "the 4 was not placed:\n{screen}"
+    );
+    // back to the list: the search is still there
+    leave_for_the_list(&tmux);
+    let screen = tmux.wait_text("Saved sudoku01-easy.txt");
+    assert!(screen.contains("Search: 01"), "{screen}");
+    tmux.save_and_quit(&pid);
+}
+
+/// Whether `text` names a cell as `r5c3` (the literature's way, not the
+/// games').
+fn has_rc_name(text: &str) -> bool {
+    text.as_bytes()
+        .windows(4)
+        .any(|w| w[0] == b'r' && w[1].is_ascii_digit() && w[2] == b'c' && w[3].is_ascii_digit())
 }

@@ -13,12 +13,12 @@ use sudoku_core::{Cell, Digit, Level, RandomPuzzle};
 use super::*;
 use crate::action::action_for;
 use crate::fixtures::{cell, entry, EASY, NEARLY};
-use crate::play::Origin;
+use crate::play::Source;
 use crate::puzzles::Entry;
 use crate::ui::{self, theme::Theme};
 
 fn app_with(entries: Vec<Entry>, store: Option<SaveStore>) -> App {
-    let mut app = App::new(Picker::new(entries, None), store);
+    let mut app = App::new(Picker::new(entries, Vec::new()), store);
     draw(&mut app, 100, 40);
     app
 }
@@ -37,7 +37,18 @@ fn app() -> App {
 fn store(name: &str) -> SaveStore {
     let dir = std::env::temp_dir().join(format!("sudoku-tui-app-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    SaveStore::at(dir.join("save.txt"))
+    SaveStore::new(dir.join("sudoku"))
+}
+
+/// The saved game of `puzzle` in `store`.
+fn saved(store: &SaveStore, puzzle: &str) -> Option<sudoku_core::session::Session> {
+    let puzzle = puzzle.parse().unwrap();
+    store.load(&puzzle).unwrap().map(|loaded| loaded.session)
+}
+
+/// Removes the folder of the test store `store`.
+fn remove(store: &SaveStore) {
+    let _ = std::fs::remove_dir_all(store.dir().parent().unwrap());
 }
 
 /// Renders a frame of `width` x `height` and keeps its geometry, as the
@@ -286,9 +297,13 @@ fn every_board_key() {
     assert_eq!(play(&app).hints(), 1);
     assert!(message(&app).starts_with("Hint: "));
     key(&mut app, KeyCode::Char('p'));
-    assert!(!play(&app).clock().is_running());
+    assert!(!play(&app).is_clock_running() && play(&app).is_paused());
+    key(&mut app, KeyCode::Char('4'));
+    assert_eq!(message(&app), "Paused: p resumes the game");
     key(&mut app, KeyCode::Char('p'));
-    assert!(play(&app).clock().is_running());
+    assert!(play(&app).is_clock_running());
+    key(&mut app, KeyCode::Char('m'));
+    assert_eq!(play(&app).hints(), 2, "a mistake check counts as a hint");
     key(&mut app, KeyCode::Char('t'));
     assert!(!play(&app).is_timer_visible());
     assert_eq!(app.next_tick(), None, "nothing ticks: no busy loop");
@@ -375,15 +390,16 @@ fn esc_cancels_then_asks_and_leaving_saves() {
     key(&mut app, KeyCode::Esc);
     key(&mut app, KeyCode::Char('y'));
     assert!(matches!(app.screen(), Screen::Picker));
-    let saved = store.load().unwrap().expect("saved on leaving").game;
-    assert_eq!(saved.grid.get(cell("1c")), Digit::new(4));
+    let session = saved(&store, EASY).expect("saved on leaving");
+    assert_eq!(session.game().grid().get(cell("1c")), Digit::new(4));
     assert_eq!(app.picker().selected(), Some(Choice::Entry(0)));
-    assert_eq!(app.picker().shown()[0], Choice::Resume);
+    assert_eq!(app.picker().shown()[0], Choice::Saved(0));
     key(&mut app, KeyCode::Home);
     key(&mut app, KeyCode::Enter);
     assert_eq!(play(&app).game().grid().get(cell("1c")), Digit::new(4));
     assert_eq!(play(&app).moves(), 1);
-    let _ = std::fs::remove_dir_all(store.path().parent().unwrap());
+    assert_eq!(message(&app), "Resumed sudoku-easy.txt");
+    remove(&store);
 }
 
 #[test]
@@ -401,14 +417,14 @@ fn q_asks_and_ctrl_c_quits_at_once_saving() {
     assert!(!app.should_quit());
     keys(&mut app, "qq");
     assert!(app.should_quit(), "q answers its own question");
-    store.clear().unwrap();
+    store.delete(&EASY.parse().unwrap()).unwrap();
     let mut app = app_with(vec![entry("sudoku-easy.txt", EASY)], Some(store.clone()));
     key(&mut app, KeyCode::Enter);
     key(&mut app, KeyCode::Char('4'));
     ctrl(&mut app, 'c');
     assert!(app.should_quit());
-    assert!(store.load().unwrap().is_some());
-    let _ = std::fs::remove_dir_all(store.path().parent().unwrap());
+    assert!(saved(&store, EASY).is_some());
+    remove(&store);
 }
 
 #[test]
@@ -497,7 +513,7 @@ fn winning_congratulates_and_offers_the_next_puzzle() {
     key(&mut app, KeyCode::Enter);
     keys(&mut app, "1q");
     key(&mut app, KeyCode::Char('y'));
-    assert!(store.load().unwrap().is_some());
+    assert!(saved(&store, NEARLY).is_some());
     let mut app = app_with(
         vec![
             entry("sudoku-nearly.txt", NEARLY),
@@ -505,16 +521,14 @@ fn winning_congratulates_and_offers_the_next_puzzle() {
         ],
         Some(store.clone()),
     );
-    app.picker
-        .set_resume(store.load().unwrap().map(|loaded| loaded.game));
     app.resume();
     keys(&mut app, "ll9");
     let Some(Overlay::Won(stats)) = app.overlay() else {
         panic!("no congratulation: {:?}", app.overlay());
     };
     assert_eq!((stats.moves, stats.hints), (2, 0));
-    assert!(store.load().unwrap().is_none(), "a won game's save is gone");
-    assert!(app.picker().resume().is_none());
+    assert!(saved(&store, NEARLY).is_none(), "a won game's save is gone");
+    assert!(app.picker().saved().is_empty());
     key(&mut app, KeyCode::Enter);
     assert_eq!(play(&app).name(), "sudoku-easy.txt");
     assert_eq!(app.overlay(), None);
@@ -555,8 +569,8 @@ fn a_random_row_generates_a_puzzle_of_its_level() {
     random_row(&mut app, Level::Medium);
     key(&mut app, KeyCode::Enter);
     let p = play(&app);
-    let Origin::Random(random) = p.origin() else {
-        panic!("not a random game: {:?}", p.origin());
+    let Source::Random(random) = p.source() else {
+        panic!("not a random game: {:?}", p.source());
     };
     assert_eq!(random.level, Level::Medium);
     assert_eq!(p.name(), format!("random medium #{}", random.seed));
@@ -576,7 +590,7 @@ fn a_random_row_generates_a_puzzle_of_its_level() {
         "leaving selects the row it came from"
     );
     key(&mut app, KeyCode::Enter);
-    let Origin::Random(again) = play(&app).origin() else {
+    let Source::Random(again) = play(&app).source() else {
         panic!("not a random game");
     };
     assert_ne!(again.seed, random.seed, "a fresh seed every time");
@@ -618,7 +632,7 @@ fn winning_a_random_game_offers_another_at_its_level() {
         "{screen}"
     );
     key(&mut app, KeyCode::Enter);
-    let Origin::Random(next) = play(&app).origin() else {
+    let Source::Random(next) = play(&app).source() else {
         panic!("not a random game");
     };
     assert_eq!(next.level, Level::Easy);
@@ -635,25 +649,24 @@ fn a_random_game_resumes_with_its_pencil_marks() {
     keys(&mut app, "n37nc");
     ctrl(&mut app, 'c');
     assert!(app.should_quit());
-    let loaded = store.load().unwrap().expect("saved on Ctrl-C");
+    let puzzle = RandomPuzzle::new(Level::Hard, 11).generate().unwrap();
+    let loaded = store.load(&puzzle).unwrap().expect("saved on Ctrl-C");
     assert!(loaded.ignored.is_empty());
-    let text = std::fs::read_to_string(store.path()).unwrap();
+    let text = std::fs::read_to_string(store.path_of(&puzzle)).unwrap();
     assert!(text.contains("name: random hard #11\n"), "{text}");
-    assert!(text.contains("random: hard 11\ncandidates: on\n"), "{text}");
+    assert!(text.contains("origin: random hard 11\n"), "{text}");
+    assert!(text.contains("candidates: on\n"), "{text}");
     assert!(
         text.contains(&format!("marks: {first_blank}=37\n")),
         "{text}"
     );
-    let mut app = App::new(
-        Picker::new(vec![entry("sudoku-easy.txt", EASY)], Some(loaded.game)),
-        Some(store.clone()),
-    );
+    let mut app = app_with(vec![entry("sudoku-easy.txt", EASY)], Some(store.clone()));
     app.resume();
     let p = play(&app);
     assert_eq!(p.name(), "random hard #11");
     assert_eq!(
-        p.origin(),
-        Origin::Random(RandomPuzzle::new(Level::Hard, 11))
+        p.source(),
+        Source::Random(RandomPuzzle::new(Level::Hard, 11))
     );
     assert!(p.pencil().is_auto());
     let marks: Vec<u8> = p
@@ -663,7 +676,7 @@ fn a_random_game_resumes_with_its_pencil_marks() {
         .map(Digit::get)
         .collect();
     assert_eq!(marks, [3, 7]);
-    let _ = std::fs::remove_dir_all(store.path().parent().unwrap());
+    remove(&store);
 }
 
 /// A store that cannot save: its folder would be under a regular file.
@@ -672,7 +685,7 @@ fn broken_store(name: &str) -> SaveStore {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("file"), "a regular file").unwrap();
-    SaveStore::at(dir.join("file").join("data").join("save.txt"))
+    SaveStore::new(dir.join("file").join("data").join("sudoku"))
 }
 
 #[test]
@@ -820,7 +833,7 @@ proptest::proptest! {
                     entry("sudoku-easy.txt", EASY),
                     entry("sudoku-broken.txt", "12345"),
                 ],
-                None,
+                Vec::new(),
             ),
             store,
         );
@@ -839,4 +852,29 @@ proptest::proptest! {
             app.set_geometry(geometry);
         }
     }
+}
+
+#[cfg(unix)]
+#[test]
+fn an_unreadable_save_is_listed_as_such_and_not_played_over() {
+    let store = store("fifo");
+    std::fs::create_dir_all(store.dir()).unwrap();
+    let path = store.path_of(&EASY.parse().unwrap());
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&path)
+        .status()
+        .unwrap()
+        .success());
+    let mut app = app_with(vec![entry("sudoku-easy.txt", EASY)], Some(store.clone()));
+    let said = app.picker().message.clone().unwrap_or_default();
+    assert!(
+        said.starts_with("A saved game cannot be read: ") && said.ends_with("not a regular file"),
+        "{said}"
+    );
+    key(&mut app, KeyCode::Enter);
+    assert!(matches!(app.screen(), Screen::Picker));
+    let said = app.picker().message.clone().unwrap_or_default();
+    assert!(said.contains("its saved game cannot be read"), "{said}");
+    assert!(path.exists(), "the file is left as it is");
+    remove(&store);
 }

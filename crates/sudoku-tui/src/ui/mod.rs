@@ -17,7 +17,7 @@ use ratatui::Frame;
 use crate::app::{App, Overlay, Screen};
 use crate::geometry::Geometry;
 use crate::play::Play;
-use board::{CellSize, LARGE, SMALL};
+use board::{CellSize, LARGE, MEDIUM, SMALL};
 use theme::{Paint, Theme};
 
 /// Lines under the board for the status bar.
@@ -25,7 +25,8 @@ const STATUS_HEIGHT: u16 = 2;
 
 /// The smallest terminal on which every screen is drawn: the board with
 /// its status bar needs 39x22 (3x1 cells), the picker 40x12. Smaller
-/// terminals get a note asking for more room.
+/// terminals get a note asking for more room. From 57x24 on (an 80x24
+/// terminal) the cells are 5x2, with room for every pencil mark.
 pub const MIN_SIZE: (u16, u16) = (40, 22);
 
 /// Draws the whole screen of `app` and says where the board or list went.
@@ -44,7 +45,13 @@ pub fn render(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) -> Geometr
                 too_small(buf, area, "the puzzle list", (w, h), theme);
                 return geometry;
             }
-            geometry.list = Some(picker::render(buf, area, app.picker(), theme));
+            geometry.list = Some(picker::render(
+                buf,
+                area,
+                app.picker(),
+                app.wall_clock(),
+                theme,
+            ));
         }
         Screen::Board(play) => {
             let Some(size) = board_size(area) else {
@@ -52,7 +59,7 @@ pub fn render(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) -> Geometr
                 too_small(buf, area, "the board", need, theme);
                 return geometry;
             };
-            geometry.board = Some(render_board_screen(buf, area, size, app, play, theme));
+            geometry.board = render_board_screen(buf, area, size, app, play, theme);
         }
     }
     match app.overlay() {
@@ -60,7 +67,15 @@ pub fn render(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) -> Geometr
             geometry.help = Some(overlay::render_help(buf, area, app.help_offset(), theme));
         }
         Some(Overlay::Confirm(leave)) => {
-            overlay::render_confirm(buf, area, leave, app.replaced_save(), theme);
+            overlay::render_confirm(buf, area, leave, theme);
+        }
+        Some(Overlay::DeleteSave(index)) => {
+            let name = app
+                .picker()
+                .saved()
+                .get(index)
+                .map_or("", |s| s.name.as_str());
+            overlay::render_delete(buf, area, name, theme);
         }
         Some(Overlay::SaveFailed(leave)) => {
             let error = app.save_error().unwrap_or_default();
@@ -76,7 +91,7 @@ pub fn render(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) -> Geometr
 
 /// The largest cell size whose board and status bar fit `area`.
 pub fn board_size(area: Rect) -> Option<CellSize> {
-    [LARGE, SMALL].into_iter().find(|size| {
+    [LARGE, MEDIUM, SMALL].into_iter().find(|size| {
         area.width >= size.total_width() && area.height >= size.total_height() + STATUS_HEIGHT
     })
 }
@@ -88,19 +103,30 @@ fn render_board_screen(
     app: &App,
     play: &Play,
     theme: &Theme,
-) -> crate::geometry::BoardGeometry {
+) -> Option<crate::geometry::BoardGeometry> {
     let (width, height) = (size.total_width(), size.total_height() + STATUS_HEIGHT);
     let x = area.x + (area.width - width) / 2;
     let y = area.y + (area.height - height) / 2;
-    let geometry = board::render(buf, x, y, size, play, theme);
     let status_area = Rect {
         x: area.x + 1,
         y: y + size.total_height(),
         width: area.width.saturating_sub(2),
         height: STATUS_HEIGHT,
     };
-    status::render(buf, status_area, play, app.now(), theme);
-    geometry
+    let cut_marks = size.marks_room() < 9;
+    status::render(buf, status_area, play, app.now(), cut_marks, theme);
+    if play.is_paused() {
+        let lines = [
+            "Paused",
+            "",
+            "p resumes",
+            "(the board is hidden",
+            "and the time stopped)",
+        ];
+        board::render_hidden(buf, x, y, size, &lines, theme);
+        return None;
+    }
+    Some(board::render(buf, x, y, size, play, theme))
 }
 
 fn too_small(buf: &mut Buffer, area: Rect, what: &str, need: (u16, u16), theme: &Theme) {

@@ -1,5 +1,6 @@
 //! Boxes drawn over the screen: the help, the "leave this game?" question,
-//! the "not saved" question and the congratulation.
+//! the "not saved" question, the "delete this saved game?" question and
+//! the congratulation.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -21,14 +22,18 @@ pub const HELP: &[(&str, &str)] = &[
     ("r Ctrl-Y", "redo"),
     ("n", "pencil-mark mode on/off"),
     ("c", "automatic candidates on/off"),
-    ("H (shift-h)", "hint: fill one cell"),
+    ("H (shift-h)", "hint: explain a step; H again fills a cell"),
+    ("m", "mistakes: mark the wrong digits (counts as a hint)"),
     ("S (shift-s)", "auto-solve, animated"),
     ("+ -", "auto-solve faster / slower"),
     ("space (solving)", "pause / resume the auto-solve"),
-    ("p", "pause / resume the timer"),
+    ("p", "pause: hide the board and stop the time; p resumes"),
     ("t", "hide / show the timer"),
     ("? F1", "this help"),
-    ("Esc", "cancel: solve, pencil mode, selection; then leave"),
+    (
+        "Esc",
+        "cancel: solve, pause, pencil mode, selection; then leave",
+    ),
     ("q", "quit (asks first; the game is saved)"),
     ("Ctrl-C", "quit now (the game is saved)"),
     (
@@ -40,6 +45,14 @@ pub const HELP: &[(&str, &str)] = &[
     (
         "picker",
         "type to search, ↑↓ PgUp PgDn Home End, Enter plays",
+    ),
+    (
+        "Resume rows",
+        "saved games, the latest first; Enter resumes",
+    ),
+    (
+        "Delete (picker)",
+        "delete the selected saved game (asks first)",
     ),
     ("End (picker)", "new random puzzles: one row per level"),
 ];
@@ -195,35 +208,41 @@ pub fn render_help(buf: &mut Buffer, area: Rect, offset: usize, theme: &Theme) -
     window
 }
 
-/// The question before leaving an unfinished game; `replaces` is the name
-/// of the saved game of another puzzle that saving this one replaces.
-pub fn render_confirm(
-    buf: &mut Buffer,
-    area: Rect,
-    leave: Leave,
-    replaces: Option<&str>,
-    theme: &Theme,
-) {
+/// The question before leaving an unfinished game.
+pub fn render_confirm(buf: &mut Buffer, area: Rect, leave: Leave, theme: &Theme) {
     let question = match leave {
         Leave::ToPicker => "Leave this game for the puzzle list?",
         Leave::Quit => "Quit the game?",
     };
-    let note = match replaces {
-        Some(name) => format!(
-            " Your position is saved, replacing the saved game of {} (there is one save).",
-            escape_controls(name)
-        ),
-        None => {
-            " Your position is saved; the list or `sudoku-tui --resume` brings it back.".to_string()
-        }
-    };
+    let note = " Your game is saved with its history; the list, `sudoku-tui --resume` and \
+                `sudoku play --resume` bring it back.";
     let body = [
         (format!(" {question}"), Paint::Text),
-        (note, Paint::Dim),
+        (note.to_string(), Paint::Dim),
         (String::new(), Paint::Text),
     ];
     let keys = [(" y / Enter: yes     n / Esc: no".to_string(), Paint::Title)];
     boxed(buf, area, "Leave?", &body, &keys, theme);
+}
+
+/// The question before deleting the saved game `name`. Enter means no.
+pub fn render_delete(buf: &mut Buffer, area: Rect, name: &str, theme: &Theme) {
+    let body = [
+        (
+            format!(" Delete the saved game of {}?", escape_controls(name)),
+            Paint::Text,
+        ),
+        (
+            " Its position, time and history are lost; the puzzle stays in the list.".to_string(),
+            Paint::Dim,
+        ),
+        (String::new(), Paint::Text),
+    ];
+    let keys = [(
+        " y: delete     n / Esc / Enter: keep".to_string(),
+        Paint::Title,
+    )];
+    boxed(buf, area, "Delete?", &body, &keys, theme);
 }
 
 /// The congratulation, offering `next` (the next puzzle's name).
@@ -244,7 +263,14 @@ pub fn render_won(
             format!(" Time   {}", format_duration(stats.time)),
             Paint::Text,
         ),
-        (format!(" Moves  {}", stats.moves), Paint::Text),
+        (
+            if stats.moves_made == stats.moves {
+                format!(" Moves  {}", stats.moves)
+            } else {
+                format!(" Moves  {} ({} made in all)", stats.moves, stats.moves_made)
+            },
+            Paint::Text,
+        ),
         (format!(" Hints  {}", stats.hints), Paint::Text),
         (String::new(), Paint::Text),
     ];

@@ -1,5 +1,9 @@
-//! The picker screen: a framed, scrolling list of puzzles, a preview of the
-//! selected one with its size and level, the search and the keys.
+//! The picker screen: a framed, scrolling list of saved games and puzzles,
+//! a preview of the selected one with its size and level (and, for a saved
+//! game, its progress, time and date), the last message, the search and
+//! the keys.
+
+use std::time::SystemTime;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -7,9 +11,11 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use sudoku_core::{Cell, Grid, Level};
 
+use crate::clock::format_duration;
 use crate::geometry::ListGeometry;
 use crate::picker::{Choice, Picker};
 use crate::puzzles::level_label;
+use crate::save::ago;
 use crate::text::{escape_controls, fit_parts};
 use crate::ui::theme::{Paint, Theme};
 
@@ -18,10 +24,11 @@ pub const MIN_SIZE: (u16, u16) = (40, 12);
 
 /// The keys line's parts with their ranks: on a narrow screen the parts of
 /// the largest rank are left out first, whole.
-const KEYS: [(&str, usize); 5] = [
-    ("↑↓ PgUp PgDn Home End", 4),
+const KEYS: [(&str, usize); 6] = [
+    ("↑↓ PgUp PgDn Home End", 5),
     ("type to search", 3),
     ("Enter/double click: play", 0),
+    ("Del: delete save", 4),
     ("F1 help", 2),
     ("Esc: quit", 1),
 ];
@@ -29,13 +36,29 @@ const KEYS: [(&str, usize); 5] = [
 /// The preview's width (a 9x9 grid with spaces and box gaps, framed).
 const PREVIEW_WIDTH: u16 = 27;
 
-/// Draws the picker into `area` and returns where its list went.
-pub fn render(buf: &mut Buffer, area: Rect, picker: &Picker, theme: &Theme) -> ListGeometry {
-    let search_height = if picker.message.is_some() { 3 } else { 1 };
-    let [title, body, search, keys] = Layout::vertical([
+/// Draws the picker into `area` (the saved games' ages counted at `now`)
+/// and returns where its list went.
+pub fn render(
+    buf: &mut Buffer,
+    area: Rect,
+    picker: &Picker,
+    now: SystemTime,
+    theme: &Theme,
+) -> ListGeometry {
+    // the message wraps: up to four lines, leaving the list three
+    let message_height = picker.message.as_ref().map_or(0, |text| {
+        let lines = crate::text::wrap(text, usize::from(area.width), 0).len();
+        let room = area.height.saturating_sub(6);
+        u16::try_from(lines)
+            .unwrap_or(u16::MAX)
+            .clamp(1, 4)
+            .min(room)
+    });
+    let [title, body, message, search, keys] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(3),
-        Constraint::Length(search_height),
+        Constraint::Length(message_height),
+        Constraint::Length(1),
         Constraint::Length(1),
     ])
     .areas(area);
@@ -51,27 +74,50 @@ pub fn render(buf: &mut Buffer, area: Rect, picker: &Picker, theme: &Theme) -> L
     } else {
         [body, Rect::default()]
     };
-    let geometry = render_list(buf, list_area, picker, theme);
+    let geometry = render_list(buf, list_area, picker, now, theme);
     if show_preview {
-        render_preview(buf, preview_area, picker, theme);
+        render_preview(buf, preview_area, picker, now, theme);
+    }
+    if let Some(text) = &picker.message {
+        Paragraph::new(Line::from(Span::styled(
+            escape_controls(text).into_owned(),
+            theme.style(Paint::Bad),
+        )))
+        .wrap(Wrap { trim: false })
+        .render(message, buf);
     }
     render_search(buf, search, picker, theme);
-    let hint = fit_parts(
-        &KEYS.map(|(k, rank)| (k.to_string(), rank)),
-        " · ",
-        usize::from(keys.width),
-    );
+    let keys_shown = KEYS
+        .iter()
+        .filter(|(k, _)| {
+            !k.starts_with("Del") || matches!(picker.selected(), Some(Choice::Saved(_)))
+        })
+        .map(|&(k, rank)| (k.to_string(), rank))
+        .collect::<Vec<_>>();
+    let hint = fit_parts(&keys_shown, " · ", usize::from(keys.width));
     buf.set_string(keys.x, keys.y, hint, theme.style(Paint::Dim));
     geometry
 }
 
-fn render_list(buf: &mut Buffer, area: Rect, picker: &Picker, theme: &Theme) -> ListGeometry {
+fn render_list(
+    buf: &mut Buffer,
+    area: Rect,
+    picker: &Picker,
+    now: SystemTime,
+    theme: &Theme,
+) -> ListGeometry {
     let entries_shown = picker
         .shown()
         .iter()
         .filter(|c| matches!(c, Choice::Entry(_)))
         .count();
-    let title = format!(" Puzzles ({entries_shown}/{}) ", picker.entries().len());
+    let title = match picker.saved().len() {
+        0 => format!(" Puzzles ({entries_shown}/{}) ", picker.entries().len()),
+        n => format!(
+            " Saved games ({n}), puzzles ({entries_shown}/{}) ",
+            picker.entries().len()
+        ),
+    };
     let block = Block::bordered()
         .title(title)
         .border_style(theme.style(Paint::HeavyLine));
@@ -80,25 +126,26 @@ fn render_list(buf: &mut Buffer, area: Rect, picker: &Picker, theme: &Theme) -> 
     let rows = usize::from(inner.height);
     let offset = picker.window_start(rows);
     let shown = picker.shown();
+    let width = usize::from(inner.width);
     for (row, &choice) in shown.iter().enumerate().skip(offset).take(rows) {
         let y = inner.y + (row - offset) as u16;
         let selected = row == picker.selected_index();
-        let (label, paint) = row_label(picker, choice);
+        let (label, paint) = row_label(picker, choice, now, width.saturating_sub(2));
         let text = format!("{} {label}", if selected { '>' } else { ' ' });
         let style = if selected {
             theme.style(paint).patch(theme.style(Paint::ListSelected))
         } else {
             theme.style(paint)
         };
-        let padded = format!("{text:<width$}", width = usize::from(inner.width));
-        buf.set_stringn(inner.x, y, padded, usize::from(inner.width), style);
+        let padded = format!("{text:<width$}");
+        buf.set_stringn(inner.x, y, padded, width, style);
     }
     if shown.is_empty() {
         buf.set_stringn(
             inner.x,
             inner.y,
             "  no puzzle matches",
-            usize::from(inner.width),
+            width,
             theme.style(Paint::Dim),
         );
     }
@@ -111,12 +158,33 @@ fn render_list(buf: &mut Buffer, area: Rect, picker: &Picker, theme: &Theme) -> 
     }
 }
 
-fn row_label(picker: &Picker, choice: Choice) -> (String, Paint) {
+/// A row's text fitted to `width` and its paint: a saved game with as
+/// many of its progress, time, age and level as fit; a puzzle with
+/// `· saved` when the store holds a game of it.
+fn row_label(picker: &Picker, choice: Choice, now: SystemTime, width: usize) -> (String, Paint) {
     let label = escape_controls(&picker.label(choice)).into_owned();
     match choice {
-        Choice::Resume => (label, Paint::Good),
+        Choice::Saved(i) => {
+            let info = &picker.saved()[i];
+            let mut parts = vec![
+                (label.clone(), 0),
+                (info.progress.to_string(), 1),
+                (format_duration(info.time), 2),
+            ];
+            if let Some(at) = info.saved_at {
+                parts.push((ago(at, now), 3));
+            }
+            if let Some(level) = info.level {
+                parts.push((level.to_string(), 4));
+            }
+            let fitted = fit_parts(&parts, " · ", width);
+            (if fitted.is_empty() { label } else { fitted }, Paint::Good)
+        }
         Choice::Random(_) => (label, Paint::Title),
         Choice::Entry(i) => match &picker.entries()[i].puzzle {
+            Ok(grid) if picker.saved_index(grid).is_some() => {
+                (format!("{label} · saved"), Paint::Text)
+            }
             Ok(_) => (label, Paint::Text),
             Err(_) => (format!("{label} (cannot be played)"), Paint::Bad),
         },
@@ -144,7 +212,7 @@ pub fn preview_lines(grid: &Grid) -> Vec<String> {
     lines
 }
 
-fn render_preview(buf: &mut Buffer, area: Rect, picker: &Picker, theme: &Theme) {
+fn render_preview(buf: &mut Buffer, area: Rect, picker: &Picker, now: SystemTime, theme: &Theme) {
     let block = Block::bordered()
         .title(" Preview ")
         .border_style(theme.style(Paint::Line));
@@ -157,42 +225,54 @@ fn render_preview(buf: &mut Buffer, area: Rect, picker: &Picker, theme: &Theme) 
         return;
     }
     let mut lines: Vec<Line> = Vec::new();
-    let (grid, puzzle, error) = match picker.selected() {
-        Some(Choice::Resume) => {
-            let saved = picker.resume().expect("a resume row has a save");
-            let note = format!(
-                "saved game: {} moves, {}",
-                saved.moves,
-                crate::clock::format_duration(saved.elapsed)
-            );
-            (Some(saved.grid), Some(saved.puzzle), Some(Ok(note)))
+    if let Some(Choice::Saved(i)) = picker.selected() {
+        let info = &picker.saved()[i];
+        lines.extend(preview_lines(&info.puzzle).into_iter().map(Line::from));
+        lines.push(Line::from(""));
+        let level = info
+            .level
+            .map_or_else(|| "unknown".to_string(), |l| l.to_string());
+        let when = info
+            .saved_at
+            .map_or_else(|| "unknown".to_string(), |at| ago(at, now));
+        for (key, value) in [
+            ("Filled:", info.progress.to_string()),
+            ("Played:", format_duration(info.time)),
+            ("Level: ", level),
+            ("Saved: ", when),
+        ] {
+            lines.push(Line::from(format!("{key} {value}")));
         }
-        Some(Choice::Entry(i)) => {
-            let entry = &picker.entries()[i];
-            match &entry.puzzle {
-                Ok(grid) => (Some(*grid), Some(*grid), None),
-                Err(err) => (None, None, Some(Err(err.clone()))),
+        lines.push(Line::from(Span::styled(
+            "Enter resumes, Delete deletes",
+            theme.style(Paint::Good),
+        )));
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .render(inner, buf);
+        return;
+    }
+    let Some(entry) = picker.selected_entry() else {
+        return;
+    };
+    match &entry.puzzle {
+        Ok(grid) => {
+            lines.extend(preview_lines(grid).into_iter().map(Line::from));
+            lines.push(Line::from(""));
+            let givens = Cell::all().filter(|&c| grid.get(c).is_some()).count();
+            lines.push(Line::from(format!("Givens: {givens}")));
+            lines.push(Line::from(format!("Level:  {}", level_label(grid))));
+            if picker.saved_index(grid).is_some() {
+                lines.push(Line::from(Span::styled(
+                    "Saved: Enter resumes it",
+                    theme.style(Paint::Good),
+                )));
             }
         }
-        Some(Choice::Random(_)) | None => (None, None, None),
-    };
-    if let Some(grid) = grid {
-        lines.extend(preview_lines(&grid).into_iter().map(Line::from));
-        lines.push(Line::from(""));
-        let givens = Cell::all().filter(|&c| grid.get(c).is_some()).count();
-        lines.push(Line::from(format!("Givens: {givens}")));
-        lines.push(Line::from(format!(
-            "Level:  {}",
-            puzzle.map_or_else(String::new, |p| level_label(&p))
-        )));
-    }
-    match error {
-        Some(Ok(note)) => lines.push(Line::from(Span::styled(note, theme.style(Paint::Good)))),
-        Some(Err(err)) => lines.push(Line::from(Span::styled(
-            escape_controls(&err).into_owned(),
+        Err(err) => lines.push(Line::from(Span::styled(
+            escape_controls(err).into_owned(),
             theme.style(Paint::Bad),
         ))),
-        None => {}
     }
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
@@ -228,24 +308,19 @@ pub fn random_preview(level: Level) -> Vec<Line<'static>> {
     ]
 }
 
+/// The search line: what was typed, kept whatever message is up (after a
+/// game, the list is still filtered as it was).
 fn render_search(buf: &mut Buffer, area: Rect, picker: &Picker, theme: &Theme) {
-    let line = match &picker.message {
-        Some(message) => Line::from(Span::styled(
-            escape_controls(message).into_owned(),
-            theme.style(Paint::Bad),
-        )),
-        None if picker.search().is_empty() => {
-            Line::from(Span::styled("Type to search", theme.style(Paint::Dim)))
-        }
-        None => Line::from(vec![
+    let line = if picker.search().is_empty() {
+        Line::from(Span::styled("Type to search", theme.style(Paint::Dim)))
+    } else {
+        Line::from(vec![
             Span::styled("Search: ", theme.style(Paint::Dim)),
             Span::styled(
                 escape_controls(picker.search()).into_owned(),
                 theme.style(Paint::Text),
             ),
-        ]),
+        ])
     };
-    Paragraph::new(line)
-        .wrap(Wrap { trim: false })
-        .render(area, buf);
+    Paragraph::new(line).render(area, buf);
 }

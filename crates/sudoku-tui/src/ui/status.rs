@@ -1,6 +1,10 @@
 //! The status bar under the board: puzzle, level, moves, conflicts, timer
 //! and modes on the first line; the last message and the help key on the
 //! second.
+//!
+//! `moves N` counts the moves in effect: the entries that make the board
+//! from the givens, so undo takes one back and redo puts it back (the
+//! congratulation also says how many were made in all).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -22,10 +26,11 @@ const HELP_KEY: &str = "? help";
 
 /// The first line's parts with their ranks: on a narrow screen the parts
 /// of the largest rank are left out first, whole. Playing, the timer stays
-/// longest, then pencil mode, conflicts, moves, hints, the name, the
-/// candidates switch and the level; during the auto-solve, its state, the
-/// step, the title and the speed.
-pub fn info_parts(play: &Play, now: Instant) -> Vec<(String, usize)> {
+/// longest, then pencil mode, the cursor cell's marks (`2b: 1257`, only
+/// when `cut_marks`: the cells are too small for them), conflicts, moves,
+/// hints, the name, the candidates switch and the level; during the
+/// auto-solve, its state, the step, the title and the speed.
+pub fn info_parts(play: &Play, now: Instant, cut_marks: bool) -> Vec<(String, usize)> {
     if let Some(animation) = play.animation() {
         let state = match animation.state() {
             State::Running if animation.is_paused() => "paused",
@@ -47,12 +52,20 @@ pub fn info_parts(play: &Play, now: Instant) -> Vec<(String, usize)> {
         (format!("conflicts {}", play.game().conflict_count()), 2),
     ];
     if play.is_timer_visible() {
-        let time = format_duration(play.clock().elapsed(now));
-        parts.push(if play.clock().is_running() {
-            (time, 0)
-        } else {
+        let time = format_duration(play.time(now));
+        parts.push(if play.is_paused() {
             (format!("{time} paused"), 0)
+        } else {
+            (time, 0)
         });
+    } else if play.is_paused() {
+        parts.push(("paused".to_string(), 0));
+    }
+    let cursor = play.cursor();
+    let marks = play.candidates(cursor);
+    let shown = play.is_selected() && !play.is_paused() && play.game().grid().get(cursor).is_none();
+    if cut_marks && shown && marks.len() > 3 {
+        parts.push((format!("{cursor}: {marks}"), 1));
     }
     if play.is_pencil_mode() {
         parts.push(("PENCIL".to_string(), 1));
@@ -68,18 +81,25 @@ pub fn info_parts(play: &Play, now: Instant) -> Vec<(String, usize)> {
 
 /// The first line in full: what the game is and where it stands.
 pub fn info_line(play: &Play, now: Instant) -> String {
-    fit_parts(&info_parts(play, now), SEPARATOR, usize::MAX)
+    fit_parts(&info_parts(play, now, false), SEPARATOR, usize::MAX)
 }
 
 /// Draws the two status lines into `area`. The first drops whole parts
 /// that do not fit ([`info_parts`]); the second keeps `? help` at its right
 /// and cuts the message after a word.
-pub fn render(buf: &mut Buffer, area: Rect, play: &Play, now: Instant, theme: &Theme) {
+pub fn render(
+    buf: &mut Buffer,
+    area: Rect,
+    play: &Play,
+    now: Instant,
+    cut_marks: bool,
+    theme: &Theme,
+) {
     if area.height == 0 {
         return;
     }
     let width = usize::from(area.width);
-    let info = fit_parts(&info_parts(play, now), SEPARATOR, width);
+    let info = fit_parts(&info_parts(play, now, cut_marks), SEPARATOR, width);
     let info = Line::from(Span::styled(info, theme.style(Paint::Title)));
     info.render(Rect { height: 1, ..area }, buf);
     if area.height < 2 {

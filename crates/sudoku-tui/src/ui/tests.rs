@@ -13,9 +13,10 @@ use crate::action::{Action, Direction};
 use crate::fixtures::{entry, EASY, NEARLY};
 use crate::picker::Picker;
 use crate::puzzles::Entry;
+use sudoku_core::session::SaveStore;
 
 fn app(entries: Vec<Entry>) -> App {
-    App::new(Picker::new(entries, None), None)
+    App::new(Picker::new(entries, Vec::new()), None)
 }
 
 fn render_buffer(app: &mut App, width: u16, height: u16, theme: Theme) -> Buffer {
@@ -175,9 +176,34 @@ fn pencil_marks_show_as_a_small_grid() {
     };
     assert_eq!([inner(0), inner(1), inner(2)], ["1    ", "  5  ", "    9"]);
     assert!(shown.contains("PENCIL"));
-    // the small board marks the cell instead
-    let small = screen(&mut app, 45, 24);
-    assert!(line_with(&small, "1 ┃").contains("[*]"), "{small}");
+    // 80x24: two lines of five, every digit in its place
+    let medium = screen(&mut app, 80, 24);
+    let board = app.geometry().board.unwrap();
+    assert_eq!((board.cell_width, board.cell_height), (5, 2), "{medium}");
+    let lines: Vec<&str> = medium.lines().collect();
+    let inner = |k: u16| -> String {
+        lines[usize::from(board.cell_y(c1) + k)]
+            .chars()
+            .skip(usize::from(board.cell_x(c1)))
+            .take(5)
+            .collect()
+    };
+    assert_eq!([inner(0), inner(1)], ["1   5", "   9 "], "{medium}");
+    app.update(Action::Digit(Digit::new(7).unwrap()));
+    app.update(Action::Digit(Digit::new(2).unwrap()));
+    // the smallest cells show three marks, or two and +; the status line
+    // names them all for the cursor's cell
+    let small = screen(&mut app, 45, 23);
+    assert!(line_with(&small, "1 ┃").contains("│ 3 │12+┃"), "{small}");
+    assert!(small.contains(" · 1c: 12579"), "{small}");
+    app.update(Action::Move(Direction::Down));
+    app.update(Action::Digit(Digit::new(8).unwrap()));
+    let small = screen(&mut app, 45, 23);
+    assert!(line_with(&small, "2 ┃").contains("│8  ┃"), "{small}");
+    assert!(
+        !small.contains("2c: "),
+        "three marks fit the cell:\n{small}"
+    );
 }
 
 #[test]
@@ -287,16 +313,16 @@ fn control_characters_in_names_and_errors_are_shown_escaped() {
     std::fs::write(dir.join("sudoku\u{9b}2J.txt"), conflicting).unwrap();
     let entries = crate::puzzles::dir_entries(&dir).unwrap();
     let _ = std::fs::remove_dir_all(&dir);
-    let mut saved_play = crate::play::Play::new(
-        "saved\u{1b}[2Jgame",
-        crate::play::Origin::Unlisted,
+    let store = sudoku_core::session::SaveStore::new(dir.join("store"));
+    let mut session = sudoku_core::session::Session::new(
         EASY.parse().unwrap(),
-        Instant::now(),
+        "saved\u{1b}[2Jgame",
+        sudoku_core::session::Origin::Text,
     )
     .unwrap();
-    saved_play.update(Action::Digit(Digit::new(4).unwrap()), Instant::now());
-    let saved = saved_play.to_saved(Instant::now());
-    let mut app = App::new(Picker::new(entries, Some(saved)), None);
+    session.enter(Cell::from_name("1c").unwrap(), 4).unwrap();
+    store.save(&session, std::time::SystemTime::now()).unwrap();
+    let mut app = App::new(Picker::new(entries, Vec::new()), Some(store));
     let shown = safe_screen(&mut app, 100, 30);
     assert!(shown.contains("> Resume saved\\e[2Jgame"), "{shown}");
     assert!(shown.contains("sudoku\\e[31mred\\x07.txt"), "{shown}");
@@ -321,6 +347,7 @@ fn control_characters_in_names_and_errors_are_shown_escaped() {
     let shown = safe_screen(&mut app, 100, 40);
     assert!(shown.contains("saved\\e[2Jgame · "), "{shown}");
     assert!(shown.contains("Resumed saved\\e[2Jgame"), "{shown}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The sizes every screen must stay usable at: the usual terminal, a
@@ -418,29 +445,72 @@ fn the_help_scrolls_on_a_small_terminal() {
     assert_eq!(screen(&mut app, w, h), first, "it opens at the top");
 }
 
-/// The docs' screen captures: the picker, a game, the quit question and
-/// the help, at 80x24 and at the smallest size.
+/// A store in a folder of its own holding one saved game of
+/// `sudoku02-easy.txt` (three hints placed, 12:34 played), saved at
+/// `saved_at`.
+fn store_with_a_saved_game(name: &str, saved_at: std::time::SystemTime) -> SaveStore {
+    let dir = std::env::temp_dir().join(format!("sudoku-tui-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let store = SaveStore::new(dir.join("sudoku"));
+    let builtin = &sudoku_core::builtin::PUZZLES[1];
+    let origin = sudoku_core::session::Origin::Builtin {
+        name: builtin.name.to_string(),
+    };
+    let mut session =
+        sudoku_core::session::Session::new(builtin.grid().unwrap(), builtin.name, origin).unwrap();
+    for _ in 0..3 {
+        session.place_hint();
+    }
+    session.add_time(std::time::Duration::from_secs(754));
+    session.set_level(Some(sudoku_core::Level::Easy));
+    store.save(&session, saved_at).unwrap();
+    store
+}
+
+/// The docs' screen captures: the picker with a saved game, a game with
+/// pencil marks, the quit question, a paused game and the help, at 80x24
+/// and at the smallest size.
 fn captures() -> String {
     let now = Instant::now();
+    let saved_at = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_718_000_000);
+    let store = store_with_a_saved_game("captures", saved_at);
     let mut out = String::new();
     for (w, h) in [(80, 24), MIN_SIZE] {
-        let mut app = App::new(Picker::new(crate::puzzles::builtin_entries(), None), None);
+        let mut app = App::new(
+            Picker::new(crate::puzzles::builtin_entries(), Vec::new()),
+            Some(store.clone()),
+        );
+        app.set_wall_clock(saved_at + std::time::Duration::from_secs(3 * 3600 + 300));
         let mut shot = |app: &mut App, what: &str| {
             let shown = screen(app, w, h);
             out.push_str(&format!("{what} at {w}x{h}:\n\n```text\n{shown}```\n\n"));
         };
-        shot(&mut app, "The picker");
+        shot(&mut app, "The picker, with a saved game");
+        app.update_at(Action::Move(Direction::Down), now);
         app.update_at(Action::Confirm, now);
         app.update_at(Action::Digit(Digit::new(4).unwrap()), now);
         app.update_at(Action::Move(Direction::Right), now);
+        app.update_at(Action::TogglePencil, now);
+        for d in [2, 5, 7, 8] {
+            app.update_at(Action::Digit(Digit::new(d).unwrap()), now);
+        }
+        app.update_at(Action::TogglePencil, now);
+        app.update_at(Action::Move(Direction::Down), now);
         app.update_at(Action::Hint, now);
-        shot(&mut app, "A game after a move and a hint");
+        shot(
+            &mut app,
+            "A game after a move, pencil marks in 1b and a hint",
+        );
         app.update_at(Action::Quit, now);
         shot(&mut app, "The quit question");
         app.update_at(Action::No, now);
+        app.update_at(Action::Pause, now);
+        shot(&mut app, "A paused game");
+        app.update_at(Action::Pause, now);
         app.update_at(Action::Help, now);
         shot(&mut app, "The help (it scrolls where it does not fit)");
     }
+    let _ = std::fs::remove_dir_all(store.dir().parent().unwrap());
     out
 }
 
@@ -468,4 +538,34 @@ fn the_captures_in_the_docs_are_up_to_date() {
         doc[start..end] == fresh,
         "docs/tui.md shows old screens: run `UPDATE_CAPTURES=1 cargo test -p sudoku-tui captures`"
     );
+}
+
+#[test]
+fn mistakes_are_marked_and_a_pause_hides_the_board() {
+    let mut app = app(vec![entry("sudoku-easy.txt", EASY)]);
+    open(&mut app);
+    app.update(Action::Digit(Digit::new(1).unwrap())); // 1c is 4
+    app.update(Action::Move(Direction::Right));
+    app.update(Action::Mistakes);
+    let shown = screen(&mut app, 80, 24);
+    assert!(
+        line_with(&shown, " 1 ┃").contains("│ x1x ┃ [·] │"),
+        "{shown}"
+    );
+    let coloured = render_buffer(&mut app, 80, 24, Theme::new(true));
+    let board = app.geometry().board.unwrap();
+    let c1 = Cell::from_name("1c").unwrap();
+    let digit = &coloured[(board.cell_x(c1) + 2, board.cell_y(c1))];
+    assert_eq!((digit.symbol(), digit.fg), ("1", Color::Yellow));
+    app.update(Action::Pause);
+    for (w, h) in SIZES {
+        let shown = screen(&mut app, w, h);
+        assert!(shown.contains("p resumes"), "{w}x{h}:\n{shown}");
+        assert!(
+            !shown.contains("x1x") && !shown.contains(" 1 ┃"),
+            "hidden:\n{shown}"
+        );
+        assert!(shown.contains("00:00 paused"), "{w}x{h}:\n{shown}");
+        assert_eq!(app.geometry().board, None, "no board, no clicks");
+    }
 }

@@ -20,6 +20,8 @@ pub enum Paint {
     ConflictUnit,
     /// A digit that repeats in its row, column or box.
     ConflictDigit,
+    /// A digit the mistake check found wrong.
+    Mistake,
     /// The cell of the last move (added on top).
     LastMove,
     /// A digit the auto-solve placed.
@@ -98,6 +100,9 @@ fn full_style(paint: Paint) -> Style {
         Paint::SameDigit => s.bg(Color::Indexed(24)).add_modifier(Modifier::UNDERLINED),
         Paint::ConflictUnit => s.bg(Color::Indexed(52)),
         Paint::ConflictDigit => s.fg(Color::LightRed).add_modifier(Modifier::BOLD),
+        Paint::Mistake => s
+            .fg(Color::Yellow)
+            .add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
         Paint::LastMove => s.fg(Color::Magenta).add_modifier(Modifier::ITALIC),
         Paint::SolverPlace => s.fg(Color::Green).add_modifier(Modifier::BOLD),
         Paint::SolverRemove => s.fg(Color::Red).add_modifier(Modifier::CROSSED_OUT),
@@ -138,6 +143,7 @@ mod tests {
             Paint::SameDigit,
             Paint::ConflictUnit,
             Paint::ConflictDigit,
+            Paint::Mistake,
             Paint::LastMove,
             Paint::SolverPlace,
             Paint::SolverRemove,
