@@ -2,8 +2,9 @@
 //! reproducibility across thread counts, puzzle guarantees, formats, `-o`,
 //! and every bad argument.
 
+mod common;
+
 use std::collections::HashSet;
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
 use sudoku_core::{grade, parse_many, Cell, Dfs, Grid, Solver, Symmetry};
@@ -36,11 +37,8 @@ fn grids(lines: &str) -> Vec<Grid> {
     lines.lines().map(|l| l.parse().unwrap()).collect()
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sudoku-gen-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_dir(name: &str) -> common::Folder {
+    common::folder("gen", name)
 }
 
 #[test]

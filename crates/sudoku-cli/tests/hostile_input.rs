@@ -5,7 +5,7 @@
 mod common;
 
 use std::fs;
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::{Command, Output};
 
 use common::{folder, pipe, text, PUZZLE, SOLUTION};
@@ -14,7 +14,7 @@ const BIN: &str = env!("CARGO_BIN_EXE_sudoku");
 
 /// Runs `sudoku ARGS` in `dir`, which is also its HOME (a game ended with
 /// moves is saved under it).
-fn run(dir: &PathBuf, args: &[&str], stdin: &str) -> Output {
+fn run(dir: &Path, args: &[&str], stdin: &str) -> Output {
     let mut cmd = Command::new(BIN);
     cmd.args(args)
         .current_dir(dir)

@@ -60,11 +60,8 @@ fn replies(out: &Output) -> Vec<String> {
         .collect()
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sudoku-play-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_dir(name: &str) -> common::Folder {
+    common::folder("play", name)
 }
 
 fn path_str(path: &Path) -> &str {

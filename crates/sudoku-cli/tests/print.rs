@@ -24,11 +24,8 @@ fn sudoku(args: &[&str], stdin: &str) -> Output {
     pipe(cmd, stdin)
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sudoku-print-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_dir(name: &str) -> common::Folder {
+    common::folder("print", name)
 }
 
 fn classics() -> PathBuf {

@@ -60,8 +60,7 @@ fn every_shell_gets_a_script_naming_every_subcommand() {
 fn the_bash_script_loads_and_completes() {
     // Load the script in bash and ask it what follows `sudoku so`.
     let script = text(&sudoku(&["completions", "bash"]).stdout);
-    let dir = std::env::temp_dir().join(format!("sudoku-shell-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::folder("shell", "bash");
     let path = dir.join("sudoku.bash");
     std::fs::write(&path, script).unwrap();
     let probe = format!(

@@ -2,7 +2,7 @@
 //! stderr, order under threads, atomic `-o`, stdin.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 mod common;
@@ -42,11 +42,8 @@ fn solves(puzzle: &str, line: &str) -> bool {
     line.parse::<Grid>().is_ok_and(|s| p.is_solved_by(&s))
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sudoku-solve-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_dir(name: &str) -> common::Folder {
+    common::folder("solve", name)
 }
 
 #[test]

@@ -36,10 +36,39 @@ pub const SOLUTION: &str =
     "468931527751624839392578461134756298289413675675289314846192753513867942927345186";
 
 /// A fresh, empty folder for one test, named after the test file's `kind`
-/// and the case.
-pub fn folder(kind: &str, name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("sudoku-{kind}-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// and the case; removed with everything in it when the value is dropped
+/// (at the end of the test, failed or not).
+pub fn folder(kind: &str, name: &str) -> Folder {
+    let path = std::env::temp_dir().join(format!("sudoku-{kind}-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&path);
+    std::fs::create_dir_all(&path).unwrap();
+    Folder(path)
+}
+
+/// A test's folder (see [`folder`]): a path to its users, removed on drop.
+pub struct Folder(std::path::PathBuf);
+
+impl std::ops::Deref for Folder {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for Folder {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for Folder {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.as_os_str()
+    }
+}
+
+impl Drop for Folder {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
