@@ -49,6 +49,8 @@ pub enum SolverChoice {
     Fast,
     /// The classic depth-first search of the original games.
     Dfs,
+    /// The SIMD triad solver (fewer guesses on the hardest puzzles).
+    Triad,
 }
 
 impl SolverChoice {
@@ -56,6 +58,7 @@ impl SolverChoice {
         match self {
             SolverChoice::Fast => SolverKind::Fast,
             SolverChoice::Dfs => SolverKind::Dfs,
+            SolverChoice::Triad => SolverKind::Triad,
         }
     }
 }

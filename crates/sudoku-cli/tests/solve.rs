@@ -211,3 +211,31 @@ fn no_progress_bar_when_stderr_is_not_a_terminal() {
     assert_eq!(out.status.code(), Some(0));
     assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
 }
+
+#[test]
+fn the_triad_solver_answers_as_the_fast_one() {
+    // A unique puzzle, an easy one, one with many solutions, a conflict.
+    let many = format!("{}{}", &HARD[..40], ".".repeat(41));
+    let conflict = format!("11{}", ".".repeat(79));
+    let input = format!("{HARD}\n{EASY}\n{many}\n{conflict}\n");
+    for count in [false, true] {
+        let mut args = vec!["--threads", "1"];
+        if count {
+            args.push("--count");
+        }
+        let fast = run(&args, &input);
+        args.extend(["--solver", "triad"]);
+        let triad = run(&args, &input);
+        assert_eq!(fast.status.code(), triad.status.code());
+        let (f, t) = (text(&fast.stdout), text(&triad.stdout));
+        let (f, t): (Vec<&str>, Vec<&str>) = (f.lines().collect(), t.lines().collect());
+        assert_eq!(t.len(), 4, "{t:?}");
+        if count {
+            assert_eq!(f, t);
+        } else {
+            // Unique puzzles have one answer; of many solutions each may find another.
+            assert_eq!((f[0], f[1], f[3]), (t[0], t[1], t[3]));
+            assert!(solves(HARD, t[0]) && solves(EASY, t[1]) && solves(&many, t[2]));
+        }
+    }
+}

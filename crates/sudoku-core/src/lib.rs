@@ -31,4 +31,4 @@ pub use logic::{
 pub use parse::{parse_many, PuzzleReader, Record};
 pub use pos::{Block, Cell, Col, Digit, Row, Unit};
 pub use session::{Origin, Pencil, SaveStore, Session};
-pub use solver::{Dfs, DfsReport, DfsSteps, Fast, SearchStats, Solver, SolverKind, Step};
+pub use solver::{Dfs, DfsReport, DfsSteps, Fast, SearchStats, Solver, SolverKind, Step, Triad};

@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use clap::ValueEnum;
-use sudoku_core::{Dfs, Fast, Grid, LogicSolver, Solver};
+use sudoku_core::{Dfs, Fast, Grid, LogicSolver, Solver, Triad};
 
 use super::check::{Answer, Mode, Tally, COUNT_LIMIT};
 use super::external::{self, Failed};
@@ -24,6 +24,8 @@ pub enum Builtin {
     Fast,
     /// The classic depth-first search.
     Dfs,
+    /// The SIMD triad solver.
+    Triad,
     /// The human-style solver: it stops where it would have to guess.
     Logic,
 }
@@ -34,6 +36,7 @@ impl Builtin {
         match self {
             Builtin::Fast => "fast",
             Builtin::Dfs => "dfs",
+            Builtin::Triad => "triad",
             Builtin::Logic => "logic",
         }
     }
@@ -48,6 +51,10 @@ impl Builtin {
             (Builtin::Dfs, Mode::Solve) => solution(Dfs.solve(puzzle)),
             (Builtin::Dfs, Mode::Count) => {
                 Answer::Count(Dfs.solutions_count_up_to(puzzle, COUNT_LIMIT) as u64)
+            }
+            (Builtin::Triad, Mode::Solve) => solution(Triad.solve(puzzle)),
+            (Builtin::Triad, Mode::Count) => {
+                Answer::Count(Triad.solutions_count_up_to(puzzle, COUNT_LIMIT) as u64)
             }
             (Builtin::Logic, _) => logic(puzzle),
         }
@@ -65,6 +72,7 @@ impl Builtin {
         let stats = match self {
             Builtin::Fast => Fast.search_with_stats(puzzle, limit, &mut keep),
             Builtin::Dfs => Dfs.search_with_stats(puzzle, limit, &mut keep),
+            Builtin::Triad => Triad.search_with_stats(puzzle, limit, &mut keep),
             Builtin::Logic => return (logic(puzzle), None),
         };
         let answer = match mode {
@@ -339,7 +347,7 @@ mod tests {
             min_time: Duration::ZERO,
             timeout: Duration::from_secs(60),
         };
-        for solver in [Builtin::Fast, Builtin::Dfs] {
+        for solver in [Builtin::Fast, Builtin::Dfs, Builtin::Triad] {
             let contender = Contender::Builtin(solver);
             let mut entry = Entry::first(&contender, &set, &plan);
             entry.run(&contender, &set, &plan);

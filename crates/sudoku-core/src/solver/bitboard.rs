@@ -135,7 +135,7 @@ static COLUMN: [u32; 27] = {
 const SLOT: [u8; 10] = [9, 0, 1, 2, 3, 4, 5, 6, 7, 8];
 
 #[cfg(not(target_arch = "x86_64"))]
-use given_masks_portable as given_masks;
+pub(super) use given_masks_portable as given_masks;
 
 /// Per digit and band, the cells holding that digit as a given (entries
 /// 27-29: the blank cells of each band); `None` when a value is above 9.
@@ -156,7 +156,7 @@ fn given_masks_portable(cells: &[u8; 81]) -> Option<[u32; 30]> {
 /// [`given_masks_portable`], sixteen cells at a time: a byte compare and a
 /// byte mask per value, about a fifth of the work of the cell-by-cell loop.
 #[cfg(target_arch = "x86_64")]
-fn given_masks(cells: &[u8; 81]) -> Option<[u32; 30]> {
+pub(super) fn given_masks(cells: &[u8; 81]) -> Option<[u32; 30]> {
     use std::arch::x86_64::{_mm_cmpeq_epi8, _mm_movemask_epi8, _mm_set1_epi8, _mm_set_epi64x};
     let word = |i: usize| {
         let mut w = [0u8; 8];
@@ -428,7 +428,7 @@ impl State {
 /// What a search counts besides its solutions: nothing (`()`, the plain
 /// search, whose code is then exactly as without a counter) or its guesses
 /// (`u64`).
-trait Tally {
+pub(super) trait Tally {
     /// One guess: a digit tried in a cell that still has another candidate.
     fn guess(&mut self);
 }
@@ -445,11 +445,17 @@ impl Tally for u64 {
     }
 }
 
-struct Ctx<F: FnMut(&[u8; 81]), T: Tally> {
-    count: usize,
-    limit: usize,
-    on_solution: F,
-    guesses: T,
+/// A search's running totals and where its solutions go (the triad solver
+/// uses it too).
+pub(super) struct Ctx<F: FnMut(&[u8; 81]), T: Tally> {
+    /// Solutions found so far.
+    pub(super) count: usize,
+    /// Stop at this many.
+    pub(super) limit: usize,
+    /// Called with each solution.
+    pub(super) on_solution: F,
+    /// The guesses, if counted.
+    pub(super) guesses: T,
 }
 
 /// Defines a recursive search function `$name` (returns true when the limit is reached),

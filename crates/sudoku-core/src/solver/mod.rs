@@ -3,6 +3,9 @@
 //! - [`Dfs`]: the classic depth-first search of the original games, on the
 //!   row/column/box counters, with a step observer for animation.
 //! - [`Fast`]: band-wise bitboards with constraint propagation; the default.
+//! - [`Triad`]: the whole board in SIMD registers (box-band triads), with
+//!   run-time choice of AVX2, SSE4.1 or portable code; fewer guesses on
+//!   hard puzzles.
 //!
 //! Every solver finds the first solution, counts solutions up to a limit,
 //! tells uniqueness and enumerates solutions. Givens that already conflict
@@ -11,9 +14,11 @@
 mod bitboard;
 mod dfs;
 mod fast;
+mod triad;
 
 pub use dfs::{Dfs, DfsReport, DfsSteps, Step};
 pub use fast::Fast;
+pub use triad::Triad;
 
 pub(crate) use bitboard::Givens as FastGivens;
 
@@ -122,17 +127,20 @@ pub enum SolverKind {
     Fast,
     /// The classic depth-first search.
     Dfs,
+    /// The SIMD triad solver.
+    Triad,
 }
 
 impl SolverKind {
     /// Every solver, fastest first.
-    pub const ALL: &'static [SolverKind] = &[SolverKind::Fast, SolverKind::Dfs];
+    pub const ALL: &'static [SolverKind] = &[SolverKind::Fast, SolverKind::Triad, SolverKind::Dfs];
 
     /// The solver's name on the command line and in benchmarks.
     pub fn name(self) -> &'static str {
         match self {
             SolverKind::Fast => "fast",
             SolverKind::Dfs => "dfs",
+            SolverKind::Triad => "triad",
         }
     }
 
@@ -141,6 +149,7 @@ impl SolverKind {
         match self {
             SolverKind::Fast => &Fast,
             SolverKind::Dfs => &Dfs,
+            SolverKind::Triad => &Triad,
         }
     }
 
@@ -164,6 +173,7 @@ impl SolverKind {
         match self {
             SolverKind::Fast => Fast.search_with_stats(puzzle, limit, on_solution),
             SolverKind::Dfs => Dfs.search_with_stats(puzzle, limit, on_solution),
+            SolverKind::Triad => Triad.search_with_stats(puzzle, limit, on_solution),
         }
     }
 }

@@ -1,0 +1,251 @@
+//! The vector operations the triad solver is written in, and their portable
+//! build: plain arrays of sixteen and eight 16-bit lanes, one loop per
+//! operation. The x86-64 builds (`x86.rs`) give the same operations with
+//! SSE4.1 and AVX2 instructions; the tests compare them lane for lane.
+//!
+//! A shuffle control holds, in each 16-bit lane, the pair of byte indices
+//! `PSHUFB` takes (`2 * lane` and `2 * lane + 1`), or `0x8080` for a zero:
+//! the form the x86 instruction reads directly. A shuffle moves lanes only
+//! within each half of eight, as the instruction does.
+
+use std::ops::{BitAnd, BitOr, BitXor};
+
+/// The shuffle control word that picks lane `lane` (0..8) of its half.
+pub(super) const fn pick(lane: usize) -> u16 {
+    ((2 * lane as u16 + 1) << 8) | (2 * lane as u16)
+}
+
+/// The shuffle control word that writes a zero.
+pub(super) const ZERO: u16 = 0x8080;
+
+/// Sixteen 16-bit lanes: a box (a 4x4 matrix, row-major) or two halves of
+/// eight.
+pub(super) trait Wide:
+    Copy + BitAnd<Output = Self> + BitOr<Output = Self> + BitXor<Output = Self>
+{
+    /// The eight-lane vector of this build.
+    type Half: Narrow;
+    /// The lanes of `a`.
+    fn load(a: &[u16; 16]) -> Self;
+    /// The lanes as an array.
+    fn store(self) -> [u16; 16];
+    /// `x` in every lane.
+    fn splat(x: u16) -> Self;
+    /// Lanes 0-7 from `lo`, 8-15 from `hi`.
+    fn join(lo: Self::Half, hi: Self::Half) -> Self;
+    /// Lanes 0-7.
+    fn lo(self) -> Self::Half;
+    /// Lanes 8-15.
+    fn hi(self) -> Self::Half;
+    /// `self & !other`.
+    fn and_not(self, other: Self) -> Self;
+    /// Per half, lane `i` takes the lane `ctrl` names (see the module notes).
+    fn shuffle(self, ctrl: Self) -> Self;
+    /// In each row of four, lane `c` takes lane `(c + 1) % 4`.
+    fn rotate_rows(self) -> Self;
+    /// In each row of four, lane `c` takes lane `(c + 2) % 4`.
+    fn rotate_rows2(self) -> Self;
+    /// Row `r` takes row `(r + 1) % 4`.
+    fn rotate_cols(self) -> Self;
+    /// Row `r` takes row `(r + 2) % 4`.
+    fn rotate_cols2(self) -> Self;
+    /// Per lane, the number of bits set; lanes must be below 512.
+    fn popcounts(self) -> Self;
+    /// Per lane, all ones where the lanes are equal, else zero.
+    fn equal(self, other: Self) -> Self;
+    /// Per lane, all ones where the lane is not zero.
+    fn nonzero(self) -> Self;
+    /// Whether some lane is below the same lane of `other` (lanes below 32768).
+    fn any_less(self, other: Self) -> bool;
+    /// Whether every bit of `self` is set in `other`.
+    fn subset_of(self, other: Self) -> bool;
+    /// Whether `self` and `other` share a bit.
+    fn intersects(self, other: Self) -> bool;
+}
+
+/// Eight 16-bit lanes: a band's six configurations (and two spare lanes).
+pub(super) trait Narrow:
+    Copy + BitAnd<Output = Self> + BitOr<Output = Self> + BitXor<Output = Self>
+{
+    /// The lanes of `a`.
+    fn load(a: &[u16; 8]) -> Self;
+    /// The lanes as an array.
+    fn store(self) -> [u16; 8];
+    /// `x` in every lane.
+    fn splat(x: u16) -> Self;
+    /// `self & !other`.
+    fn and_not(self, other: Self) -> Self;
+    /// Lane `i` takes the lane `ctrl` names.
+    fn shuffle(self, ctrl: Self) -> Self;
+    /// Whether `self` and `other` share a bit.
+    fn intersects(self, other: Self) -> bool;
+    /// The number of bits set in all lanes together.
+    fn count_bits(self) -> u32;
+}
+
+/// The portable sixteen lanes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct P16(pub(super) [u16; 16]);
+
+/// The portable eight lanes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct P8(pub(super) [u16; 8]);
+
+macro_rules! bit_ops {
+    ($t:ident, $n:literal) => {
+        impl BitAnd for $t {
+            type Output = $t;
+            #[inline(always)]
+            fn bitand(self, o: $t) -> $t {
+                $t(std::array::from_fn(|i| self.0[i] & o.0[i]))
+            }
+        }
+        impl BitOr for $t {
+            type Output = $t;
+            #[inline(always)]
+            fn bitor(self, o: $t) -> $t {
+                $t(std::array::from_fn(|i| self.0[i] | o.0[i]))
+            }
+        }
+        impl BitXor for $t {
+            type Output = $t;
+            #[inline(always)]
+            fn bitxor(self, o: $t) -> $t {
+                $t(std::array::from_fn(|i| self.0[i] ^ o.0[i]))
+            }
+        }
+    };
+}
+bit_ops!(P16, 16);
+bit_ops!(P8, 8);
+
+/// The lane a control word picks within a half of eight, or `None` for zero.
+#[inline(always)]
+fn picked(ctrl: u16) -> Option<usize> {
+    (ctrl & 0x80 == 0).then_some(usize::from(ctrl & 0xF) / 2)
+}
+
+impl Wide for P16 {
+    type Half = P8;
+    #[inline(always)]
+    fn load(a: &[u16; 16]) -> Self {
+        P16(*a)
+    }
+    #[inline(always)]
+    fn store(self) -> [u16; 16] {
+        self.0
+    }
+    #[inline(always)]
+    fn splat(x: u16) -> Self {
+        P16([x; 16])
+    }
+    #[inline(always)]
+    fn join(lo: P8, hi: P8) -> Self {
+        P16(std::array::from_fn(|i| {
+            if i < 8 {
+                lo.0[i]
+            } else {
+                hi.0[i - 8]
+            }
+        }))
+    }
+    #[inline(always)]
+    fn lo(self) -> P8 {
+        P8(std::array::from_fn(|i| self.0[i]))
+    }
+    #[inline(always)]
+    fn hi(self) -> P8 {
+        P8(std::array::from_fn(|i| self.0[i + 8]))
+    }
+    #[inline(always)]
+    fn and_not(self, o: Self) -> Self {
+        P16(std::array::from_fn(|i| self.0[i] & !o.0[i]))
+    }
+    #[inline(always)]
+    fn shuffle(self, ctrl: Self) -> Self {
+        P16(std::array::from_fn(|i| {
+            picked(ctrl.0[i]).map_or(0, |j| self.0[i / 8 * 8 + j])
+        }))
+    }
+    #[inline(always)]
+    fn rotate_rows(self) -> Self {
+        P16(std::array::from_fn(|i| self.0[i / 4 * 4 + (i + 1) % 4]))
+    }
+    #[inline(always)]
+    fn rotate_rows2(self) -> Self {
+        P16(std::array::from_fn(|i| self.0[i / 4 * 4 + (i + 2) % 4]))
+    }
+    #[inline(always)]
+    fn rotate_cols(self) -> Self {
+        P16(std::array::from_fn(|i| self.0[(i + 4) % 16]))
+    }
+    #[inline(always)]
+    fn rotate_cols2(self) -> Self {
+        P16(std::array::from_fn(|i| self.0[(i + 8) % 16]))
+    }
+    #[inline(always)]
+    fn popcounts(self) -> Self {
+        P16(std::array::from_fn(|i| self.0[i].count_ones() as u16))
+    }
+    #[inline(always)]
+    fn equal(self, o: Self) -> Self {
+        P16(std::array::from_fn(|i| {
+            if self.0[i] == o.0[i] {
+                0xFFFF
+            } else {
+                0
+            }
+        }))
+    }
+    #[inline(always)]
+    fn nonzero(self) -> Self {
+        P16(std::array::from_fn(
+            |i| if self.0[i] != 0 { 0xFFFF } else { 0 },
+        ))
+    }
+    #[inline(always)]
+    fn any_less(self, o: Self) -> bool {
+        self.0.iter().zip(o.0).any(|(&a, b)| a < b)
+    }
+    #[inline(always)]
+    fn subset_of(self, o: Self) -> bool {
+        self.0.iter().zip(o.0).all(|(&a, b)| a & !b == 0)
+    }
+    #[inline(always)]
+    fn intersects(self, o: Self) -> bool {
+        self.0.iter().zip(o.0).any(|(&a, b)| a & b != 0)
+    }
+}
+
+impl Narrow for P8 {
+    #[inline(always)]
+    fn load(a: &[u16; 8]) -> Self {
+        P8(*a)
+    }
+    #[inline(always)]
+    fn store(self) -> [u16; 8] {
+        self.0
+    }
+    #[inline(always)]
+    fn splat(x: u16) -> Self {
+        P8([x; 8])
+    }
+    #[inline(always)]
+    fn and_not(self, o: Self) -> Self {
+        P8(std::array::from_fn(|i| self.0[i] & !o.0[i]))
+    }
+    #[inline(always)]
+    fn shuffle(self, ctrl: Self) -> Self {
+        P8(std::array::from_fn(|i| {
+            picked(ctrl.0[i]).map_or(0, |j| self.0[j])
+        }))
+    }
+    #[inline(always)]
+    fn intersects(self, o: Self) -> bool {
+        self.0.iter().zip(o.0).any(|(&a, b)| a & b != 0)
+    }
+    #[inline(always)]
+    fn count_bits(self) -> u32 {
+        self.0.iter().map(|x| x.count_ones()).sum()
+    }
+}

@@ -1,0 +1,524 @@
+//! The x86-64 builds of the triad solver's vector operations: SSE4.1 (a box
+//! is two 128-bit registers) and AVX2 (one 256-bit register), and the entry
+//! points compiled for each. The one module of the solver with `unsafe`.
+//!
+//! Soundness rests on one rule: a value of [`A256`], [`S256`] or [`X128`]
+//! exists only inside the searches below, and those are entered only from
+//! [`run`] after `is_x86_feature_detected!` confirmed every feature their
+//! `#[target_feature]` names. So each intrinsic a method calls runs on a CPU
+//! that has it. The loads and stores go through arrays of exactly the width
+//! they read or write.
+#![allow(unsafe_code)]
+
+use std::arch::x86_64::*;
+use std::ops::{BitAnd, BitOr, BitXor};
+
+use super::lanes::{Narrow, Wide};
+use super::{search_node, State};
+use crate::solver::bitboard::{Ctx, Tally};
+
+/// Whether the CPU runs the AVX2 build.
+pub(super) fn has_avx2() -> bool {
+    is_x86_feature_detected!("avx2")
+        && is_x86_feature_detected!("bmi1")
+        && is_x86_feature_detected!("bmi2")
+        && is_x86_feature_detected!("popcnt")
+        && is_x86_feature_detected!("lzcnt")
+        && has_sse41()
+}
+
+/// Whether the CPU runs the SSE4.1 build.
+pub(super) fn has_sse41() -> bool {
+    is_x86_feature_detected!("sse4.1")
+        && is_x86_feature_detected!("ssse3")
+        && is_x86_feature_detected!("popcnt")
+}
+
+/// Eight lanes in one SSE register (both builds).
+#[derive(Clone, Copy)]
+pub(super) struct X128(__m128i);
+
+/// Sixteen lanes in one AVX2 register.
+#[derive(Clone, Copy)]
+pub(super) struct A256(__m256i);
+
+/// Sixteen lanes in two SSE registers.
+#[derive(Clone, Copy)]
+pub(super) struct S256(__m128i, __m128i);
+
+/// Runs `$body` (intrinsic calls) under the module's soundness rule.
+macro_rules! simd {
+    ($body:expr) => {
+        // SAFETY: values of this module's vector types exist only inside the
+        // searches `run` enters after checking the CPU has every feature they
+        // are compiled for (see the module notes), so the instructions exist.
+        unsafe { $body }
+    };
+}
+
+macro_rules! bit_ops {
+    ($t:ident, $and:ident, $or:ident, $xor:ident $(, $f:tt)*) => {
+        impl BitAnd for $t {
+            type Output = $t;
+            #[inline(always)]
+            fn bitand(self, o: $t) -> $t {
+                $t($(simd!($and(self.$f, o.$f))),*)
+            }
+        }
+        impl BitOr for $t {
+            type Output = $t;
+            #[inline(always)]
+            fn bitor(self, o: $t) -> $t {
+                $t($(simd!($or(self.$f, o.$f))),*)
+            }
+        }
+        impl BitXor for $t {
+            type Output = $t;
+            #[inline(always)]
+            fn bitxor(self, o: $t) -> $t {
+                $t($(simd!($xor(self.$f, o.$f))),*)
+            }
+        }
+    };
+}
+bit_ops!(X128, _mm_and_si128, _mm_or_si128, _mm_xor_si128, 0);
+bit_ops!(A256, _mm256_and_si256, _mm256_or_si256, _mm256_xor_si256, 0);
+bit_ops!(S256, _mm_and_si128, _mm_or_si128, _mm_xor_si128, 0, 1);
+
+/// Per 16-bit lane, the bits set (lanes below 512), on one SSE register.
+#[inline(always)]
+fn popcounts128(x: __m128i) -> __m128i {
+    simd!({
+        let table = _mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+        let nibble = _mm_set1_epi16(0xF);
+        let low = _mm_shuffle_epi8(table, _mm_and_si128(x, nibble));
+        let high = _mm_shuffle_epi8(table, _mm_and_si128(_mm_srli_epi16::<4>(x), nibble));
+        _mm_add_epi16(_mm_add_epi16(low, high), _mm_srli_epi16::<8>(x))
+    })
+}
+
+/// In each row of four lanes, lane `c` takes lane `(c + 1) % 4`.
+const ROTATE_ROWS: [u16; 8] = {
+    let mut t = [0; 8];
+    let mut i = 0;
+    while i < 8 {
+        t[i] = super::lanes::pick(i / 4 * 4 + (i + 1) % 4);
+        i += 1;
+    }
+    t
+};
+
+impl Narrow for X128 {
+    #[inline(always)]
+    fn load(a: &[u16; 8]) -> Self {
+        X128(simd!(_mm_loadu_si128(a.as_ptr().cast())))
+    }
+    #[inline(always)]
+    fn store(self) -> [u16; 8] {
+        let mut a = [0u16; 8];
+        simd!(_mm_storeu_si128(a.as_mut_ptr().cast(), self.0));
+        a
+    }
+    #[inline(always)]
+    fn splat(x: u16) -> Self {
+        X128(simd!(_mm_set1_epi16(x as i16)))
+    }
+    #[inline(always)]
+    fn and_not(self, o: Self) -> Self {
+        X128(simd!(_mm_andnot_si128(o.0, self.0)))
+    }
+    #[inline(always)]
+    fn shuffle(self, ctrl: Self) -> Self {
+        X128(simd!(_mm_shuffle_epi8(self.0, ctrl.0)))
+    }
+    #[inline(always)]
+    fn intersects(self, o: Self) -> bool {
+        simd!(_mm_testz_si128(self.0, o.0)) == 0
+    }
+    #[inline(always)]
+    fn count_bits(self) -> u32 {
+        let (a, b) = simd!((_mm_cvtsi128_si64(self.0), _mm_extract_epi64::<1>(self.0)));
+        a.count_ones() + b.count_ones()
+    }
+}
+
+impl Wide for A256 {
+    type Half = X128;
+    #[inline(always)]
+    fn load(a: &[u16; 16]) -> Self {
+        A256(simd!(_mm256_loadu_si256(a.as_ptr().cast())))
+    }
+    #[inline(always)]
+    fn store(self) -> [u16; 16] {
+        let mut a = [0u16; 16];
+        simd!(_mm256_storeu_si256(a.as_mut_ptr().cast(), self.0));
+        a
+    }
+    #[inline(always)]
+    fn splat(x: u16) -> Self {
+        A256(simd!(_mm256_set1_epi16(x as i16)))
+    }
+    #[inline(always)]
+    fn join(lo: X128, hi: X128) -> Self {
+        A256(simd!(_mm256_set_m128i(hi.0, lo.0)))
+    }
+    #[inline(always)]
+    fn lo(self) -> X128 {
+        X128(simd!(_mm256_castsi256_si128(self.0)))
+    }
+    #[inline(always)]
+    fn hi(self) -> X128 {
+        X128(simd!(_mm256_extracti128_si256::<1>(self.0)))
+    }
+    #[inline(always)]
+    fn and_not(self, o: Self) -> Self {
+        A256(simd!(_mm256_andnot_si256(o.0, self.0)))
+    }
+    #[inline(always)]
+    fn shuffle(self, ctrl: Self) -> Self {
+        A256(simd!(_mm256_shuffle_epi8(self.0, ctrl.0)))
+    }
+    #[inline(always)]
+    fn rotate_rows(self) -> Self {
+        let ctrl = X128::load(&ROTATE_ROWS);
+        A256(simd!(_mm256_shuffle_epi8(
+            self.0,
+            _mm256_set_m128i(ctrl.0, ctrl.0)
+        )))
+    }
+    #[inline(always)]
+    fn rotate_rows2(self) -> Self {
+        A256(simd!(_mm256_shuffle_epi32::<0b1011_0001>(self.0)))
+    }
+    #[inline(always)]
+    fn rotate_cols(self) -> Self {
+        A256(simd!(_mm256_permute4x64_epi64::<0b0011_1001>(self.0)))
+    }
+    #[inline(always)]
+    fn rotate_cols2(self) -> Self {
+        A256(simd!(_mm256_permute4x64_epi64::<0b0100_1110>(self.0)))
+    }
+    #[inline(always)]
+    fn popcounts(self) -> Self {
+        A256(simd!({
+            let table = _mm256_setr_epi8(
+                0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3,
+                2, 3, 3, 4,
+            );
+            let nibble = _mm256_set1_epi16(0xF);
+            let x = self.0;
+            let low = _mm256_shuffle_epi8(table, _mm256_and_si256(x, nibble));
+            let high =
+                _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16::<4>(x), nibble));
+            _mm256_add_epi16(_mm256_add_epi16(low, high), _mm256_srli_epi16::<8>(x))
+        }))
+    }
+    #[inline(always)]
+    fn equal(self, o: Self) -> Self {
+        A256(simd!(_mm256_cmpeq_epi16(self.0, o.0)))
+    }
+    #[inline(always)]
+    fn nonzero(self) -> Self {
+        A256(simd!(_mm256_cmpgt_epi16(self.0, _mm256_setzero_si256())))
+    }
+    #[inline(always)]
+    fn any_less(self, o: Self) -> bool {
+        simd!(_mm256_movemask_epi8(_mm256_cmpgt_epi16(o.0, self.0))) != 0
+    }
+    #[inline(always)]
+    fn subset_of(self, o: Self) -> bool {
+        simd!(_mm256_testc_si256(o.0, self.0)) != 0
+    }
+    #[inline(always)]
+    fn intersects(self, o: Self) -> bool {
+        simd!(_mm256_testz_si256(self.0, o.0)) == 0
+    }
+}
+
+impl Wide for S256 {
+    type Half = X128;
+    #[inline(always)]
+    fn load(a: &[u16; 16]) -> Self {
+        simd!(S256(
+            _mm_loadu_si128(a.as_ptr().cast()),
+            _mm_loadu_si128(a[8..].as_ptr().cast())
+        ))
+    }
+    #[inline(always)]
+    fn store(self) -> [u16; 16] {
+        let mut a = [0u16; 16];
+        simd!({
+            _mm_storeu_si128(a.as_mut_ptr().cast(), self.0);
+            _mm_storeu_si128(a[8..].as_mut_ptr().cast(), self.1);
+        });
+        a
+    }
+    #[inline(always)]
+    fn splat(x: u16) -> Self {
+        let v = simd!(_mm_set1_epi16(x as i16));
+        S256(v, v)
+    }
+    #[inline(always)]
+    fn join(lo: X128, hi: X128) -> Self {
+        S256(lo.0, hi.0)
+    }
+    #[inline(always)]
+    fn lo(self) -> X128 {
+        X128(self.0)
+    }
+    #[inline(always)]
+    fn hi(self) -> X128 {
+        X128(self.1)
+    }
+    #[inline(always)]
+    fn and_not(self, o: Self) -> Self {
+        simd!(S256(
+            _mm_andnot_si128(o.0, self.0),
+            _mm_andnot_si128(o.1, self.1)
+        ))
+    }
+    #[inline(always)]
+    fn shuffle(self, ctrl: Self) -> Self {
+        simd!(S256(
+            _mm_shuffle_epi8(self.0, ctrl.0),
+            _mm_shuffle_epi8(self.1, ctrl.1)
+        ))
+    }
+    #[inline(always)]
+    fn rotate_rows(self) -> Self {
+        let ctrl = X128::load(&ROTATE_ROWS).0;
+        simd!(S256(
+            _mm_shuffle_epi8(self.0, ctrl),
+            _mm_shuffle_epi8(self.1, ctrl)
+        ))
+    }
+    #[inline(always)]
+    fn rotate_rows2(self) -> Self {
+        simd!(S256(
+            _mm_shuffle_epi32::<0b1011_0001>(self.0),
+            _mm_shuffle_epi32::<0b1011_0001>(self.1)
+        ))
+    }
+    #[inline(always)]
+    fn rotate_cols(self) -> Self {
+        simd!(S256(
+            _mm_alignr_epi8::<8>(self.1, self.0),
+            _mm_alignr_epi8::<8>(self.0, self.1)
+        ))
+    }
+    #[inline(always)]
+    fn rotate_cols2(self) -> Self {
+        S256(self.1, self.0)
+    }
+    #[inline(always)]
+    fn popcounts(self) -> Self {
+        S256(popcounts128(self.0), popcounts128(self.1))
+    }
+    #[inline(always)]
+    fn equal(self, o: Self) -> Self {
+        simd!(S256(
+            _mm_cmpeq_epi16(self.0, o.0),
+            _mm_cmpeq_epi16(self.1, o.1)
+        ))
+    }
+    #[inline(always)]
+    fn nonzero(self) -> Self {
+        simd!({
+            let z = _mm_setzero_si128();
+            S256(_mm_cmpgt_epi16(self.0, z), _mm_cmpgt_epi16(self.1, z))
+        })
+    }
+    #[inline(always)]
+    fn any_less(self, o: Self) -> bool {
+        simd!(_mm_movemask_epi8(_mm_or_si128(
+            _mm_cmpgt_epi16(o.0, self.0),
+            _mm_cmpgt_epi16(o.1, self.1)
+        ))) != 0
+    }
+    #[inline(always)]
+    fn subset_of(self, o: Self) -> bool {
+        simd!(_mm_testc_si128(o.0, self.0) & _mm_testc_si128(o.1, self.1)) != 0
+    }
+    #[inline(always)]
+    fn intersects(self, o: Self) -> bool {
+        simd!(_mm_testz_si128(self.0, o.0) & _mm_testz_si128(self.1, o.1)) == 0
+    }
+}
+
+/// The AVX2 build of the search.
+///
+/// # Safety
+/// The CPU must have every feature named here ([`has_avx2`]).
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,sse4.1,ssse3")]
+unsafe fn search_avx2<F: FnMut(&[u8; 81]), T: Tally>(
+    st: &mut State<A256>,
+    ctx: &mut Ctx<F, T>,
+) -> bool {
+    search_node(st, ctx, |st, ctx| {
+        // SAFETY: this function runs only where its features were checked.
+        unsafe { search_avx2(st, ctx) }
+    })
+}
+
+/// The SSE4.1 build of the search.
+///
+/// # Safety
+/// The CPU must have every feature named here ([`has_sse41`]).
+#[target_feature(enable = "sse4.1,ssse3,popcnt")]
+unsafe fn search_sse41<F: FnMut(&[u8; 81]), T: Tally>(
+    st: &mut State<S256>,
+    ctx: &mut Ctx<F, T>,
+) -> bool {
+    search_node(st, ctx, |st, ctx| {
+        // SAFETY: this function runs only where its features were checked.
+        unsafe { search_sse41(st, ctx) }
+    })
+}
+
+/// Starts the AVX2 build of the search from `cells`.
+///
+/// # Safety
+/// The CPU must have every feature named here ([`has_avx2`]).
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,sse4.1,ssse3")]
+unsafe fn start_avx2<F: FnMut(&[u8; 81]), T: Tally>(
+    cells: &[u8; 81],
+    strike: Option<(usize, usize)>,
+    ctx: &mut Ctx<F, T>,
+) {
+    if let Some(mut st) = State::<A256>::from_givens(cells) {
+        if let Some((cell, digit)) = strike {
+            st.strike(cell, digit);
+        }
+        // SAFETY: same features as this function.
+        unsafe { search_avx2(&mut st, ctx) };
+    }
+}
+
+/// Starts the SSE4.1 build of the search from `cells`.
+///
+/// # Safety
+/// The CPU must have every feature named here ([`has_sse41`]).
+#[target_feature(enable = "sse4.1,ssse3,popcnt")]
+unsafe fn start_sse41<F: FnMut(&[u8; 81]), T: Tally>(
+    cells: &[u8; 81],
+    strike: Option<(usize, usize)>,
+    ctx: &mut Ctx<F, T>,
+) {
+    if let Some(mut st) = State::<S256>::from_givens(cells) {
+        if let Some((cell, digit)) = strike {
+            st.strike(cell, digit);
+        }
+        // SAFETY: same features as this function.
+        unsafe { search_sse41(&mut st, ctx) };
+    }
+}
+
+/// Runs the AVX2 build (`avx2`) or the SSE4.1 build, checking the CPU first;
+/// falls back to the portable build when the CPU lacks them.
+#[inline(always)]
+pub(super) fn run<F: FnMut(&[u8; 81]), T: Tally>(
+    cells: &[u8; 81],
+    strike: Option<(usize, usize)>,
+    ctx: &mut Ctx<F, T>,
+    avx2: bool,
+) {
+    if avx2 && has_avx2() {
+        // SAFETY: the CPU has every feature `start_avx2` is compiled for.
+        unsafe { start_avx2(cells, strike, ctx) }
+    } else if !avx2 && has_sse41() {
+        // SAFETY: the CPU has every feature `start_sse41` is compiled for.
+        unsafe { start_sse41(cells, strike, ctx) }
+    } else {
+        super::run_portable(cells, strike, ctx);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::lanes::{pick, Narrow, Wide, P16, P8, ZERO};
+    use super::{has_avx2, has_sse41, A256, S256, X128};
+
+    struct Rng(u64);
+    impl Rng {
+        fn lanes<const N: usize>(&mut self, bits: u32) -> [u16; N] {
+            std::array::from_fn(|_| {
+                self.0 ^= self.0 << 13;
+                self.0 ^= self.0 >> 7;
+                self.0 ^= self.0 << 17;
+                // Mostly small sets, sometimes equal or empty lanes.
+                match self.0 % 8 {
+                    0 => 0,
+                    1 => 0x1FF,
+                    _ => (self.0 >> 20) as u16 & ((1 << bits) - 1),
+                }
+            })
+        }
+        fn control<const N: usize>(&mut self) -> [u16; N] {
+            let x: [u16; N] = self.lanes(4);
+            x.map(|v| if v >= 8 { ZERO } else { pick(usize::from(v)) })
+        }
+    }
+
+    /// Every operation of a wide build against the portable one.
+    fn wide_matches<W: Wide<Half = X128>>() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        for _ in 0..20_000 {
+            let (a, b) = (rng.lanes::<16>(9), rng.lanes::<16>(9));
+            let (p, q) = (P16(a), P16(b));
+            let (x, y) = (W::load(&a), W::load(&b));
+            let ctrl = rng.control::<16>();
+            assert_eq!((x & y).store(), (p & q).0);
+            assert_eq!((x | y).store(), (p | q).0);
+            assert_eq!((x ^ y).store(), (p ^ q).0);
+            assert_eq!(x.and_not(y).store(), p.and_not(q).0);
+            assert_eq!(x.shuffle(W::load(&ctrl)).store(), p.shuffle(P16(ctrl)).0);
+            assert_eq!(x.rotate_rows().store(), p.rotate_rows().0);
+            assert_eq!(x.rotate_rows2().store(), p.rotate_rows2().0);
+            assert_eq!(x.rotate_cols().store(), p.rotate_cols().0);
+            assert_eq!(x.rotate_cols2().store(), p.rotate_cols2().0);
+            assert_eq!(x.popcounts().store(), p.popcounts().0);
+            assert_eq!(x.equal(y).store(), p.equal(q).0);
+            assert_eq!(x.nonzero().store(), p.nonzero().0);
+            assert_eq!(x.any_less(y), p.any_less(q));
+            assert_eq!(x.subset_of(y), p.subset_of(q));
+            assert_eq!((x & y).subset_of(y), (p & q).subset_of(q));
+            assert_eq!(x.intersects(y), p.intersects(q));
+            assert_eq!(W::splat(a[3]).store(), P16::splat(a[3]).0);
+            let (lo, hi) = (X128::load(&rng.lanes(9)), X128::load(&rng.lanes(9)));
+            let joined = W::join(lo, hi);
+            assert_eq!(joined.lo().store(), lo.store());
+            assert_eq!(joined.hi().store(), hi.store());
+            assert_eq!(x.lo().store(), p.lo().0);
+            assert_eq!(x.hi().store(), p.hi().0);
+        }
+    }
+
+    #[test]
+    fn avx2_matches_portable() {
+        if has_avx2() {
+            wide_matches::<A256>();
+        }
+    }
+
+    #[test]
+    fn sse41_matches_portable() {
+        if !has_sse41() {
+            return;
+        }
+        wide_matches::<S256>();
+        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+        for _ in 0..20_000 {
+            let (a, b, c) = (rng.lanes::<8>(9), rng.lanes::<8>(9), rng.control::<8>());
+            let (p, q) = (P8(a), P8(b));
+            let (x, y) = (X128::load(&a), X128::load(&b));
+            assert_eq!((x & y).store(), (p & q).0);
+            assert_eq!((x | y).store(), (p | q).0);
+            assert_eq!((x ^ y).store(), (p ^ q).0);
+            assert_eq!(x.and_not(y).store(), p.and_not(q).0);
+            assert_eq!(x.shuffle(X128::load(&c)).store(), p.shuffle(P8(c)).0);
+            assert_eq!(x.intersects(y), p.intersects(q));
+            assert_eq!(x.count_bits(), p.count_bits());
+            assert_eq!(X128::splat(a[1]).store(), P8::splat(a[1]).0);
+        }
+    }
+}
