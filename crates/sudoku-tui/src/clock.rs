@@ -63,17 +63,6 @@ impl Stopwatch {
     }
 }
 
-/// `mm:ss`, or `h:mm:ss` from an hour on.
-pub fn format_duration(time: Duration) -> String {
-    let secs = time.as_secs();
-    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
-    if h > 0 {
-        format!("{h}:{m:02}:{s:02}")
-    } else {
-        format!("{m:02}:{s:02}")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,17 +100,6 @@ mod tests {
             watch.current(t0),
             Duration::ZERO,
             "a clock going back counts nothing"
-        );
-    }
-
-    #[test]
-    fn durations_read_as_a_clock() {
-        assert_eq!(format_duration(Duration::from_secs(0)), "00:00");
-        assert_eq!(format_duration(Duration::from_secs(192)), "03:12");
-        assert_eq!(format_duration(Duration::from_secs(3723)), "1:02:03");
-        assert_eq!(
-            format_duration(Duration::from_secs(9999 * 3600)),
-            "9999:00:00"
         );
     }
 }

@@ -22,9 +22,8 @@
 //! columns). Under it, [`status`] sums the game up in one line.
 
 use std::fmt::Write;
-use std::time::Duration;
 
-use sudoku_core::session::Session;
+use sudoku_core::session::{clock_text, Session};
 use sudoku_core::{Cell, Digit, Digits, Game, Row};
 
 /// How the board is drawn after each move.
@@ -66,7 +65,7 @@ pub fn status(session: &Session) -> String {
     };
     let mut line = format!(
         "  {} played, {}, {}, {} filled",
-        clock(session.time()),
+        clock_text(session.time()),
         plural(session.moves(), "move"),
         plural(session.hints(), "hint"),
         session.progress()
@@ -75,17 +74,6 @@ pub fn status(session: &Session) -> String {
         line.push_str(", automatic candidates");
     }
     line
-}
-
-/// `mm:ss`, or `h:mm:ss` from an hour on (as the terminal game shows it).
-pub fn clock(time: Duration) -> String {
-    let secs = time.as_secs();
-    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
-    if h > 0 {
-        format!("{h}:{m:02}:{s:02}")
-    } else {
-        format!("{m:02}:{s:02}")
-    }
 }
 
 /// How to draw one cell.
@@ -296,6 +284,7 @@ fn push_cell(out: &mut String, mark: Mark, color: bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     const PUZZLE: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -443,7 +432,6 @@ mod tests {
             status(&s),
             "  1:02:03 played, 2 moves, 1 hint, 2/51 filled, automatic candidates"
         );
-        assert_eq!(clock(Duration::from_secs(192)), "03:12");
         let drawn = draw(&s, View::Plain, false);
         assert_eq!(
             drawn,

@@ -12,9 +12,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use sudoku_core::session::{Listing, Loaded, SaveStore, SavedInfo, Session, StoreError};
 use sudoku_core::{grade, Grid};
 
-use super::board::clock;
 use super::Console;
 use crate::input;
+use sudoku_core::session::clock_text;
 
 /// Why there is no store: `dirs::data_dir()` knows no directory.
 pub const NO_DATA_DIR: &str =
@@ -211,7 +211,7 @@ fn list_line(game: &SavedInfo) -> String {
         game.progress.to_string()
     };
     let date = game.saved_at.map_or_else(|| "-".to_string(), date);
-    let time = clock(game.time);
+    let time = clock_text(game.time);
     format!("{name:<NAME_WIDTH$}  {level:<7}  {progress:>6}  {time:>8}  {date}")
 }
 

@@ -9,10 +9,11 @@ use std::time::SystemTime;
 use sudoku_core::session::{MarkError, Session};
 use sudoku_core::{Cell, Digit, Digits, Move, Outcome};
 
-use super::board::{self, clock, View};
+use super::board::{self, View};
 use super::command::{self, Command};
 use super::saves::{date, Saves};
 use super::Console;
+use sudoku_core::session::clock_text;
 
 /// The prompt of the game, a modern form of the original's.
 pub const PROMPT: &str = "Move (5c6 = row 5, column c, digit 6; bk undo, end quit, help): ";
@@ -110,7 +111,7 @@ pub fn play(
         console.say(format_args!(
             "Resuming the game saved{when}: {} filled, {} played, {} (restart starts afresh)",
             session.progress(),
-            clock(session.time()),
+            clock_text(session.time()),
             moves(session.moves())
         ))?;
     }
@@ -193,7 +194,7 @@ impl Play<'_> {
                 };
                 console.say(format_args!(
                     "Time played: {}{how}",
-                    clock(self.session.time())
+                    clock_text(self.session.time())
                 ))?;
                 Ok(Flow::Continue)
             }

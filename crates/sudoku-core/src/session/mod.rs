@@ -76,6 +76,25 @@ pub enum MarkError {
     NotAllowed(#[from] NotAllowed),
 }
 
+/// Time played as both games show it: `mm:ss`, or `h:mm:ss` from an hour
+/// on.
+///
+/// ```
+/// use std::time::Duration;
+/// use sudoku_core::session::clock_text;
+/// assert_eq!(clock_text(Duration::from_secs(192)), "03:12");
+/// assert_eq!(clock_text(Duration::from_secs(3 * 3600 + 5)), "3:00:05");
+/// ```
+pub fn clock_text(time: Duration) -> String {
+    let secs = time.as_secs();
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m:02}:{s:02}")
+    }
+}
+
 /// A game in progress, as both frontends play it and as it is saved.
 ///
 /// ```

@@ -237,3 +237,11 @@ proptest! {
         prop_assert_eq!(loaded.session, s);
     }
 }
+
+#[test]
+fn time_reads_as_a_clock() {
+    assert_eq!(clock_text(Duration::ZERO), "00:00");
+    assert_eq!(clock_text(Duration::from_millis(192_999)), "03:12");
+    assert_eq!(clock_text(Duration::from_secs(3723)), "1:02:03");
+    assert_eq!(clock_text(Duration::from_secs(9999 * 3600)), "9999:00:00");
+}

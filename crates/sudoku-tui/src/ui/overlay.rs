@@ -8,10 +8,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use crate::app::Leave;
-use crate::clock::format_duration;
 use crate::play::WinStats;
 use crate::text::{escape_controls, width, wrap};
 use crate::ui::theme::{Paint, Theme};
+use sudoku_core::session::clock_text;
 
 /// Every key and mouse action, as the help lists them.
 pub const HELP: &[(&str, &str)] = &[
@@ -259,10 +259,7 @@ pub fn render_won(
             Paint::Good,
         ),
         (String::new(), Paint::Text),
-        (
-            format!(" Time   {}", format_duration(stats.time)),
-            Paint::Text,
-        ),
+        (format!(" Time   {}", clock_text(stats.time)), Paint::Text),
         (
             if stats.moves_made == stats.moves {
                 format!(" Moves  {}", stats.moves)

@@ -11,13 +11,13 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use sudoku_core::{Cell, Grid, Level};
 
-use crate::clock::format_duration;
 use crate::geometry::ListGeometry;
 use crate::picker::{Choice, Picker};
 use crate::puzzles::level_label;
 use crate::save::ago;
 use crate::text::{escape_controls, fit_parts};
 use crate::ui::theme::{Paint, Theme};
+use sudoku_core::session::clock_text;
 
 /// The smallest screen the picker is drawn on.
 pub const MIN_SIZE: (u16, u16) = (40, 12);
@@ -169,7 +169,7 @@ fn row_label(picker: &Picker, choice: Choice, now: SystemTime, width: usize) -> 
             let mut parts = vec![
                 (label.clone(), 0),
                 (info.progress.to_string(), 1),
-                (format_duration(info.time), 2),
+                (clock_text(info.time), 2),
             ];
             if let Some(at) = info.saved_at {
                 parts.push((ago(at, now), 3));
@@ -237,7 +237,7 @@ fn render_preview(buf: &mut Buffer, area: Rect, picker: &Picker, now: SystemTime
             .map_or_else(|| "unknown".to_string(), |at| ago(at, now));
         for (key, value) in [
             ("Filled:", info.progress.to_string()),
-            ("Played:", format_duration(info.time)),
+            ("Played:", clock_text(info.time)),
             ("Level: ", level),
             ("Saved: ", when),
         ] {

@@ -13,10 +13,10 @@ use ratatui::widgets::Widget;
 use std::time::Instant;
 
 use crate::animation::{speed_name, State};
-use crate::clock::format_duration;
 use crate::play::{Play, Tone};
 use crate::text::{escape_controls, fit_parts, fit_words};
 use crate::ui::theme::{Paint, Theme};
+use sudoku_core::session::clock_text;
 
 /// The separator of the parts of the first line.
 const SEPARATOR: &str = " · ";
@@ -52,7 +52,7 @@ pub fn info_parts(play: &Play, now: Instant, cut_marks: bool) -> Vec<(String, us
         (format!("conflicts {}", play.game().conflict_count()), 2),
     ];
     if play.is_timer_visible() {
-        let time = format_duration(play.time(now));
+        let time = clock_text(play.time(now));
         parts.push(if play.is_paused() {
             (format!("{time} paused"), 0)
         } else {
