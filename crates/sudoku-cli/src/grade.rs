@@ -38,12 +38,16 @@ pub enum Format {
     Line,
     /// A header, then `level,rating` and one count column per technique.
     Csv,
+    /// Sudoku Explainer's three numbers, `ER/EP/ED`: `7.2/1.2/1.2` (the
+    /// hardest step, the hardest up to the first placement, the first
+    /// step), as its `serate --format=%r/%p/%d` writes them.
+    Se,
 }
 
 /// Runs `sudoku grade`.
 pub fn run(args: GradeArgs) -> ExitCode {
     let header = match args.format {
-        Format::Line => String::new(),
+        Format::Line | Format::Se => String::new(),
         Format::Csv => csv_header(),
     };
     let filter = Filter {
@@ -104,6 +108,7 @@ fn format_grade(grade: &Grade, format: Format) -> String {
             }
             line
         }
+        Format::Se => format!("{}/{}/{}", grade.rating, grade.pearl, grade.diamond),
         Format::Csv => {
             let mut line = format!("{},{}", grade.level, grade.rating);
             for t in Technique::ALL {
@@ -122,7 +127,7 @@ fn format_grade(grade: &Grade, format: Format) -> String {
 /// The line (without its newline) of an invalid record.
 fn format_invalid(format: Format) -> String {
     match format {
-        Format::Line => "invalid".to_string(),
+        Format::Line | Format::Se => "invalid".to_string(),
         Format::Csv => format!("invalid,{}", ",".repeat(Technique::ALL.len())),
     }
 }

@@ -53,6 +53,15 @@ fn grades_are_the_same_on_every_run_and_thread_count() {
 }
 
 #[test]
+fn se_format_writes_er_ep_ed_as_sudoku_explainer_does() {
+    // The expected lines are Sudoku Explainer 1.2.1's `serate --format=%r/%p/%d`.
+    let input = format!("{EASY}\n{MEDIUM}\n1234\n");
+    let out = run(&["grade", "--format", "se"], &input);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "1.2/1.2/1.2\n2.6/1.2/1.2\ninvalid\n");
+}
+
+#[test]
 fn csv_has_a_header_and_a_column_per_technique() {
     let input = format!("{EASY}\n55{}\n", ".".repeat(79));
     let out = run(&["grade", "--format", "csv"], &input);

@@ -233,7 +233,7 @@ fn compare_level(puzzle: &Grid, level: Level) -> Ordering {
     let mut solver = LogicSolver::new(puzzle);
     let mut hardest = Rating::from_tenths(0);
     while let Some(step) = solver.advance() {
-        let rating = step.technique().rating();
+        let rating = step.rating();
         if rating > level.max_rating() {
             return Ordering::Greater;
         }

@@ -8,7 +8,7 @@ use thiserror::Error;
 
 use crate::counters::{Conflict, Counters};
 use crate::grid::Grid;
-use crate::logic::{LogicSolver, Technique};
+use crate::logic::{LogicSolver, Step, Technique};
 use crate::solver::default_solver;
 
 /// A difficulty rating in tenths, shown as `4.2`: the rating of the hardest
@@ -160,6 +160,12 @@ pub struct Grade {
     pub techniques: Vec<(Technique, usize)>,
     /// How many cells logic filled.
     pub placed: usize,
+    /// Sudoku Explainer's "pearl" (EP): the hardest step up to and including
+    /// the first one that places a digit; 0.0 when no step places one.
+    pub pearl: Rating,
+    /// Sudoku Explainer's "diamond" (ED): the rating of the first step, the
+    /// one before anything else is known; 0.0 for a complete grid.
+    pub diamond: Rating,
 }
 
 impl Grade {
@@ -217,16 +223,28 @@ pub fn grade(puzzle: &Grid) -> Result<Grade, GradeError> {
         .zip(counts)
         .filter(|&(_, n)| n > 0)
         .collect();
+    let hardest = report.steps.iter().map(Step::rating).max();
     let rating = if report.solved {
-        report.hardest().map_or(Rating(0), Technique::rating)
+        hardest.unwrap_or(Rating(0))
     } else {
         Rating::GUESS
     };
+    let first_placement = report.steps.iter().position(|s| !s.placements().is_empty());
+    let pearl = first_placement.map_or(Rating(0), |last| {
+        report.steps[..=last]
+            .iter()
+            .map(Step::rating)
+            .max()
+            .unwrap_or(Rating(0))
+    });
+    let diamond = report.steps.first().map_or(Rating(0), Step::rating);
     Ok(Grade {
         rating,
         level: Level::of(rating),
         techniques,
         placed: report.steps.iter().map(|s| s.placements().len()).sum(),
+        pearl,
+        diamond,
     })
 }
 
@@ -309,8 +327,8 @@ mod tests {
                 .unwrap();
         let g = grade(&solved).unwrap();
         assert_eq!(
-            (g.rating, g.level, g.placed),
-            (Rating::from_tenths(0), Level::Easy, 0)
+            (g.rating, g.level, g.placed, g.pearl, g.diamond),
+            (Rating(0), Level::Easy, 0, Rating(0), Rating(0))
         );
         assert!(g.techniques.is_empty() && g.hardest().is_none());
     }

@@ -326,12 +326,13 @@ impl LogicReport {
         self.end.grid()
     }
 
-    /// The hardest technique used, if any step was taken.
+    /// The technique of the hardest step (by [`Step::rating`]), if any
+    /// step was taken.
     pub fn hardest(&self) -> Option<Technique> {
         self.steps
             .iter()
+            .max_by_key(|s| (s.rating(), s.technique()))
             .map(Step::technique)
-            .max_by_key(|t| (t.rating(), *t))
     }
 }
 

@@ -178,6 +178,7 @@ pub struct Step {
     placements: Vec<(Cell, Digit)>,
     eliminations: Vec<(Cell, Digit)>,
     sentence: String,
+    rating: Rating,
 }
 
 impl Step {
@@ -199,7 +200,16 @@ impl Step {
             placements,
             eliminations,
             sentence,
+            rating: technique.rating(),
         }
+    }
+
+    /// The step with its own rating instead of its technique's (chains are
+    /// rated by their length).
+    #[allow(dead_code)] // used by the chain techniques
+    pub(crate) fn rated(mut self, rating: Rating) -> Step {
+        self.rating = rating;
+        self
     }
 
     /// A step that removes candidates; the sentence is `reason` followed by
@@ -220,6 +230,12 @@ impl Step {
     /// The technique used.
     pub fn technique(&self) -> Technique {
         self.technique
+    }
+
+    /// The step's difficulty: its technique's [`Technique::rating`], raised
+    /// for long chains as Sudoku Explainer raises them.
+    pub fn rating(&self) -> Rating {
+        self.rating
     }
 
     /// The cells of the pattern (the cells that make the deduction, not
