@@ -452,7 +452,11 @@ mod tests {
                 Closure::new(puzzle.cells()).fills(false),
                 Closure::new(puzzle.cells()).fills(true),
             );
-            assert_eq!(singles, level == Level::Easy, "{puzzle}");
+            // Singles alone make an easy puzzle; direct techniques (a locked
+            // candidate or hidden pair that leaves a single) can too.
+            if singles {
+                assert_eq!(level, Level::Easy, "{puzzle}");
+            }
             if locked {
                 assert!(level <= Level::Medium, "{puzzle}");
             }

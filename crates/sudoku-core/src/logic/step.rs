@@ -21,8 +21,16 @@ pub enum Technique {
     HiddenSingleBox,
     /// A digit with one place left in a row or column.
     HiddenSingleLine,
+    /// A box's digit locked in a line, which leaves a hidden single in another box: placed at once.
+    DirectPointing,
+    /// A line's digit locked in a box, which leaves a hidden single in another line: placed at once.
+    DirectClaiming,
+    /// A hidden pair that leaves a hidden single in its unit: placed at once.
+    DirectHiddenPair,
     /// A cell with one candidate left.
     NakedSingle,
+    /// A hidden triple that leaves a hidden single in its unit: placed at once.
+    DirectHiddenTriple,
     /// A digit whose places in a box share a row or column: it leaves the
     /// rest of that line.
     Pointing,
@@ -46,16 +54,21 @@ pub enum Technique {
     XyWing,
     /// A three-candidate pivot and two two-candidate wings.
     XyzWing,
-    /// Two cells with the same two candidates joined by a strong link.
-    WWing,
-    /// Unique rectangle type 1 (assumes the puzzle has one solution).
+    /// A unique rectangle, types 1 to 4 (assumes the puzzle has one solution).
     UniqueRectangle,
+    /// A unique loop of 6 or more cells, types 1 to 4 (assumes one solution).
+    UniqueLoop,
     /// Four cells of a unit with four candidates between them.
     NakedQuad,
     /// An X-wing over four rows and columns.
     Jellyfish,
     /// Four digits confined to four cells of a unit.
     HiddenQuad,
+    /// A bivalue universal grave, types 1 to 4 (assumes one solution).
+    Bug,
+    /// Two cells whose pairs of digits are limited by the two-candidate cells
+    /// they both see.
+    AlignedPairExclusion,
     /// A chain of strong and weak links on one digit.
     XChain,
     /// A chain of two-candidate cells.
@@ -63,12 +76,17 @@ pub enum Technique {
 }
 
 impl Technique {
-    /// Every technique, easiest first: the order the solver tries them.
-    pub const ALL: [Technique; 21] = [
+    /// Every technique, by rating: nearly the order the solver tries them
+    /// (Sudoku Explainer's order, see `docs/grading.md`).
+    pub const ALL: [Technique; 27] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
+        Technique::DirectPointing,
+        Technique::DirectClaiming,
+        Technique::DirectHiddenPair,
         Technique::NakedSingle,
+        Technique::DirectHiddenTriple,
         Technique::Pointing,
         Technique::Claiming,
         Technique::NakedPair,
@@ -79,11 +97,13 @@ impl Technique {
         Technique::HiddenTriple,
         Technique::XyWing,
         Technique::XyzWing,
-        Technique::WWing,
         Technique::UniqueRectangle,
+        Technique::UniqueLoop,
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
+        Technique::Bug,
+        Technique::AlignedPairExclusion,
         Technique::XChain,
         Technique::XyChain,
     ];
@@ -94,7 +114,11 @@ impl Technique {
             Technique::FullHouse => "full-house",
             Technique::HiddenSingleBox => "hidden-single-box",
             Technique::HiddenSingleLine => "hidden-single-line",
+            Technique::DirectPointing => "direct-pointing",
+            Technique::DirectClaiming => "direct-claiming",
+            Technique::DirectHiddenPair => "direct-hidden-pair",
             Technique::NakedSingle => "naked-single",
+            Technique::DirectHiddenTriple => "direct-hidden-triple",
             Technique::Pointing => "pointing",
             Technique::Claiming => "claiming",
             Technique::NakedPair => "naked-pair",
@@ -105,24 +129,31 @@ impl Technique {
             Technique::HiddenTriple => "hidden-triple",
             Technique::XyWing => "xy-wing",
             Technique::XyzWing => "xyz-wing",
-            Technique::WWing => "w-wing",
             Technique::UniqueRectangle => "unique-rectangle",
+            Technique::UniqueLoop => "unique-loop",
             Technique::NakedQuad => "naked-quad",
             Technique::Jellyfish => "jellyfish",
             Technique::HiddenQuad => "hidden-quad",
+            Technique::Bug => "bug",
+            Technique::AlignedPairExclusion => "aligned-pair-exclusion",
             Technique::XChain => "x-chain",
             Technique::XyChain => "xy-chain",
         }
     }
 
-    /// The technique's difficulty on the Sudoku Explainer-like scale of
-    /// `docs/grading.md`.
+    /// The technique's difficulty on Sudoku Explainer's scale
+    /// (`docs/grading.md`); a step of a chain, loop or BUG may be rated
+    /// higher ([`Step::rating`]).
     pub const fn rating(self) -> Rating {
         Rating::from_tenths(match self {
             Technique::FullHouse => 10,
             Technique::HiddenSingleBox => 12,
             Technique::HiddenSingleLine => 15,
+            Technique::DirectPointing => 17,
+            Technique::DirectClaiming => 19,
+            Technique::DirectHiddenPair => 20,
             Technique::NakedSingle => 23,
+            Technique::DirectHiddenTriple => 25,
             Technique::Pointing => 26,
             Technique::Claiming => 28,
             Technique::NakedPair => 30,
@@ -133,11 +164,13 @@ impl Technique {
             Technique::HiddenTriple => 40,
             Technique::XyWing => 42,
             Technique::XyzWing => 44,
-            Technique::WWing => 44,
             Technique::UniqueRectangle => 45,
+            Technique::UniqueLoop => 46,
             Technique::NakedQuad => 50,
             Technique::Jellyfish => 52,
             Technique::HiddenQuad => 54,
+            Technique::Bug => 56,
+            Technique::AlignedPairExclusion => 62,
             Technique::XChain => 66,
             Technique::XyChain => 70,
         })
@@ -145,7 +178,10 @@ impl Technique {
 
     /// Whether the technique assumes the puzzle has exactly one solution.
     pub const fn assumes_uniqueness(self) -> bool {
-        matches!(self, Technique::UniqueRectangle)
+        matches!(
+            self,
+            Technique::UniqueRectangle | Technique::UniqueLoop | Technique::Bug
+        )
     }
 }
 
