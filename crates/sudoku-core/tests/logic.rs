@@ -230,3 +230,28 @@ fn every_technique_has_a_name_and_rating() {
     names.dedup();
     assert_eq!(names.len(), Technique::ALL.len());
 }
+
+/// Every technique is the hardest step of some puzzle of
+/// `tests/data/se-rated.txt`, which Sudoku Explainer rated: the grade gives
+/// SE's ER/EP/ED, and the hardest step is that technique.
+#[test]
+fn puzzles_rated_by_sudoku_explainer_get_its_ratings() {
+    let text = include_str!("data/se-rated.txt");
+    let mut wrong = Vec::new();
+    let mut count = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let [puzzle, se, technique] = line.split(' ').collect::<Vec<_>>()[..] else {
+            panic!("bad line {line}");
+        };
+        let grid: sudoku_core::Grid = puzzle.parse().unwrap();
+        let g = grade(&grid).unwrap();
+        let ours = format!("{}/{}/{}", g.rating, g.pearl, g.diamond);
+        let hardest = logic::solve(&grid).hardest().map_or("none", |t| t.name());
+        if ours != se || hardest != technique {
+            wrong.push(format!("{puzzle} {ours} {hardest} (SE {se} {technique})"));
+        }
+        count += 1;
+    }
+    assert!(count >= 40, "{count}");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

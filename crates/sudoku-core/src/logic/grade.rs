@@ -275,7 +275,7 @@ mod tests {
         assert_eq!(Level::of(Technique::NakedTriple.rating()), Level::Hard);
         assert_eq!(Level::of(Technique::UniqueRectangle.rating()), Level::Hard);
         assert_eq!(Level::of(Technique::NakedQuad.rating()), Level::Expert);
-        assert_eq!(Level::of(Technique::XyChain.rating()), Level::Expert);
+        assert_eq!(Level::of(Technique::ForcingChain.rating()), Level::Expert);
         assert_eq!(Level::of(Rating::GUESS), Level::Extreme);
     }
 

@@ -188,7 +188,7 @@ pub(crate) const SE_UNIT_ORDER: [usize; 27] = {
 /// (`diuf.sudoku.solver.Solver`): the first step found is taken, so the
 /// order decides which technique a position is rated by. Each entry names
 /// the technique it stands for in [`LogicSolver::assume_unique`].
-const FINDERS: [(Technique, Finder); 25] = [
+const FINDERS: [(Technique, Finder); 24] = [
     (Technique::FullHouse, singles::full_house),
     (Technique::HiddenSingleBox, singles::hidden_single_box),
     (Technique::HiddenSingleLine, singles::hidden_single_line),
@@ -217,8 +217,7 @@ const FINDERS: [(Technique, Finder); 25] = [
         Technique::AlignedPairExclusion,
         exclusion::aligned_pair_exclusion,
     ),
-    (Technique::XChain, chains::x_chain),
-    (Technique::XyChain, chains::xy_chain),
+    (Technique::XChain, chains::forcing_chain_or_cycle),
 ];
 
 /// The logical solver on one position.

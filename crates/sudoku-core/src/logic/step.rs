@@ -69,16 +69,23 @@ pub enum Technique {
     /// Two cells whose pairs of digits are limited by the two-candidate cells
     /// they both see.
     AlignedPairExclusion,
-    /// A chain of strong and weak links on one digit.
+    /// A bidirectional cycle (nice loop) on one digit.
+    XCycle,
+    /// A bidirectional cycle through two-candidate cells.
+    YCycle,
+    /// A forcing chain on one digit (a turbot fish is the shortest).
     XChain,
-    /// A chain of two-candidate cells.
-    XyChain,
+    /// A forcing chain mixing digits and cells (an alternating inference
+    /// chain: XY-chains and W-wings among them).
+    ForcingChain,
+    /// A bidirectional cycle mixing both kinds of link.
+    XyCycle,
 }
 
 impl Technique {
     /// Every technique, by rating: nearly the order the solver tries them
     /// (Sudoku Explainer's order, see `docs/grading.md`).
-    pub const ALL: [Technique; 27] = [
+    pub const ALL: [Technique; 30] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
@@ -104,8 +111,11 @@ impl Technique {
         Technique::HiddenQuad,
         Technique::Bug,
         Technique::AlignedPairExclusion,
+        Technique::XCycle,
+        Technique::YCycle,
         Technique::XChain,
-        Technique::XyChain,
+        Technique::ForcingChain,
+        Technique::XyCycle,
     ];
 
     /// The technique's name on the command line and in CSV: `hidden-single-box`.
@@ -136,8 +146,11 @@ impl Technique {
             Technique::HiddenQuad => "hidden-quad",
             Technique::Bug => "bug",
             Technique::AlignedPairExclusion => "aligned-pair-exclusion",
+            Technique::XCycle => "x-cycle",
+            Technique::YCycle => "y-cycle",
             Technique::XChain => "x-chain",
-            Technique::XyChain => "xy-chain",
+            Technique::ForcingChain => "forcing-chain",
+            Technique::XyCycle => "xy-cycle",
         }
     }
 
@@ -171,8 +184,11 @@ impl Technique {
             Technique::HiddenQuad => 54,
             Technique::Bug => 56,
             Technique::AlignedPairExclusion => 62,
+            Technique::XCycle => 65,
+            Technique::YCycle => 65,
             Technique::XChain => 66,
-            Technique::XyChain => 70,
+            Technique::ForcingChain => 70,
+            Technique::XyCycle => 70,
         })
     }
 
