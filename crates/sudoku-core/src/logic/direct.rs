@@ -14,14 +14,6 @@ fn unit_bits(u: usize) -> u128 {
     UNITS[u].iter().fold(0u128, |m, &c| m | 1 << c)
 }
 
-/// The places of digit bit `bit` in unit `u` as a cell set.
-fn spots(marks: &Candidates, u: usize, bit: u16) -> u128 {
-    UNITS[u]
-        .iter()
-        .filter(|&&c| marks.mask(usize::from(c)) & bit != 0)
-        .fold(0u128, |m, &c| m | 1 << c)
-}
-
 fn cells_of(set: u128) -> Vec<usize> {
     (0..81).filter(|&c| set & 1 << c != 0).collect()
 }
@@ -41,6 +33,18 @@ pub(crate) fn direct_locking(marks: &Candidates) -> Option<Step> {
         (cols, boxes.clone()),
         (rows, boxes),
     ];
+    // The places of every digit in every unit, as cell sets.
+    let mut at = [[0u128; 9]; 27];
+    for (u, row) in at.iter_mut().enumerate() {
+        for &c in &UNITS[u] {
+            let m = marks.mask(usize::from(c));
+            for (d, set) in row.iter_mut().enumerate() {
+                if m & 1 << d != 0 {
+                    *set |= 1 << c;
+                }
+            }
+        }
+    }
     for (kind1, kind2) in pairs {
         for u1 in kind1.clone() {
             for u2 in kind2.clone() {
@@ -49,18 +53,17 @@ pub(crate) fn direct_locking(marks: &Candidates) -> Option<Step> {
                     continue;
                 }
                 for d in 0..9 {
-                    let bit = 1u16 << d;
-                    let here = spots(marks, u1, bit);
+                    let here = at[u1][d];
                     if here.count_ones() < 2 || here & !b2 != 0 {
                         continue;
                     }
-                    let gone = spots(marks, u2, bit) & !b1;
+                    let gone = at[u2][d] & !b1;
                     for u3 in kind1.clone().filter(|&u3| u3 != u1) {
                         let b3 = unit_bits(u3);
                         if b3 & b2 == 0 {
                             continue;
                         }
-                        let there = spots(marks, u3, bit);
+                        let there = at[u3][d];
                         let left = there & !b2;
                         if there.count_ones() < 2 || left.count_ones() != 1 {
                             continue;

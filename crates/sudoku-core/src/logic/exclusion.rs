@@ -12,13 +12,13 @@ pub(crate) fn aligned_pair_exclusion(marks: &Candidates) -> Option<Step> {
     // Cells with two or more candidates, no naked single among their peers,
     // and at least one two-candidate peer (their "excluders").
     let mut cells: Vec<(usize, u128)> = Vec::new();
-    for c in 0..81 {
+    for (c, peers) in PEERS.iter().enumerate() {
         if marks.mask(c).count_ones() < 2 {
             continue;
         }
         let mut single = false;
         let mut excluders = 0u128;
-        for &p in &PEERS[c] {
+        for &p in peers {
             match marks.mask(usize::from(p)).count_ones() {
                 1 => single = true,
                 2 => excluders |= 1u128 << p,

@@ -118,7 +118,7 @@ pub(crate) fn xyz_wing(marks: &Candidates) -> Option<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::tests::{blank, c, elims, remove_from, restrict};
+    use crate::logic::tests::{blank, c, elims, restrict};
 
     #[test]
     fn xy_wing_removes_z_where_both_wings_see() {
