@@ -27,6 +27,7 @@ mod chains;
 mod direct;
 mod exclusion;
 mod fish;
+mod forcing;
 mod grade;
 mod intersections;
 mod singles;
@@ -188,7 +189,7 @@ pub(crate) const SE_UNIT_ORDER: [usize; 27] = {
 /// (`diuf.sudoku.solver.Solver`): the first step found is taken, so the
 /// order decides which technique a position is rated by. Each entry names
 /// the technique it stands for in [`LogicSolver::assume_unique`].
-const FINDERS: [(Technique, Finder); 24] = [
+const FINDERS: [(Technique, Finder); 28] = [
     (Technique::FullHouse, singles::full_house),
     (Technique::HiddenSingleBox, singles::hidden_single_box),
     (Technique::HiddenSingleLine, singles::hidden_single_line),
@@ -218,6 +219,18 @@ const FINDERS: [(Technique, Finder); 24] = [
         exclusion::aligned_pair_exclusion,
     ),
     (Technique::XChain, chains::forcing_chain_or_cycle),
+    (Technique::Nishio, |m| {
+        forcing::find(m, forcing::Mode::NISHIO)
+    }),
+    (Technique::MultipleForcingChain, |m| {
+        forcing::find(m, forcing::Mode::MULTIPLE)
+    }),
+    (Technique::DynamicForcingChain, |m| {
+        forcing::find(m, forcing::Mode::DYNAMIC)
+    }),
+    (Technique::DynamicForcingChainPlus, |m| {
+        forcing::find(m, forcing::Mode::plus(1))
+    }),
 ];
 
 /// The logical solver on one position.

@@ -80,12 +80,27 @@ pub enum Technique {
     ForcingChain,
     /// A bidirectional cycle mixing both kinds of link.
     XyCycle,
+    /// One digit's consequences followed while its candidates are struck
+    /// out: an assumption that leads to a contradiction is false.
+    Nishio,
+    /// Cell and region forcing chains: every digit of a cell, or every
+    /// place of a digit in a unit, implies the same conclusion.
+    MultipleForcingChain,
+    /// Forcing chains that strike out candidates as they go: contradiction,
+    /// double, cell and region forcing chains.
+    DynamicForcingChain,
+    /// Dynamic forcing chains helped by locked candidates, pairs and X-wings
+    /// found along the way.
+    DynamicForcingChainPlus,
+    /// Dynamic forcing chains helped by forcing chains found along the way
+    /// (rated 9.5 and up by how deep they nest).
+    NestedForcingChain,
 }
 
 impl Technique {
     /// Every technique, by rating: nearly the order the solver tries them
     /// (Sudoku Explainer's order, see `docs/grading.md`).
-    pub const ALL: [Technique; 30] = [
+    pub const ALL: [Technique; 35] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
@@ -116,6 +131,11 @@ impl Technique {
         Technique::XChain,
         Technique::ForcingChain,
         Technique::XyCycle,
+        Technique::Nishio,
+        Technique::MultipleForcingChain,
+        Technique::DynamicForcingChain,
+        Technique::DynamicForcingChainPlus,
+        Technique::NestedForcingChain,
     ];
 
     /// The technique's name on the command line and in CSV: `hidden-single-box`.
@@ -151,6 +171,11 @@ impl Technique {
             Technique::XChain => "x-chain",
             Technique::ForcingChain => "forcing-chain",
             Technique::XyCycle => "xy-cycle",
+            Technique::Nishio => "nishio",
+            Technique::MultipleForcingChain => "multiple-forcing-chain",
+            Technique::DynamicForcingChain => "dynamic-forcing-chain",
+            Technique::DynamicForcingChainPlus => "dynamic-forcing-chain-plus",
+            Technique::NestedForcingChain => "nested-forcing-chain",
         }
     }
 
@@ -189,6 +214,11 @@ impl Technique {
             Technique::XChain => 66,
             Technique::ForcingChain => 70,
             Technique::XyCycle => 70,
+            Technique::Nishio => 75,
+            Technique::MultipleForcingChain => 80,
+            Technique::DynamicForcingChain => 85,
+            Technique::DynamicForcingChainPlus => 90,
+            Technique::NestedForcingChain => 95,
         })
     }
 
