@@ -20,8 +20,9 @@
 //! mixing both kinds of link, plus [`length_bonus`] for long ones; the
 //! easiest chain (by rating, then length, then kind) is the step.
 
+use crate::logic::forcing::UNIT_BITS;
 use crate::logic::step::rc_name;
-use crate::logic::{cell, digit, Candidates, Digits, Rating, Step, Technique, CELL_UNITS, UNITS};
+use crate::logic::{cell, digit, Candidates, Digits, Rating, Step, Technique, CELL_UNITS};
 use crate::pos::Cell;
 
 /// Candidate states: `(cell * 9 + digit) * 2 + on`.
@@ -70,63 +71,81 @@ pub(crate) fn to_rating(difficulty: f64) -> Rating {
     Rating::from_tenths(((difficulty + 0.05) * 10.0) as u16)
 }
 
-/// The states an on state turns off, in Sudoku Explainer's order: the
-/// cell's other digits (with `cells`), then the digit's other places in
-/// the box, row and column.
-pub(crate) fn on_to_off(marks: &[u16; 81], s: usize, cells: bool, out: &mut Vec<usize>) {
-    out.clear();
-    let (c, d) = (state_cell(s), state_digit(s));
-    if cells {
-        for e in 0..9 {
-            if e != d && marks[c] & 1 << e != 0 {
-                out.push(state(c, e, false));
-            }
-        }
-    }
-    for kind in KINDS {
-        for &o in &UNITS[usize::from(CELL_UNITS[c][kind])] {
-            let o = usize::from(o);
-            if o != c && marks[o] & 1 << d != 0 {
-                let t = state(o, d, false);
-                if !out.contains(&t) {
-                    out.push(t);
-                }
-            }
-        }
-    }
+/// The links of every state of one position, computed once per search:
+/// `to[start[s]..start[s + 1]]` are the states `s` implies, in Sudoku
+/// Explainer's order. An on state turns off the cell's other digits (with
+/// `cells`), then the digit's other places in the box, row and column; an
+/// off state turns on the other digit of a two-candidate cell (with
+/// `cells`), then the other place of the digit in a box, row or column
+/// where it has two (with `units`).
+struct Links {
+    start: Vec<u32>,
+    to: Vec<u16>,
 }
 
-/// The states an off state turns on: the other digit of a two-candidate
-/// cell (with `cells`), the other place of the digit in a unit where it
-/// has two (with `units`).
-pub(crate) fn off_to_on(
-    marks: &[u16; 81],
-    s: usize,
-    cells: bool,
-    units: bool,
-    out: &mut Vec<usize>,
-) {
-    out.clear();
-    let (c, d) = (state_cell(s), state_digit(s));
-    if cells && marks[c].count_ones() == 2 {
-        let other = (marks[c] & !(1 << d)).trailing_zeros() as usize;
-        out.push(state(c, other, true));
-    }
-    if units {
-        for kind in KINDS {
-            let unit = &UNITS[usize::from(CELL_UNITS[c][kind])];
-            let mut places = unit
-                .iter()
-                .map(|&o| usize::from(o))
-                .filter(|&o| marks[o] & 1 << d != 0);
-            if let (Some(a), Some(b), None) = (places.next(), places.next(), places.next()) {
-                let other = if a == c { b } else { a };
-                let t = state(other, d, true);
-                if !out.contains(&t) {
-                    out.push(t);
+impl Links {
+    /// What each on state turns off (`weak`) or each off state turns on.
+    fn new(m: &[u16; 81], weak: bool, cells: bool, units: bool) -> Links {
+        let mut at = [0u128; 9];
+        for (c, &mask) in m.iter().enumerate() {
+            for (d, set) in at.iter_mut().enumerate() {
+                if mask & 1 << d != 0 {
+                    *set |= 1 << c;
                 }
             }
         }
+        let mut start = Vec::with_capacity(STATES + 1);
+        let mut to = Vec::with_capacity(if weak { 729 * 12 } else { 729 * 2 });
+        for s in 0..STATES {
+            start.push(to.len() as u32);
+            let (c, d) = (state_cell(s), state_digit(s));
+            if state_on(s) != weak || m[c] & 1 << d == 0 {
+                continue;
+            }
+            if weak {
+                if cells {
+                    let mut rest = m[c] & !(1 << d);
+                    while rest != 0 {
+                        to.push(state(c, rest.trailing_zeros() as usize, false) as u16);
+                        rest &= rest - 1;
+                    }
+                }
+                let mut done = 1u128 << c;
+                for kind in KINDS {
+                    let unit = UNIT_BITS[usize::from(CELL_UNITS[c][kind])];
+                    let mut places = at[d] & unit & !done;
+                    done |= unit;
+                    while places != 0 {
+                        to.push(state(places.trailing_zeros() as usize, d, false) as u16);
+                        places &= places - 1;
+                    }
+                }
+            } else {
+                let first = to.len();
+                if cells && m[c].count_ones() == 2 {
+                    let other = (m[c] & !(1 << d)).trailing_zeros() as usize;
+                    to.push(state(c, other, true) as u16);
+                }
+                if units {
+                    for kind in KINDS {
+                        let places = at[d] & UNIT_BITS[usize::from(CELL_UNITS[c][kind])];
+                        if places.count_ones() == 2 {
+                            let other = (places & !(1u128 << c)).trailing_zeros() as usize;
+                            let t = state(other, d, true) as u16;
+                            if !to[first..].contains(&t) {
+                                to.push(t);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        start.push(to.len() as u32);
+        Links { start, to }
+    }
+
+    fn of(&self, s: usize) -> &[u16] {
+        &self.to[self.start[s] as usize..self.start[s + 1] as usize]
     }
 }
 
@@ -159,6 +178,16 @@ impl Arena {
         out
     }
 
+    /// The number of states from the root to `i`.
+    fn len(&self, mut i: u32) -> usize {
+        let mut n = 0;
+        while i != ROOT {
+            n += 1;
+            i = self.nodes[i as usize].1;
+        }
+        n
+    }
+
     /// Whether `s` is on the path above `i` (not `i` itself).
     fn has_ancestor(&self, i: u32, s: usize) -> bool {
         let mut i = self.nodes[i as usize].1;
@@ -180,160 +209,215 @@ struct Hint {
     step: Step,
 }
 
+/// The easiest chain found so far.
+#[derive(Default)]
+struct Best(Option<Hint>);
+
+impl Best {
+    /// Whether a chain rated `difficulty`, of `complexity` states and kind
+    /// `sort_key`, would be easier than the best (the first found wins
+    /// ties, as in SE's stable sort).
+    fn beats(&self, difficulty: f64, complexity: usize, sort_key: u8) -> bool {
+        match &self.0 {
+            None => true,
+            Some(b) => difficulty
+                .total_cmp(&b.difficulty)
+                .then(complexity.cmp(&b.complexity))
+                .then(sort_key.cmp(&b.sort_key))
+                .is_lt(),
+        }
+    }
+}
+
 /// The easiest static chain or cycle, or `None`.
 pub(crate) fn forcing_chain_or_cycle(marks: &Candidates) -> Option<Step> {
     let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
-    let mut hints: Vec<Hint> = Vec::new();
+    let mut best = Best::default();
     let mut work = Work::default();
     // X-links only, then Y-links only (cycles), then both.
+    let weak_x = Links::new(&m, true, false, true);
+    let weak_y = Links::new(&m, true, true, true);
     for (cells, units) in [(false, true), (true, false), (true, true)] {
+        let weak = if cells { &weak_y } else { &weak_x };
+        let strong = Links::new(&m, false, cells, units);
         for c in 0..81 {
             let n = m[c].count_ones();
             if n < 2 || (!units && n > 2) {
                 continue;
             }
             for d in (0..9).filter(|d| m[c] & 1 << d != 0) {
-                work.cycles(&m, c, d, cells, units, &mut hints);
+                work.cycles(&m, weak, &strong, c, d, cells, units, &mut best);
                 if units {
-                    work.forcing(&m, state(c, d, true), cells, &mut hints);
-                    work.forcing(&m, state(c, d, false), cells, &mut hints);
+                    work.forcing(&m, weak, &strong, state(c, d, true), cells, &mut best);
+                    work.forcing(&m, weak, &strong, state(c, d, false), cells, &mut best);
                 }
             }
         }
     }
-    hints
-        .into_iter()
-        .enumerate()
-        .min_by(|(i, a), (j, b)| {
-            a.difficulty
-                .total_cmp(&b.difficulty)
-                .then(a.complexity.cmp(&b.complexity))
-                .then(a.sort_key.cmp(&b.sort_key))
-                .then(i.cmp(j))
-        })
-        .map(|(_, h)| h.step)
+    best.0.map(|h| h.step)
 }
 
 #[derive(Default)]
 struct Work {
     arena: Arena,
-    seen_on: Vec<bool>,
-    seen_off: Vec<bool>,
-    links: Vec<usize>,
+    /// `seen_on[s] == stamp`: the on state `s` was reached in this search.
+    seen_on: Vec<u32>,
+    seen_off: Vec<u32>,
+    stamp: u32,
+    /// The frontier lists of the breadth-first walks, kept between searches.
+    on: Vec<u32>,
+    off: Vec<u32>,
+    next: Vec<u32>,
+    found: Vec<u32>,
 }
 
 impl Work {
     fn reset(&mut self) {
         self.arena.nodes.clear();
-        self.seen_on.clear();
-        self.seen_on.resize(STATES, false);
-        self.seen_off.clear();
-        self.seen_off.resize(STATES, false);
+        if self.seen_on.len() != STATES {
+            self.seen_on = vec![0; STATES];
+            self.seen_off = vec![0; STATES];
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen_on.iter_mut().for_each(|s| *s = 0);
+            self.seen_off.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+        self.on.clear();
+        self.off.clear();
+        self.next.clear();
+        self.found.clear();
     }
 
     /// Forcing chains from `source` (on or off) back to its opposite.
-    fn forcing(&mut self, m: &[u16; 81], source: usize, cells: bool, hints: &mut Vec<Hint>) {
+    #[allow(clippy::too_many_arguments)]
+    fn forcing(
+        &mut self,
+        m: &[u16; 81],
+        weak: &Links,
+        strong: &Links,
+        source: usize,
+        cells: bool,
+        best: &mut Best,
+    ) {
         self.reset();
+        let stamp = self.stamp;
         let root = self.arena.push(source, ROOT);
         let opposite = source ^ 1;
-        let (mut on, mut off) = if state_on(source) {
-            self.seen_on[source] = true;
-            (vec![root], Vec::new())
+        if state_on(source) {
+            self.seen_on[source] = stamp;
+            self.on.push(root);
         } else {
-            self.seen_off[source] = true;
-            (Vec::new(), vec![root])
-        };
+            self.seen_off[source] = stamp;
+            self.off.push(root);
+        }
         let mut found = false;
-        while !found && (!on.is_empty() || !off.is_empty()) {
-            let mut next_off = Vec::new();
-            for &i in &on {
-                on_to_off(m, self.arena.state(i), cells, &mut self.links);
-                for k in 0..self.links.len() {
-                    let t = self.links[k];
+        while !found && (!self.on.is_empty() || !self.off.is_empty()) {
+            self.next.clear();
+            for k in 0..self.on.len() {
+                let i = self.on[k];
+                for &t in weak.of(self.arena.state(i)) {
+                    let t = usize::from(t);
                     if t == opposite && !found {
                         let target = self.arena.push(t, i);
-                        hints.push(forcing_hint(m, &self.arena, target, cells));
+                        offer_forcing(m, &self.arena, target, cells, best);
                         found = true;
                     }
-                    if !self.seen_off[t] {
-                        self.seen_off[t] = true;
-                        next_off.push(self.arena.push(t, i));
+                    if self.seen_off[t] != stamp {
+                        self.seen_off[t] = stamp;
+                        let n = self.arena.push(t, i);
+                        self.next.push(n);
                     }
                 }
             }
-            off.extend(next_off);
-            let mut next_on = Vec::new();
-            for &i in &off {
-                off_to_on(m, self.arena.state(i), cells, true, &mut self.links);
-                for k in 0..self.links.len() {
-                    let t = self.links[k];
+            self.off.extend_from_slice(&self.next);
+            self.next.clear();
+            for k in 0..self.off.len() {
+                let i = self.off[k];
+                for &t in strong.of(self.arena.state(i)) {
+                    let t = usize::from(t);
                     if t == opposite && !found {
                         let target = self.arena.push(t, i);
-                        hints.push(forcing_hint(m, &self.arena, target, cells));
+                        offer_forcing(m, &self.arena, target, cells, best);
                         found = true;
                     }
-                    if !self.seen_on[t] {
-                        self.seen_on[t] = true;
-                        next_on.push(self.arena.push(t, i));
+                    if self.seen_on[t] != stamp {
+                        self.seen_on[t] = stamp;
+                        let n = self.arena.push(t, i);
+                        self.next.push(n);
                     }
                 }
             }
-            off.clear();
-            on = next_on;
+            self.off.clear();
+            std::mem::swap(&mut self.on, &mut self.next);
         }
     }
 
     /// Cycles from `d` on in `c` back to it.
+    #[allow(clippy::too_many_arguments)]
     fn cycles(
         &mut self,
         m: &[u16; 81],
+        weak: &Links,
+        strong: &Links,
         c: usize,
         d: usize,
         cells: bool,
         units: bool,
-        hints: &mut Vec<Hint>,
+        best: &mut Best,
     ) {
         self.reset();
+        let stamp = self.stamp;
         let source = state(c, d, true);
         let root = self.arena.push(source, ROOT);
-        self.seen_on[source] = true;
-        let mut on = vec![root];
+        self.seen_on[source] = stamp;
+        self.on.push(root);
         let mut length = 0;
-        let mut found: Vec<u32> = Vec::new();
-        while !on.is_empty() {
+        while !self.on.is_empty() {
             length += 1;
-            let mut off = Vec::new();
-            for &i in &on {
-                on_to_off(m, self.arena.state(i), cells, &mut self.links);
-                for k in 0..self.links.len() {
-                    let t = self.links[k];
-                    if !self.arena.has_ancestor(i, t) && self.arena.state(i) != t {
-                        off.push(self.arena.push(t, i));
+            self.off.clear();
+            for k in 0..self.on.len() {
+                let i = self.on[k];
+                let here = self.arena.state(i);
+                for &t in weak.of(here) {
+                    let t = usize::from(t);
+                    if here != t && !self.arena.has_ancestor(i, t) {
+                        let n = self.arena.push(t, i);
+                        self.off.push(n);
                     }
                 }
             }
             length += 1;
-            let mut next_on = Vec::new();
-            for &i in &off {
-                off_to_on(m, self.arena.state(i), cells, units, &mut self.links);
-                for k in 0..self.links.len() {
-                    let t = self.links[k];
+            self.next.clear();
+            for k in 0..self.off.len() {
+                let i = self.off[k];
+                for &t in strong.of(self.arena.state(i)) {
+                    let t = usize::from(t);
                     if length >= 4 && t == source {
-                        found.push(self.arena.push(t, i));
+                        let n = self.arena.push(t, i);
+                        self.found.push(n);
                     }
-                    if !self.seen_on[t] {
-                        self.seen_on[t] = true;
-                        next_on.push(self.arena.push(t, i));
+                    if self.seen_on[t] != stamp {
+                        self.seen_on[t] = stamp;
+                        let n = self.arena.push(t, i);
+                        self.next.push(n);
                     }
                 }
             }
-            on = next_on;
+            std::mem::swap(&mut self.on, &mut self.next);
         }
-        for end in found {
-            if let Some(h) = cycle_hint(m, &self.arena, end, cells, units) {
-                hints.push(h);
+        let found = std::mem::take(&mut self.found);
+        for &end in &found {
+            let complexity = self.arena.len(end);
+            let (difficulty, sort_key) = cycle_key(complexity, cells, units);
+            if best.beats(difficulty, complexity, sort_key) {
+                if let Some(h) = cycle_hint(m, &self.arena, end, cells, units) {
+                    best.0 = Some(h);
+                }
             }
         }
+        self.found = found;
     }
 }
 
@@ -352,6 +436,35 @@ pub(crate) fn chain_text(path: &[usize]) -> String {
         .map(|&s| state_text(s))
         .collect::<Vec<_>>()
         .join(", so ")
+}
+
+/// SE's rating and kind order of a forcing chain of `complexity` states.
+fn forcing_key(complexity: usize, cells: bool) -> (f64, u8) {
+    let base = if cells { 7.0 } else { 6.6 };
+    (base + length_bonus(complexity), if cells { 4 } else { 2 })
+}
+
+/// SE's rating and kind order of a cycle of `complexity` states.
+fn cycle_key(complexity: usize, cells: bool, units: bool) -> (f64, u8) {
+    let both = cells && units;
+    let base = if both { 7.0 } else { 6.5 };
+    let sort_key = if both {
+        4
+    } else if cells {
+        3
+    } else {
+        2
+    };
+    (base + length_bonus(complexity), sort_key)
+}
+
+/// Makes the forcing chain ending at `target` the best if it is easier.
+fn offer_forcing(m: &[u16; 81], arena: &Arena, target: u32, cells: bool, best: &mut Best) {
+    let complexity = arena.len(target);
+    let (difficulty, sort_key) = forcing_key(complexity, cells);
+    if best.beats(difficulty, complexity, sort_key) {
+        best.0 = Some(forcing_hint(m, arena, target, cells));
+    }
 }
 
 fn forcing_hint(m: &[u16; 81], arena: &Arena, target: u32, cells: bool) -> Hint {

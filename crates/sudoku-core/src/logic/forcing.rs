@@ -41,7 +41,7 @@ use crate::pos::Cell;
 const STATES: usize = 81 * 9 * 2;
 
 /// The cells of each unit, as bit sets.
-const UNIT_BITS: [u128; 27] = {
+pub(crate) const UNIT_BITS: [u128; 27] = {
     let mut out = [0u128; 27];
     let mut u = 0;
     while u < 27 {
@@ -240,10 +240,10 @@ impl Prop {
         Prop {
             set: StateSet::EMPTY,
             index: vec![0; STATES],
-            nodes: Vec::new(),
-            parents: Vec::new(),
-            ons: Vec::new(),
-            offs: Vec::new(),
+            nodes: Vec::with_capacity(STATES),
+            parents: Vec::with_capacity(2 * STATES),
+            ons: Vec::with_capacity(STATES / 2),
+            offs: Vec::with_capacity(STATES / 2),
             conflict: None,
         }
     }
@@ -396,17 +396,14 @@ fn propagate(board: &Board, start: u16, mode: Mode, prop: &mut Prop, x: &mut Scr
             }
             for kind in KINDS {
                 let u = usize::from(CELL_UNITS[c][kind]);
-                let places = cur.at[d] & UNIT_BITS[u] & !emitted & !(1u128 << c);
-                if places == 0 {
-                    continue;
-                }
-                for &o in &UNITS[u] {
-                    if places & 1 << o != 0 {
-                        targets[k] = st(usize::from(o), d, false);
-                        k += 1;
-                    }
-                }
+                let mut places = cur.at[d] & UNIT_BITS[u] & !emitted & !(1u128 << c);
                 emitted |= places;
+                // Set bits in increasing order are the unit's order.
+                while places != 0 {
+                    targets[k] = st(places.trailing_zeros() as usize, d, false);
+                    k += 1;
+                    places &= places - 1;
+                }
             }
             for &t in &targets[..k] {
                 if let Some(on) = prop.node_of(t | 1) {
