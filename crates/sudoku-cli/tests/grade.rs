@@ -70,7 +70,8 @@ fn csv_has_a_header_and_a_column_per_technique() {
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 3);
     assert!(lines[0].starts_with("level,rating,full-house,hidden-single-box,"));
-    assert!(lines[0].ends_with(",x-chain,forcing-chain,xy-cycle"));
+    assert!(lines[0]
+        .ends_with(",dynamic-forcing-chain,dynamic-forcing-chain-plus,nested-forcing-chain"));
     let columns = lines[0].split(',').count();
     assert!(lines[1].starts_with("easy,1.2,20,29,0,"));
     assert_eq!(lines[1].split(',').count(), columns);

@@ -314,6 +314,19 @@ impl Work {
         }
         let mut found = false;
         while !found && (!self.on.is_empty() || !self.off.is_empty()) {
+            // Every chain still to come has at least one more state than
+            // the frontier: stop once none of them could be the easiest.
+            let front = self
+                .on
+                .first()
+                .or(self.off.first())
+                .copied()
+                .unwrap_or(root);
+            let shortest = self.arena.len(front) + 1;
+            let (difficulty, sort_key) = forcing_key(shortest, cells);
+            if !best.beats(difficulty, shortest, sort_key) {
+                return;
+            }
             self.next.clear();
             for k in 0..self.on.len() {
                 let i = self.on[k];
@@ -374,7 +387,13 @@ impl Work {
         self.seen_on[source] = stamp;
         self.on.push(root);
         let mut length = 0;
-        while !self.on.is_empty() {
+        while let Some(&front) = self.on.first() {
+            // A cycle closing later has at least two more states.
+            let shortest = self.arena.len(front) + 2;
+            let (difficulty, sort_key) = cycle_key(shortest, cells, units);
+            if !best.beats(difficulty, shortest, sort_key) {
+                break;
+            }
             length += 1;
             self.off.clear();
             for k in 0..self.on.len() {
