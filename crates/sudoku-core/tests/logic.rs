@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
 use sudoku_core::logic::{self, LogicSolver};
-use sudoku_core::{grade, hint_step, parse_many, Dfs, Grid, Level, Solver, Technique};
+use sudoku_core::{grade, hint_step, parse_many, Dfs, Grid, Rating, Solver, Technique};
 
 /// The shared benchmark sets: `SUDOKU_PUZZLES_DIR`, or `../shared/puzzles`
 /// beside the repository.
@@ -128,7 +128,7 @@ proptest! {
     fn steps_on_minimal_puzzles_are_right((puzzle, solved) in minimal()) {
         let solved_by_logic = check_steps(&puzzle, &solved, true);
         let grade = grade(&puzzle).unwrap();
-        prop_assert_eq!(grade.level == Level::Extreme, !solved_by_logic);
+        prop_assert_eq!(grade.rating == Rating::GUESS, !solved_by_logic);
         prop_assert_eq!(grade.clone(), sudoku_core::grade(&puzzle).unwrap());
     }
 }
@@ -162,18 +162,18 @@ fn classics_get_the_same_grades_every_time() {
         "easy 1.2",
         "easy 1.2",
         "easy 1.2",
+        "medium 2.0",
         "medium 2.6",
-        "medium 2.8",
         "hard 4.2",
         "hard 4.4",
         "extreme 10.0",
         "extreme 10.0",
         "extreme 10.0",
         "extreme 10.0",
-        "extreme 10.0",
+        "extreme 9.9",
         "extreme 10.0",
         "medium 2.6",
-        "easy 2.3",
+        "medium 2.3",
     ];
     let grids = classics();
     assert_eq!(grids.len(), expected.len());
@@ -229,4 +229,29 @@ fn every_technique_has_a_name_and_rating() {
     names.sort_unstable();
     names.dedup();
     assert_eq!(names.len(), Technique::ALL.len());
+}
+
+/// Every technique is the hardest step of some puzzle of
+/// `tests/data/se-rated.txt`, which Sudoku Explainer rated: the grade gives
+/// SE's ER/EP/ED, and the hardest step is that technique.
+#[test]
+fn puzzles_rated_by_sudoku_explainer_get_its_ratings() {
+    let text = include_str!("data/se-rated.txt");
+    let mut wrong = Vec::new();
+    let mut count = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let [puzzle, se, technique] = line.split(' ').collect::<Vec<_>>()[..] else {
+            panic!("bad line {line}");
+        };
+        let grid: sudoku_core::Grid = puzzle.parse().unwrap();
+        let g = grade(&grid).unwrap();
+        let ours = format!("{}/{}/{}", g.rating, g.pearl, g.diamond);
+        let hardest = logic::solve(&grid).hardest().map_or("none", |t| t.name());
+        if ours != se || hardest != technique {
+            wrong.push(format!("{puzzle} {ours} {hardest} (SE {se} {technique})"));
+        }
+        count += 1;
+    }
+    assert!(count >= 40, "{count}");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

@@ -60,10 +60,12 @@ fn a_generated_puzzle_with_automatic_candidates() {
     let random = RandomPuzzle::new(Level::Medium, 1234);
     assert_eq!(s.origin(), &Origin::Random(random));
     assert_eq!(s.level(), Some(Level::Medium));
+    // The save keeps the puzzle itself: the one a seed gives depends on the
+    // grader of the release (it changed when the grader took up Sudoku
+    // Explainer's techniques), so the saved puzzle is what is played.
     assert_eq!(
-        *s.game().puzzle(),
-        random.generate().unwrap(),
-        "the seed's puzzle"
+        s.game().puzzle().to_string(),
+        "2....7..116.3..9....8.2...4.1........9.8...426...94....5..8.......6...9.98..3.2.5"
     );
     assert_eq!(s.time(), Duration::from_secs(3 * 3600 + 25));
     assert!(s.pencil().is_auto());

@@ -908,7 +908,7 @@ mod tests {
         assert_eq!(p.update(Action::Hint, now), Progress::Playing);
         assert_eq!(
             p.message().text,
-            "Full house: 9i is the last blank cell of row 9, so it is 9 (H again: place)"
+            "Full house: 9i is the last blank cell of box 9, so it is 9 (H again: place)"
         );
         assert_eq!(p.cursor(), cell("9i"));
         assert_eq!(p.hints(), 1, "explaining is not a hint placed");

@@ -3,9 +3,10 @@
 //! matches.
 //!
 //! - **Easy and medium, by construction.** The grader always takes the
-//!   easiest step, so a puzzle that singles alone fill is easy, and one that
-//!   singles and locked candidates fill is at most medium (2.8); if singles
-//!   alone do not fill it, it is exactly medium. Both tests are a few
+//!   easiest step, so a puzzle that hidden singles alone fill is easy
+//!   (1.5), and one that naked and hidden singles and locked candidates
+//!   fill is at most medium (2.8); if hidden singles alone do not fill it,
+//!   it is exactly medium. Both tests are a few
 //!   microseconds of bit operations ([`Closure`]) and need no solver: logic
 //!   that fills the grid proves the solution unique. Givens are blanked in
 //!   random order while the test for the level passes.
@@ -49,8 +50,8 @@ pub(super) fn dig_to_level<R: Rng + ?Sized>(
     }
 }
 
-/// Easy and medium: blank while singles (and, for medium, locked
-/// candidates) still fill the grid, up to a count drawn from the range (all
+/// Easy and medium: blank while hidden singles (for medium, all singles
+/// and locked candidates) still fill the grid, up to a count drawn from the range (all
 /// the way for a minimal puzzle or when any count will do).
 fn dig_by_logic<R: Rng + ?Sized>(
     spec: &PuzzleSpec,
@@ -86,7 +87,9 @@ fn dig_by_logic<R: Rng + ?Sized>(
                 continue;
             }
             digger.remove(orbit);
-            if digger.all_forced(orbit) || digger.logic_fills(intersections) {
+            // A blank the givens force is a naked or hidden single: enough
+            // for medium, not for easy (no naked singles).
+            if (intersections && digger.all_forced(orbit)) || digger.logic_fills(intersections) {
                 holes += orbit.len();
                 removed.push(orbit);
                 if holes == target {
@@ -277,11 +280,11 @@ impl Closure {
         }
     }
 
-    /// Whether the techniques fill the grid: singles, and locked
-    /// candidates too with `intersections`.
+    /// Whether the techniques fill the grid: hidden singles, or with
+    /// `intersections` naked and hidden singles and locked candidates.
     pub(super) fn fills(mut self, intersections: bool) -> bool {
         loop {
-            let placed = match self.singles() {
+            let placed = match self.singles(intersections) {
                 None => return false,
                 Some(placed) => placed,
             };
@@ -302,9 +305,10 @@ impl Closure {
         }
     }
 
-    /// One sweep of naked and hidden singles: whether it placed a digit,
-    /// `None` on a cell or unit with no place left.
-    fn singles(&mut self) -> Option<bool> {
+    /// One sweep of hidden singles, and naked singles with `naked`:
+    /// whether it placed a digit, `None` on a cell or unit with no place
+    /// left.
+    fn singles(&mut self, naked: bool) -> Option<bool> {
         let mut placed = false;
         for i in 0..81 {
             if self.cells[i] == 0 {
@@ -312,7 +316,7 @@ impl Closure {
                 if m == 0 {
                     return None;
                 }
-                if m & (m - 1) == 0 {
+                if naked && m & (m - 1) == 0 {
                     self.place(i, m);
                     placed = true;
                 }
@@ -452,7 +456,11 @@ mod tests {
                 Closure::new(puzzle.cells()).fills(false),
                 Closure::new(puzzle.cells()).fills(true),
             );
-            assert_eq!(singles, level == Level::Easy, "{puzzle}");
+            // Hidden singles alone make an easy puzzle; singles and locked
+            // candidates at most a medium one.
+            if singles {
+                assert_eq!(level, Level::Easy, "{puzzle}");
+            }
             if locked {
                 assert!(level <= Level::Medium, "{puzzle}");
             }

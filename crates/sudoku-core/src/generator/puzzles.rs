@@ -544,9 +544,9 @@ impl<'a> Digger<'a> {
         })
     }
 
-    /// Whether naked and hidden singles alone fill the grid from the givens
-    /// (the easy level of the grader), or with `intersections`, singles
-    /// and locked candidates (pointing and claiming). A puzzle they fill
+    /// Whether hidden singles alone fill the grid from the givens (the easy
+    /// level of the grader), or with `intersections`, naked and hidden
+    /// singles and locked candidates (pointing and claiming). A puzzle they fill
     /// has one solution.
     pub(super) fn logic_fills(&self, intersections: bool) -> bool {
         super::difficulty::Closure::new(&self.cells).fills(intersections)

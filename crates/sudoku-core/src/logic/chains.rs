@@ -1,336 +1,639 @@
-//! Chains: X-chains (one digit, strong and weak links) and XY-chains
-//! (two-candidate cells). Both look for the shortest chain whose two ends
-//! see a common candidate, which then cannot be true.
+//! Static chains, as Sudoku Explainer's "forcing chains and cycles" finds
+//! and rates them: forcing X-chains (one digit; a turbot fish is the
+//! shortest), forcing chains mixing digits and cells (AICs, XY-chains and
+//! W-wings among them), and bidirectional cycles (nice loops) on one digit
+//! (X-cycles), through two-candidate cells (Y-cycles) or both.
+//!
+//! A chain is a sequence of candidates alternately true ("on") and false
+//! ("off"): an on candidate turns off its peers with the same digit and the
+//! other digits of its cell; an off candidate turns on the other place of
+//! its digit in a unit where it had two, or the other digit of a
+//! two-candidate cell. A forcing chain starts from a candidate assumed on
+//! and reaches it off (so it is false), or from one assumed off and reaches
+//! it on (so it is true). A cycle comes back to its start: every unit it
+//! passes through then loses the digit outside the cycle.
+//!
+//! The search is a breadth-first walk over the 1458 candidate states with
+//! plain arrays (no object graph), in Sudoku Explainer's order, so the
+//! first chain found for each conclusion is its shortest. Ratings: 6.5 for
+//! an X- or Y-cycle, 6.6 for a forcing X-chain, 7.0 for a chain or cycle
+//! mixing both kinds of link, plus [`length_bonus`] for long ones; the
+//! easiest chain (by rating, then length, then kind) is the step.
 
-use crate::logic::step::{digits_text, rc_name};
-use crate::logic::{cell, digit, Candidates, Digits, Step, Technique, PEERS, UNITS};
-use crate::pos::{Cell, Digit};
+use crate::logic::forcing::UNIT_BITS;
+use crate::logic::step::rc_name;
+use crate::logic::{cell, digit, Candidates, Digits, Rating, Step, Technique, CELL_UNITS};
+use crate::pos::Cell;
 
-/// Per cell, its peers as a bit set of cell indices.
-const PEER_BITS: [u128; 81] = build_peer_bits();
+/// Candidate states: `(cell * 9 + digit) * 2 + on`.
+pub(crate) const STATES: usize = 81 * 9 * 2;
 
-const fn build_peer_bits() -> [u128; 81] {
-    let mut out = [0u128; 81];
-    let mut c = 0;
-    while c < 81 {
-        let mut i = 0;
-        while i < 20 {
-            out[c] |= 1 << PEERS[c][i];
-            i += 1;
-        }
-        c += 1;
+/// The state of digit index `d` in `c`, on or off.
+pub(crate) const fn state(c: usize, d: usize, on: bool) -> usize {
+    (c * 9 + d) * 2 + on as usize
+}
+
+pub(crate) const fn state_cell(s: usize) -> usize {
+    s / 18
+}
+
+pub(crate) const fn state_digit(s: usize) -> usize {
+    s / 2 % 9
+}
+
+pub(crate) const fn state_on(s: usize) -> bool {
+    s % 2 == 1
+}
+
+/// The unit kinds in Sudoku Explainer's order: box, row, column (positions
+/// in `CELL_UNITS`).
+pub(crate) const KINDS: [usize; 3] = [2, 0, 1];
+
+/// Sudoku Explainer's length bonus: nothing up to 4 links past the ends,
+/// then 0.1 more each time the length passes 6, 8, 12, 16, 24, 32, 48...
+/// (`complexity` counts the chain's distinct candidate states).
+pub(crate) fn length_bonus(complexity: usize) -> f64 {
+    let length = complexity as i64 - 2;
+    let mut added = 0.0;
+    let mut ceil = 4i64;
+    let mut odd = false;
+    while length > ceil {
+        added += 0.1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
     }
-    out
+    added
 }
 
-/// The cell indices in a bit set, in increasing order.
-fn members(mut set: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let i = set.trailing_zeros() as usize;
-            set &= set - 1;
-            i
-        })
-    })
+/// A rating computed as Sudoku Explainer computes it (a float, rounded to
+/// tenths only when shown).
+pub(crate) fn to_rating(difficulty: f64) -> Rating {
+    Rating::from_tenths(((difficulty + 0.05) * 10.0) as u16)
 }
 
-const UNSEEN: u16 = u16::MAX;
-
-/// A chain found from one start: the path of states and what it removes.
-struct Found {
-    path: Vec<usize>,
-    eliminations: u128,
+/// The links of every state of one position, computed once per search:
+/// `to[start[s]..start[s + 1]]` are the states `s` implies, in Sudoku
+/// Explainer's order. An on state turns off the cell's other digits (with
+/// `cells`), then the digit's other places in the box, row and column; an
+/// off state turns on the other digit of a two-candidate cell (with
+/// `cells`), then the other place of the digit in a box, row or column
+/// where it has two (with `units`).
+struct Links {
+    start: Vec<u32>,
+    to: Vec<u16>,
 }
 
-/// Breadth-first search over `states` states from `start`; `next` lists
-/// the successors of a state, `end` tells the eliminations of reaching a
-/// state (empty when it is no useful end). Stops at chains longer than
-/// `limit` links. Returns the shortest useful chain.
-fn shortest(
-    states: usize,
-    start: usize,
-    limit: usize,
-    next: &dyn Fn(usize, &mut Vec<usize>),
-    end: &dyn Fn(usize) -> u128,
-) -> Option<Found> {
-    let mut parent = vec![UNSEEN; states];
-    let mut depth = vec![0usize; states];
-    parent[start] = start as u16;
-    let mut queue = std::collections::VecDeque::from([start]);
-    let mut successors = Vec::new();
-    while let Some(state) = queue.pop_front() {
-        if depth[state] >= limit {
-            break;
+impl Links {
+    /// What each on state turns off (`weak`) or each off state turns on.
+    fn new(m: &[u16; 81], weak: bool, cells: bool, units: bool) -> Links {
+        let mut at = [0u128; 9];
+        for (c, &mask) in m.iter().enumerate() {
+            for (d, set) in at.iter_mut().enumerate() {
+                if mask & 1 << d != 0 {
+                    *set |= 1 << c;
+                }
+            }
         }
-        successors.clear();
-        next(state, &mut successors);
-        for &s in &successors {
-            if parent[s] != UNSEEN {
+        let mut start = Vec::with_capacity(STATES + 1);
+        let mut to = Vec::with_capacity(if weak { 729 * 12 } else { 729 * 2 });
+        for s in 0..STATES {
+            start.push(to.len() as u32);
+            let (c, d) = (state_cell(s), state_digit(s));
+            if state_on(s) != weak || m[c] & 1 << d == 0 {
                 continue;
             }
-            parent[s] = state as u16;
-            depth[s] = depth[state] + 1;
-            let eliminations = end(s);
-            if eliminations != 0 {
-                let mut path = vec![s];
-                let mut at = s;
-                while at != start {
-                    at = usize::from(parent[at]);
-                    path.push(at);
+            if weak {
+                if cells {
+                    let mut rest = m[c] & !(1 << d);
+                    while rest != 0 {
+                        to.push(state(c, rest.trailing_zeros() as usize, false) as u16);
+                        rest &= rest - 1;
+                    }
                 }
-                path.reverse();
-                return Some(Found { path, eliminations });
-            }
-            queue.push_back(s);
-        }
-    }
-    None
-}
-
-/// Whether `found` is shorter than the best chain so far.
-fn shorter(best: &Option<(usize, Found)>, found: &Found) -> bool {
-    match best {
-        None => true,
-        Some((_, f)) => found.path.len() < f.path.len(),
-    }
-}
-
-fn to_eliminations(set: u128, d: usize) -> Vec<(Cell, Digit)> {
-    members(set).map(|c| (cell(c), digit(d))).collect()
-}
-
-/// A chain on one digit: from a cell where it is false, a strong link (the
-/// digit's only other place in a unit) makes the next true, a weak link
-/// (any peer) makes the next false, and so on to a cell where it is true.
-/// So one of the two ends holds the digit, and it leaves every cell that
-/// sees both ends.
-pub(crate) fn x_chain(marks: &Candidates) -> Option<Step> {
-    let mut best: Option<(usize, Found)> = None;
-    for d in 0..9 {
-        let bit = 1u16 << d;
-        let with: u128 = (0..81)
-            .filter(|&c| marks.mask(c) & bit != 0)
-            .fold(0, |m, c| m | 1 << c);
-        let mut strong = [0u128; 81];
-        for unit_cells in &UNITS {
-            let spots: Vec<usize> = unit_cells
-                .iter()
-                .map(|&c| usize::from(c))
-                .filter(|&c| with & 1 << c != 0)
-                .collect();
-            if let [p, q] = spots[..] {
-                strong[p] |= 1 << q;
-                strong[q] |= 1 << p;
-            }
-        }
-        // state = cell * 2 + (1 if the digit is true there)
-        let next = |state: usize, out: &mut Vec<usize>| {
-            let c = state / 2;
-            let links = if state.is_multiple_of(2) {
-                strong[c]
+                let mut done = 1u128 << c;
+                for kind in KINDS {
+                    let unit = UNIT_BITS[usize::from(CELL_UNITS[c][kind])];
+                    let mut places = at[d] & unit & !done;
+                    done |= unit;
+                    while places != 0 {
+                        to.push(state(places.trailing_zeros() as usize, d, false) as u16);
+                        places &= places - 1;
+                    }
+                }
             } else {
-                PEER_BITS[c] & with
-            };
-            out.extend(members(links).map(|n| n * 2 + 1 - state % 2));
-        };
-        for s in members(with) {
-            if strong[s] == 0 {
-                continue;
-            }
-            let end = |state: usize| {
-                let e = state / 2;
-                if state % 2 == 1 && e != s {
-                    PEER_BITS[s] & PEER_BITS[e] & with
-                } else {
-                    0
+                let first = to.len();
+                if cells && m[c].count_ones() == 2 {
+                    let other = (m[c] & !(1 << d)).trailing_zeros() as usize;
+                    to.push(state(c, other, true) as u16);
                 }
-            };
-            let limit = best.as_ref().map_or(usize::MAX, |(_, f)| f.path.len() - 2);
-            if let Some(found) = shortest(162, s * 2, limit, &next, &end) {
-                if shorter(&best, &found) {
-                    best = Some((d, found));
+                if units {
+                    for kind in KINDS {
+                        let places = at[d] & UNIT_BITS[usize::from(CELL_UNITS[c][kind])];
+                        if places.count_ones() == 2 {
+                            let other = (places & !(1u128 << c)).trailing_zeros() as usize;
+                            let t = state(other, d, true) as u16;
+                            if !to[first..].contains(&t) {
+                                to.push(t);
+                            }
+                        }
+                    }
                 }
             }
         }
+        start.push(to.len() as u32);
+        Links { start, to }
     }
-    let (d, found) = best?;
-    let cells: Vec<Cell> = found.path.iter().map(|&s| cell(s / 2)).collect();
-    let mut text = rc_name(cells[0]);
-    for (i, c) in cells.iter().enumerate().skip(1) {
-        text.push(if i % 2 == 1 { '=' } else { '-' });
-        text.push_str(&rc_name(*c));
+
+    fn of(&self, s: usize) -> &[u16] {
+        &self.to[self.start[s] as usize..self.start[s + 1] as usize]
     }
-    let reason = format!(
-        "X-chain on {}: {text} makes {} or {} a {}",
-        d + 1,
-        rc_name(cells[0]),
-        rc_name(cells[cells.len() - 1]),
-        d + 1
-    );
-    Some(Step::eliminating(
-        Technique::XChain,
-        cells,
-        Digits::single(digit(d)),
-        to_eliminations(found.eliminations, d),
-        reason,
-    ))
 }
 
-/// A chain of two-candidate cells: if the first cell is not x it is its
-/// other digit, which its next cell (a peer) then is not, so that one is
-/// its other digit, and so on to a last cell that is x. One of the two ends
-/// is x, so x leaves every cell that sees both.
-pub(crate) fn xy_chain(marks: &Candidates) -> Option<Step> {
-    let bivalue: u128 = (0..81)
-        .filter(|&c| marks.mask(c).count_ones() == 2)
-        .fold(0, |m, c| m | 1 << c);
-    let mut with = [0u128; 9];
-    for c in 0..81 {
-        for (d, set) in with.iter_mut().enumerate() {
-            if marks.mask(c) & 1 << d != 0 {
-                *set |= 1 << c;
+/// A chain as a path of states: `nodes[i]` with its parent index.
+#[derive(Default)]
+struct Arena {
+    nodes: Vec<(u16, u32)>,
+}
+
+const ROOT: u32 = u32::MAX;
+
+impl Arena {
+    fn push(&mut self, s: usize, parent: u32) -> u32 {
+        self.nodes.push((s as u16, parent));
+        (self.nodes.len() - 1) as u32
+    }
+
+    fn state(&self, i: u32) -> usize {
+        usize::from(self.nodes[i as usize].0)
+    }
+
+    /// The states from the root to `i`.
+    fn path(&self, mut i: u32) -> Vec<usize> {
+        let mut out = Vec::new();
+        while i != ROOT {
+            out.push(self.state(i));
+            i = self.nodes[i as usize].1;
+        }
+        out.reverse();
+        out
+    }
+
+    /// The number of states from the root to `i`.
+    fn len(&self, mut i: u32) -> usize {
+        let mut n = 0;
+        while i != ROOT {
+            n += 1;
+            i = self.nodes[i as usize].1;
+        }
+        n
+    }
+
+    /// Whether `s` is on the path above `i` (not `i` itself).
+    fn has_ancestor(&self, i: u32, s: usize) -> bool {
+        let mut i = self.nodes[i as usize].1;
+        while i != ROOT {
+            if self.state(i) == s {
+                return true;
+            }
+            i = self.nodes[i as usize].1;
+        }
+        false
+    }
+}
+
+/// One chain found, before the easiest is chosen.
+struct Hint {
+    difficulty: f64,
+    complexity: usize,
+    sort_key: u8,
+    step: Step,
+}
+
+/// The easiest chain found so far.
+#[derive(Default)]
+struct Best(Option<Hint>);
+
+impl Best {
+    /// Whether a chain rated `difficulty`, of `complexity` states and kind
+    /// `sort_key`, would be easier than the best (the first found wins
+    /// ties, as in SE's stable sort).
+    fn beats(&self, difficulty: f64, complexity: usize, sort_key: u8) -> bool {
+        match &self.0 {
+            None => true,
+            Some(b) => difficulty
+                .total_cmp(&b.difficulty)
+                .then(complexity.cmp(&b.complexity))
+                .then(sort_key.cmp(&b.sort_key))
+                .is_lt(),
+        }
+    }
+}
+
+/// The easiest static chain or cycle, or `None`.
+pub(crate) fn forcing_chain_or_cycle(marks: &Candidates) -> Option<Step> {
+    let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
+    let mut best = Best::default();
+    let mut work = Work::default();
+    // X-links only, then Y-links only (cycles), then both.
+    let weak_x = Links::new(&m, true, false, true);
+    let weak_y = Links::new(&m, true, true, true);
+    for (cells, units) in [(false, true), (true, false), (true, true)] {
+        let weak = if cells { &weak_y } else { &weak_x };
+        let strong = Links::new(&m, false, cells, units);
+        for c in 0..81 {
+            let n = m[c].count_ones();
+            if n < 2 || (!units && n > 2) {
+                continue;
+            }
+            for d in (0..9).filter(|d| m[c] & 1 << d != 0) {
+                work.cycles(&m, weak, &strong, c, d, cells, units, &mut best);
+                if units {
+                    work.forcing(&m, weak, &strong, state(c, d, true), cells, &mut best);
+                    work.forcing(&m, weak, &strong, state(c, d, false), cells, &mut best);
+                }
             }
         }
     }
-    // state = cell * 9 + the digit that is true there
-    let next = |state: usize, out: &mut Vec<usize>| {
-        let (c, v) = (state / 9, state % 9);
-        for n in members(PEER_BITS[c] & bivalue & with[v]) {
-            let other = (marks.mask(n) & !(1 << v)).trailing_zeros() as usize;
-            out.push(n * 9 + other);
+    best.0.map(|h| h.step)
+}
+
+#[derive(Default)]
+struct Work {
+    arena: Arena,
+    /// `seen_on[s] == stamp`: the on state `s` was reached in this search.
+    seen_on: Vec<u32>,
+    seen_off: Vec<u32>,
+    stamp: u32,
+    /// The frontier lists of the breadth-first walks, kept between searches.
+    on: Vec<u32>,
+    off: Vec<u32>,
+    next: Vec<u32>,
+    found: Vec<u32>,
+}
+
+impl Work {
+    fn reset(&mut self) {
+        self.arena.nodes.clear();
+        if self.seen_on.len() != STATES {
+            self.seen_on = vec![0; STATES];
+            self.seen_off = vec![0; STATES];
         }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen_on.iter_mut().for_each(|s| *s = 0);
+            self.seen_off.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+        self.on.clear();
+        self.off.clear();
+        self.next.clear();
+        self.found.clear();
+    }
+
+    /// Forcing chains from `source` (on or off) back to its opposite.
+    #[allow(clippy::too_many_arguments)]
+    fn forcing(
+        &mut self,
+        m: &[u16; 81],
+        weak: &Links,
+        strong: &Links,
+        source: usize,
+        cells: bool,
+        best: &mut Best,
+    ) {
+        self.reset();
+        let stamp = self.stamp;
+        let root = self.arena.push(source, ROOT);
+        let opposite = source ^ 1;
+        if state_on(source) {
+            self.seen_on[source] = stamp;
+            self.on.push(root);
+        } else {
+            self.seen_off[source] = stamp;
+            self.off.push(root);
+        }
+        let mut found = false;
+        while !found && (!self.on.is_empty() || !self.off.is_empty()) {
+            // Every chain still to come has at least one more state than
+            // the frontier: stop once none of them could be the easiest.
+            let front = self
+                .on
+                .first()
+                .or(self.off.first())
+                .copied()
+                .unwrap_or(root);
+            let shortest = self.arena.len(front) + 1;
+            let (difficulty, sort_key) = forcing_key(shortest, cells);
+            if !best.beats(difficulty, shortest, sort_key) {
+                return;
+            }
+            self.next.clear();
+            for k in 0..self.on.len() {
+                let i = self.on[k];
+                for &t in weak.of(self.arena.state(i)) {
+                    let t = usize::from(t);
+                    if t == opposite && !found {
+                        let target = self.arena.push(t, i);
+                        offer_forcing(m, &self.arena, target, cells, best);
+                        found = true;
+                    }
+                    if self.seen_off[t] != stamp {
+                        self.seen_off[t] = stamp;
+                        let n = self.arena.push(t, i);
+                        self.next.push(n);
+                    }
+                }
+            }
+            self.off.extend_from_slice(&self.next);
+            self.next.clear();
+            for k in 0..self.off.len() {
+                let i = self.off[k];
+                for &t in strong.of(self.arena.state(i)) {
+                    let t = usize::from(t);
+                    if t == opposite && !found {
+                        let target = self.arena.push(t, i);
+                        offer_forcing(m, &self.arena, target, cells, best);
+                        found = true;
+                    }
+                    if self.seen_on[t] != stamp {
+                        self.seen_on[t] = stamp;
+                        let n = self.arena.push(t, i);
+                        self.next.push(n);
+                    }
+                }
+            }
+            self.off.clear();
+            std::mem::swap(&mut self.on, &mut self.next);
+        }
+    }
+
+    /// Cycles from `d` on in `c` back to it.
+    #[allow(clippy::too_many_arguments)]
+    fn cycles(
+        &mut self,
+        m: &[u16; 81],
+        weak: &Links,
+        strong: &Links,
+        c: usize,
+        d: usize,
+        cells: bool,
+        units: bool,
+        best: &mut Best,
+    ) {
+        self.reset();
+        let stamp = self.stamp;
+        let source = state(c, d, true);
+        let root = self.arena.push(source, ROOT);
+        self.seen_on[source] = stamp;
+        self.on.push(root);
+        let mut length = 0;
+        while let Some(&front) = self.on.first() {
+            // A cycle closing later has at least two more states.
+            let shortest = self.arena.len(front) + 2;
+            let (difficulty, sort_key) = cycle_key(shortest, cells, units);
+            if !best.beats(difficulty, shortest, sort_key) {
+                break;
+            }
+            length += 1;
+            self.off.clear();
+            for k in 0..self.on.len() {
+                let i = self.on[k];
+                let here = self.arena.state(i);
+                for &t in weak.of(here) {
+                    let t = usize::from(t);
+                    if here != t && !self.arena.has_ancestor(i, t) {
+                        let n = self.arena.push(t, i);
+                        self.off.push(n);
+                    }
+                }
+            }
+            length += 1;
+            self.next.clear();
+            for k in 0..self.off.len() {
+                let i = self.off[k];
+                for &t in strong.of(self.arena.state(i)) {
+                    let t = usize::from(t);
+                    if length >= 4 && t == source {
+                        let n = self.arena.push(t, i);
+                        self.found.push(n);
+                    }
+                    if self.seen_on[t] != stamp {
+                        self.seen_on[t] = stamp;
+                        let n = self.arena.push(t, i);
+                        self.next.push(n);
+                    }
+                }
+            }
+            std::mem::swap(&mut self.on, &mut self.next);
+        }
+        let found = std::mem::take(&mut self.found);
+        for &end in &found {
+            let complexity = self.arena.len(end);
+            let (difficulty, sort_key) = cycle_key(complexity, cells, units);
+            if best.beats(difficulty, complexity, sort_key) {
+                if let Some(h) = cycle_hint(m, &self.arena, end, cells, units) {
+                    best.0 = Some(h);
+                }
+            }
+        }
+        self.found = found;
+    }
+}
+
+fn state_text(s: usize) -> String {
+    let verb = if state_on(s) { "is" } else { "is not" };
+    format!(
+        "{} {verb} {}",
+        rc_name(cell(state_cell(s))),
+        state_digit(s) + 1
+    )
+}
+
+/// `r1c1 is 5, r1c4 is not 5, ...`: a chain as a person reads it.
+pub(crate) fn chain_text(path: &[usize]) -> String {
+    path.iter()
+        .map(|&s| state_text(s))
+        .collect::<Vec<_>>()
+        .join(", so ")
+}
+
+/// SE's rating and kind order of a forcing chain of `complexity` states.
+fn forcing_key(complexity: usize, cells: bool) -> (f64, u8) {
+    let base = if cells { 7.0 } else { 6.6 };
+    (base + length_bonus(complexity), if cells { 4 } else { 2 })
+}
+
+/// SE's rating and kind order of a cycle of `complexity` states.
+fn cycle_key(complexity: usize, cells: bool, units: bool) -> (f64, u8) {
+    let both = cells && units;
+    let base = if both { 7.0 } else { 6.5 };
+    let sort_key = if both {
+        4
+    } else if cells {
+        3
+    } else {
+        2
     };
-    let mut best: Option<(usize, Found)> = None;
-    for s in members(bivalue) {
-        for x in (0..9).filter(|&d| marks.mask(s) & 1 << d != 0) {
-            let other = (marks.mask(s) & !(1 << x)).trailing_zeros() as usize;
-            let end = |state: usize| {
-                let (e, v) = (state / 9, state % 9);
-                if v == x && e != s {
-                    PEER_BITS[s] & PEER_BITS[e] & with[x]
-                } else {
-                    0
-                }
-            };
-            let limit = best.as_ref().map_or(usize::MAX, |(_, f)| f.path.len() - 2);
-            if let Some(found) = shortest(729, s * 9 + other, limit, &next, &end) {
-                if shorter(&best, &found) {
-                    best = Some((x, found));
+    (base + length_bonus(complexity), sort_key)
+}
+
+/// Makes the forcing chain ending at `target` the best if it is easier.
+fn offer_forcing(m: &[u16; 81], arena: &Arena, target: u32, cells: bool, best: &mut Best) {
+    let complexity = arena.len(target);
+    let (difficulty, sort_key) = forcing_key(complexity, cells);
+    if best.beats(difficulty, complexity, sort_key) {
+        best.0 = Some(forcing_hint(m, arena, target, cells));
+    }
+}
+
+fn forcing_hint(m: &[u16; 81], arena: &Arena, target: u32, cells: bool) -> Hint {
+    let path = arena.path(target);
+    let complexity = path.len();
+    let t = arena.state(target);
+    let (c, d) = (state_cell(t), state_digit(t));
+    let technique = if cells {
+        Technique::ForcingChain
+    } else {
+        Technique::XChain
+    };
+    let base = if cells { 7.0 } else { 6.6 };
+    let difficulty = base + length_bonus(complexity);
+    let name = match (cells, complexity) {
+        (true, _) => "Forcing chain",
+        (false, 6) => "Turbot fish",
+        _ => "Forcing X-chain",
+    };
+    let chain_cells: Vec<Cell> = path.iter().map(|&s| cell(state_cell(s))).collect();
+    let mut pattern: Vec<Cell> = Vec::new();
+    for c in chain_cells {
+        if !pattern.contains(&c) {
+            pattern.push(c);
+        }
+    }
+    let digits = path
+        .iter()
+        .fold(Digits::EMPTY, |s, &p| s.with(digit(state_digit(p))));
+    let sentence = format!("{name}: if {}", chain_text(&path));
+    let step = if state_on(t) {
+        let elims = (0..9)
+            .filter(|&e| e != d && m[c] & 1 << e != 0)
+            .map(|e| (cell(c), digit(e)))
+            .collect();
+        Step::new(
+            technique,
+            pattern,
+            digits,
+            vec![(cell(c), digit(d))],
+            elims,
+            format!(
+                "{sentence}: a contradiction, so {} is {}",
+                rc_name(cell(c)),
+                d + 1
+            ),
+        )
+    } else {
+        Step::new(
+            technique,
+            pattern,
+            digits,
+            Vec::new(),
+            vec![(cell(c), digit(d))],
+            format!(
+                "{sentence}: a contradiction, so remove {} from {}",
+                d + 1,
+                rc_name(cell(c))
+            ),
+        )
+    };
+    Hint {
+        difficulty,
+        complexity,
+        sort_key: if cells { 4 } else { 2 },
+        step: step.rated(to_rating(difficulty)),
+    }
+}
+
+fn cycle_hint(m: &[u16; 81], arena: &Arena, end: u32, cells: bool, units: bool) -> Option<Hint> {
+    let path = arena.path(end);
+    // The cells of the cycle: every state's cell but the root's copy at the start.
+    let loop_cells: Vec<usize> = path[1..].iter().map(|&s| state_cell(s)).collect();
+    let mut forward = Vec::new();
+    let mut back = Vec::new();
+    for &s in &path[1..] {
+        let (c, d) = (state_cell(s), state_digit(s));
+        for &p in &crate::logic::PEERS[c] {
+            let p = usize::from(p);
+            if !loop_cells.contains(&p) && m[p] & 1 << d != 0 {
+                let list = if state_on(s) { &mut forward } else { &mut back };
+                if !list.contains(&(p, d)) {
+                    list.push((p, d));
                 }
             }
         }
     }
-    let (x, found) = best?;
-    let cells: Vec<Cell> = found.path.iter().map(|&s| cell(s / 9)).collect();
-    let links: Vec<String> = found
-        .path
-        .iter()
-        .map(|&s| {
-            let c = s / 9;
-            format!(
-                "{} ({})",
-                rc_name(cell(c)),
-                digits_text(Digits::from_bits(marks.mask(c)), "or")
-            )
-        })
+    let elims: Vec<_> = forward
+        .into_iter()
+        .filter(|x| back.contains(x))
+        .map(|(p, d)| (cell(p), digit(d)))
         .collect();
+    if elims.is_empty() {
+        return None;
+    }
+    let complexity = path.len();
+    let both = cells && units;
+    let base = if both { 7.0 } else { 6.5 };
+    let difficulty = base + length_bonus(complexity);
+    let (technique, name) = match (cells, units) {
+        (true, true) => (Technique::XyCycle, "Bidirectional cycle"),
+        (true, false) => (Technique::YCycle, "Bidirectional Y-cycle"),
+        _ => (Technique::XCycle, "Bidirectional X-cycle"),
+    };
+    let mut pattern: Vec<Cell> = Vec::new();
+    for &c in &loop_cells {
+        if !pattern.contains(&cell(c)) {
+            pattern.push(cell(c));
+        }
+    }
+    let digits = path
+        .iter()
+        .fold(Digits::EMPTY, |s, &p| s.with(digit(state_digit(p))));
     let reason = format!(
-        "XY-chain: {} makes {} or {} a {}",
-        links.join(" - "),
-        rc_name(cells[0]),
-        rc_name(cells[cells.len() - 1]),
-        x + 1
+        "{name}: {} and back, and it holds both ways round, so every unit it passes through \
+         keeps its digit inside the cycle",
+        chain_text(&path)
     );
-    let digits = cells.iter().fold(Digits::EMPTY, |m, c| {
-        Digits::from_bits(m.bits() | marks.mask(c.index()))
-    });
-    Some(Step::eliminating(
-        Technique::XyChain,
-        cells,
-        digits,
-        to_eliminations(found.eliminations, x),
-        reason,
-    ))
+    let step = Step::eliminating(technique, pattern, digits, elims, reason);
+    Some(Hint {
+        difficulty,
+        complexity,
+        sort_key: if both {
+            4
+        } else if cells {
+            3
+        } else {
+            2
+        },
+        step: step.rated(to_rating(difficulty)),
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::sees;
-    use crate::logic::tests::{blank, c, elims, remove_from, restrict};
-
-    /// Keeps digit `d` in `unit_cells` only at `keep`.
-    fn only(marks: &mut Candidates, d: u8, unit_cells: &[String], keep: &[&str]) {
-        let drop: Vec<&str> = unit_cells
-            .iter()
-            .map(String::as_str)
-            .filter(|n| !keep.contains(n))
-            .collect();
-        remove_from(marks, d, &drop);
-    }
-
-    fn row(r: usize) -> Vec<String> {
-        (1..=9).map(|c| format!("r{r}c{c}")).collect()
-    }
-
-    fn col(c: usize) -> Vec<String> {
-        (1..=9).map(|r| format!("r{r}c{c}")).collect()
-    }
 
     #[test]
-    fn skyscraper_is_a_short_x_chain() {
-        let mut marks = blank();
-        // 4 in column 1 only at r1c1 and r6c1; in column 5 only at r2c5 and r6c5
-        only(&mut marks, 4, &col(1), &["r1c1", "r6c1"]);
-        only(&mut marks, 4, &col(5), &["r2c5", "r6c5"]);
-        let step = x_chain(&marks).unwrap();
-        assert_eq!(step.technique(), Technique::XChain);
-        // r1c1 = r6c1 - r6c5 = r2c5: r1c1 or r2c5 is 4
-        assert_eq!(step.cells(), [c("r1c1"), c("r6c1"), c("r6c5"), c("r2c5")]);
-        assert_eq!(
-            step.eliminations(),
-            elims(&[(4, &["r1c4", "r1c6", "r2c2", "r2c3"])])
-        );
-        assert!(step.to_string().starts_with(
-            "X-chain on 4: r1c1=r6c1-r6c5=r2c5 makes r1c1 or r2c5 a 4, so remove 4 from"
-        ));
-        for &(e, _) in step.eliminations() {
-            assert!(sees(e.index(), 0) && sees(e.index(), c("r2c5").index()));
-        }
-    }
-
-    #[test]
-    fn no_x_chain_without_strong_links() {
-        assert!(x_chain(&blank()).is_none());
-        let mut marks = blank();
-        only(&mut marks, 4, &row(1), &["r1c1", "r1c9"]);
-        // one strong link alone: its ends see no common cell with a 4
-        // outside the row, where 4 is already gone
-        assert!(x_chain(&marks).is_none());
-    }
-
-    #[test]
-    fn xy_chain_of_four_cells() {
-        let mut marks = blank();
-        restrict(&mut marks, "r1c1", "12");
-        restrict(&mut marks, "r1c5", "23");
-        restrict(&mut marks, "r5c5", "34");
-        restrict(&mut marks, "r5c9", "41");
-        let step = xy_chain(&marks).unwrap();
-        assert_eq!(step.technique(), Technique::XyChain);
-        // r1c1 or r5c9 is 1: remove 1 from r1c9 and r5c1
-        assert_eq!(step.eliminations(), elims(&[(1, &["r1c9", "r5c1"])]));
-        assert_eq!(step.cells().len(), 4);
-        assert!(step.to_string().starts_with("XY-chain: r1c1 (1 or 2) - r1c5 (2 or 3) - r5c5 (3 or 4) - r5c9 (1 or 4) makes r1c1 or r5c9 a 1"));
-    }
-
-    #[test]
-    fn no_xy_chain_when_the_ends_differ() {
-        let mut marks = blank();
-        restrict(&mut marks, "r1c1", "12");
-        restrict(&mut marks, "r1c5", "23");
-        restrict(&mut marks, "r5c5", "34");
-        restrict(&mut marks, "r5c9", "45");
-        assert!(xy_chain(&marks).is_none());
+    fn length_bonus_steps_as_sudoku_explainer() {
+        let tenths = |n: usize| (length_bonus(n) * 10.0 + 0.5) as u32;
+        assert_eq!(tenths(6), 0);
+        assert_eq!(tenths(7), 1);
+        assert_eq!(tenths(8), 1);
+        assert_eq!(tenths(9), 2);
+        assert_eq!(tenths(10), 2);
+        assert_eq!(tenths(11), 3);
+        assert_eq!(tenths(14), 3);
+        assert_eq!(tenths(15), 4);
+        assert_eq!(tenths(19), 5);
+        assert_eq!(tenths(27), 6);
+        assert_eq!(to_rating(6.6 + length_bonus(9)), Rating::from_tenths(68));
     }
 }

@@ -47,16 +47,20 @@ impl fmt::Display for Rating {
 /// A difficulty level: a band of ratings (see `docs/grading.md`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Level {
-    /// Singles only (rating up to 2.3).
+    /// Hidden singles and full houses: found by scanning, no pencil marks
+    /// (rating up to 1.5).
     Easy,
-    /// Locked candidates, naked and hidden pairs, X-wing (up to 3.4).
+    /// Naked singles and Sudoku Explainer's direct techniques, locked
+    /// candidates (1.6 to 2.8).
     Medium,
-    /// Triples, swordfish, XY-, XYZ- and W-wings, unique rectangles (up to
-    /// 4.5).
+    /// Pencil marks: naked and hidden pairs and triples, X-wing, swordfish,
+    /// XY- and XYZ-wings, unique rectangles (2.9 to 4.5).
     Hard,
-    /// Quads, jellyfish and chains (above 4.5).
+    /// Unique loops, quads, jellyfish, BUG, aligned pairs, chains and
+    /// cycles (4.6 to 7.4).
     Expert,
-    /// Logic alone cannot finish: it needs guessing.
+    /// Nishio, multiple, dynamic and nested forcing chains (7.5 and up), or
+    /// logic alone cannot finish and the puzzle needs guessing.
     Extreme,
 }
 
@@ -73,10 +77,10 @@ impl Level {
     /// The level of a rating.
     pub fn of(rating: Rating) -> Level {
         match rating.0 {
-            0..=23 => Level::Easy,
-            24..=34 => Level::Medium,
-            35..=45 => Level::Hard,
-            _ if rating < Rating::GUESS => Level::Expert,
+            0..=15 => Level::Easy,
+            16..=28 => Level::Medium,
+            29..=45 => Level::Hard,
+            46..=74 => Level::Expert,
             _ => Level::Extreme,
         }
     }
@@ -84,10 +88,10 @@ impl Level {
     /// The highest rating of the level.
     pub fn max_rating(self) -> Rating {
         Rating(match self {
-            Level::Easy => 23,
-            Level::Medium => 34,
+            Level::Easy => 15,
+            Level::Medium => 28,
             Level::Hard => 45,
-            Level::Expert => Rating::GUESS.0 - 1,
+            Level::Expert => 74,
             Level::Extreme => u16::MAX,
         })
     }
@@ -269,13 +273,17 @@ mod tests {
             assert!(Rating::from_tenths(tenths) <= level.max_rating());
             last = level;
         }
-        assert_eq!(Level::of(Technique::NakedSingle.rating()), Level::Easy);
-        assert_eq!(Level::of(Technique::Pointing.rating()), Level::Medium);
-        assert_eq!(Level::of(Technique::HiddenPair.rating()), Level::Medium);
+        assert_eq!(Level::of(Technique::HiddenSingleLine.rating()), Level::Easy);
+        assert_eq!(Level::of(Technique::NakedSingle.rating()), Level::Medium);
+        assert_eq!(Level::of(Technique::Claiming.rating()), Level::Medium);
+        assert_eq!(Level::of(Technique::NakedPair.rating()), Level::Hard);
+        assert_eq!(Level::of(Technique::HiddenPair.rating()), Level::Hard);
         assert_eq!(Level::of(Technique::NakedTriple.rating()), Level::Hard);
         assert_eq!(Level::of(Technique::UniqueRectangle.rating()), Level::Hard);
         assert_eq!(Level::of(Technique::NakedQuad.rating()), Level::Expert);
-        assert_eq!(Level::of(Technique::XyChain.rating()), Level::Expert);
+        assert_eq!(Level::of(Technique::ForcingChain.rating()), Level::Expert);
+        assert_eq!(Level::of(Rating::from_tenths(74)), Level::Expert);
+        assert_eq!(Level::of(Rating::from_tenths(75)), Level::Extreme);
         assert_eq!(Level::of(Rating::GUESS), Level::Extreme);
     }
 

@@ -24,7 +24,10 @@
 
 mod candidates;
 mod chains;
+mod direct;
+mod exclusion;
 mod fish;
+mod forcing;
 mod grade;
 mod intersections;
 mod singles;
@@ -169,12 +172,33 @@ pub(crate) fn first_combination<T>(
 /// A technique's search: the first step it finds in a position.
 type Finder = fn(&Candidates) -> Option<Step>;
 
-/// The techniques with their searches, in the order they are tried.
-const FINDERS: [(Technique, Finder); 21] = [
+/// Sudoku Explainer's unit order for most scans: boxes, columns, rows.
+pub(crate) const SE_UNIT_ORDER: [usize; 27] = {
+    let mut order = [0usize; 27];
+    let mut i = 0;
+    while i < 9 {
+        order[i] = 18 + i;
+        order[9 + i] = 9 + i;
+        order[18 + i] = i;
+        i += 1;
+    }
+    order
+};
+
+/// The searches in the order they are tried, which is Sudoku Explainer's
+/// (`diuf.sudoku.solver.Solver`): the first step found is taken, so the
+/// order decides which technique a position is rated by. Each entry names
+/// the technique it stands for in [`LogicSolver::assume_unique`].
+const FINDERS: [(Technique, Finder); 28] = [
     (Technique::FullHouse, singles::full_house),
     (Technique::HiddenSingleBox, singles::hidden_single_box),
     (Technique::HiddenSingleLine, singles::hidden_single_line),
+    (Technique::DirectPointing, direct::direct_locking),
+    (Technique::DirectHiddenPair, |m| direct::direct_hidden(m, 2)),
     (Technique::NakedSingle, singles::naked_single),
+    (Technique::DirectHiddenTriple, |m| {
+        direct::direct_hidden(m, 3)
+    }),
     (Technique::Pointing, intersections::pointing),
     (Technique::Claiming, intersections::claiming),
     (Technique::NakedPair, |m| subsets::naked(m, 2)),
@@ -185,13 +209,28 @@ const FINDERS: [(Technique, Finder); 21] = [
     (Technique::HiddenTriple, |m| subsets::hidden(m, 3)),
     (Technique::XyWing, wings::xy_wing),
     (Technique::XyzWing, wings::xyz_wing),
-    (Technique::WWing, wings::w_wing),
-    (Technique::UniqueRectangle, uniqueness::unique_rectangle),
+    (Technique::UniqueLoop, uniqueness::unique_loop),
     (Technique::NakedQuad, |m| subsets::naked(m, 4)),
     (Technique::Jellyfish, |m| fish::fish(m, 4)),
     (Technique::HiddenQuad, |m| subsets::hidden(m, 4)),
-    (Technique::XChain, chains::x_chain),
-    (Technique::XyChain, chains::xy_chain),
+    (Technique::Bug, uniqueness::bug),
+    (
+        Technique::AlignedPairExclusion,
+        exclusion::aligned_pair_exclusion,
+    ),
+    (Technique::XChain, chains::forcing_chain_or_cycle),
+    (Technique::Nishio, |m| {
+        forcing::find(m, forcing::Mode::NISHIO)
+    }),
+    (Technique::MultipleForcingChain, |m| {
+        forcing::find(m, forcing::Mode::MULTIPLE)
+    }),
+    (Technique::DynamicForcingChain, |m| {
+        forcing::find(m, forcing::Mode::DYNAMIC)
+    }),
+    (Technique::DynamicForcingChainPlus, |m| {
+        forcing::find(m, forcing::Mode::plus(1))
+    }),
 ];
 
 /// The logical solver on one position.

@@ -2,7 +2,9 @@
 //! naked singles.
 
 use crate::logic::step::{rc_name, unit_name};
-use crate::logic::{cell, digit, places, unit, Candidates, Digits, Step, Technique, UNITS};
+use crate::logic::{
+    cell, digit, places, unit, Candidates, Digits, Step, Technique, SE_UNIT_ORDER, UNITS,
+};
 
 fn place(technique: Technique, at: usize, d: usize, sentence: String) -> Step {
     let (c, d) = (cell(at), digit(d));
@@ -18,7 +20,7 @@ fn place(technique: Technique, at: usize, d: usize, sentence: String) -> Step {
 
 /// The last blank cell of a unit.
 pub(crate) fn full_house(marks: &Candidates) -> Option<Step> {
-    (0..27).find_map(|u| {
+    SE_UNIT_ORDER.iter().find_map(|&u| {
         let mut blanks = UNITS[u]
             .iter()
             .map(|&c| usize::from(c))
@@ -40,7 +42,7 @@ pub(crate) fn full_house(marks: &Candidates) -> Option<Step> {
 
 fn hidden_single(
     marks: &Candidates,
-    units: std::ops::Range<usize>,
+    units: impl Iterator<Item = usize>,
     technique: Technique,
 ) -> Option<Step> {
     units.into_iter().find_map(|u| {
@@ -66,9 +68,10 @@ pub(crate) fn hidden_single_box(marks: &Candidates) -> Option<Step> {
     hidden_single(marks, 18..27, Technique::HiddenSingleBox)
 }
 
-/// A digit with one place left in a row, then in a column.
+/// A digit with one place left in a column, then in a row (Sudoku
+/// Explainer's order).
 pub(crate) fn hidden_single_line(marks: &Candidates) -> Option<Step> {
-    hidden_single(marks, 0..18, Technique::HiddenSingleLine)
+    hidden_single(marks, (9..18).chain(0..9), Technique::HiddenSingleLine)
 }
 
 /// A cell with one candidate left.

@@ -21,8 +21,16 @@ pub enum Technique {
     HiddenSingleBox,
     /// A digit with one place left in a row or column.
     HiddenSingleLine,
+    /// A box's digit locked in a line, which leaves a hidden single in another box: placed at once.
+    DirectPointing,
+    /// A line's digit locked in a box, which leaves a hidden single in another line: placed at once.
+    DirectClaiming,
+    /// A hidden pair that leaves a hidden single in its unit: placed at once.
+    DirectHiddenPair,
     /// A cell with one candidate left.
     NakedSingle,
+    /// A hidden triple that leaves a hidden single in its unit: placed at once.
+    DirectHiddenTriple,
     /// A digit whose places in a box share a row or column: it leaves the
     /// rest of that line.
     Pointing,
@@ -46,29 +54,61 @@ pub enum Technique {
     XyWing,
     /// A three-candidate pivot and two two-candidate wings.
     XyzWing,
-    /// Two cells with the same two candidates joined by a strong link.
-    WWing,
-    /// Unique rectangle type 1 (assumes the puzzle has one solution).
+    /// A unique rectangle, types 1 to 4 (assumes the puzzle has one solution).
     UniqueRectangle,
+    /// A unique loop of 6 or more cells, types 1 to 4 (assumes one solution).
+    UniqueLoop,
     /// Four cells of a unit with four candidates between them.
     NakedQuad,
     /// An X-wing over four rows and columns.
     Jellyfish,
     /// Four digits confined to four cells of a unit.
     HiddenQuad,
-    /// A chain of strong and weak links on one digit.
+    /// A bivalue universal grave, types 1 to 4 (assumes one solution).
+    Bug,
+    /// Two cells whose pairs of digits are limited by the two-candidate cells
+    /// they both see.
+    AlignedPairExclusion,
+    /// A bidirectional cycle (nice loop) on one digit.
+    XCycle,
+    /// A bidirectional cycle through two-candidate cells.
+    YCycle,
+    /// A forcing chain on one digit (a turbot fish is the shortest).
     XChain,
-    /// A chain of two-candidate cells.
-    XyChain,
+    /// A forcing chain mixing digits and cells (an alternating inference
+    /// chain: XY-chains and W-wings among them).
+    ForcingChain,
+    /// A bidirectional cycle mixing both kinds of link.
+    XyCycle,
+    /// One digit's consequences followed while its candidates are struck
+    /// out: an assumption that leads to a contradiction is false.
+    Nishio,
+    /// Cell and region forcing chains: every digit of a cell, or every
+    /// place of a digit in a unit, implies the same conclusion.
+    MultipleForcingChain,
+    /// Forcing chains that strike out candidates as they go: contradiction,
+    /// double, cell and region forcing chains.
+    DynamicForcingChain,
+    /// Dynamic forcing chains helped by locked candidates, pairs and X-wings
+    /// found along the way.
+    DynamicForcingChainPlus,
+    /// Dynamic forcing chains helped by forcing chains found along the way
+    /// (rated 9.5 and up by how deep they nest).
+    NestedForcingChain,
 }
 
 impl Technique {
-    /// Every technique, easiest first: the order the solver tries them.
-    pub const ALL: [Technique; 21] = [
+    /// Every technique, by rating: nearly the order the solver tries them
+    /// (Sudoku Explainer's order, see `docs/grading.md`).
+    pub const ALL: [Technique; 35] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
+        Technique::DirectPointing,
+        Technique::DirectClaiming,
+        Technique::DirectHiddenPair,
         Technique::NakedSingle,
+        Technique::DirectHiddenTriple,
         Technique::Pointing,
         Technique::Claiming,
         Technique::NakedPair,
@@ -79,13 +119,23 @@ impl Technique {
         Technique::HiddenTriple,
         Technique::XyWing,
         Technique::XyzWing,
-        Technique::WWing,
         Technique::UniqueRectangle,
+        Technique::UniqueLoop,
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
+        Technique::Bug,
+        Technique::AlignedPairExclusion,
+        Technique::XCycle,
+        Technique::YCycle,
         Technique::XChain,
-        Technique::XyChain,
+        Technique::ForcingChain,
+        Technique::XyCycle,
+        Technique::Nishio,
+        Technique::MultipleForcingChain,
+        Technique::DynamicForcingChain,
+        Technique::DynamicForcingChainPlus,
+        Technique::NestedForcingChain,
     ];
 
     /// The technique's name on the command line and in CSV: `hidden-single-box`.
@@ -94,7 +144,11 @@ impl Technique {
             Technique::FullHouse => "full-house",
             Technique::HiddenSingleBox => "hidden-single-box",
             Technique::HiddenSingleLine => "hidden-single-line",
+            Technique::DirectPointing => "direct-pointing",
+            Technique::DirectClaiming => "direct-claiming",
+            Technique::DirectHiddenPair => "direct-hidden-pair",
             Technique::NakedSingle => "naked-single",
+            Technique::DirectHiddenTriple => "direct-hidden-triple",
             Technique::Pointing => "pointing",
             Technique::Claiming => "claiming",
             Technique::NakedPair => "naked-pair",
@@ -105,24 +159,39 @@ impl Technique {
             Technique::HiddenTriple => "hidden-triple",
             Technique::XyWing => "xy-wing",
             Technique::XyzWing => "xyz-wing",
-            Technique::WWing => "w-wing",
             Technique::UniqueRectangle => "unique-rectangle",
+            Technique::UniqueLoop => "unique-loop",
             Technique::NakedQuad => "naked-quad",
             Technique::Jellyfish => "jellyfish",
             Technique::HiddenQuad => "hidden-quad",
+            Technique::Bug => "bug",
+            Technique::AlignedPairExclusion => "aligned-pair-exclusion",
+            Technique::XCycle => "x-cycle",
+            Technique::YCycle => "y-cycle",
             Technique::XChain => "x-chain",
-            Technique::XyChain => "xy-chain",
+            Technique::ForcingChain => "forcing-chain",
+            Technique::XyCycle => "xy-cycle",
+            Technique::Nishio => "nishio",
+            Technique::MultipleForcingChain => "multiple-forcing-chain",
+            Technique::DynamicForcingChain => "dynamic-forcing-chain",
+            Technique::DynamicForcingChainPlus => "dynamic-forcing-chain-plus",
+            Technique::NestedForcingChain => "nested-forcing-chain",
         }
     }
 
-    /// The technique's difficulty on the Sudoku Explainer-like scale of
-    /// `docs/grading.md`.
+    /// The technique's difficulty on Sudoku Explainer's scale
+    /// (`docs/grading.md`); a step of a chain, loop or BUG may be rated
+    /// higher ([`Step::rating`]).
     pub const fn rating(self) -> Rating {
         Rating::from_tenths(match self {
             Technique::FullHouse => 10,
             Technique::HiddenSingleBox => 12,
             Technique::HiddenSingleLine => 15,
+            Technique::DirectPointing => 17,
+            Technique::DirectClaiming => 19,
+            Technique::DirectHiddenPair => 20,
             Technique::NakedSingle => 23,
+            Technique::DirectHiddenTriple => 25,
             Technique::Pointing => 26,
             Technique::Claiming => 28,
             Technique::NakedPair => 30,
@@ -133,19 +202,32 @@ impl Technique {
             Technique::HiddenTriple => 40,
             Technique::XyWing => 42,
             Technique::XyzWing => 44,
-            Technique::WWing => 44,
             Technique::UniqueRectangle => 45,
+            Technique::UniqueLoop => 46,
             Technique::NakedQuad => 50,
             Technique::Jellyfish => 52,
             Technique::HiddenQuad => 54,
+            Technique::Bug => 56,
+            Technique::AlignedPairExclusion => 62,
+            Technique::XCycle => 65,
+            Technique::YCycle => 65,
             Technique::XChain => 66,
-            Technique::XyChain => 70,
+            Technique::ForcingChain => 70,
+            Technique::XyCycle => 70,
+            Technique::Nishio => 75,
+            Technique::MultipleForcingChain => 80,
+            Technique::DynamicForcingChain => 85,
+            Technique::DynamicForcingChainPlus => 90,
+            Technique::NestedForcingChain => 95,
         })
     }
 
     /// Whether the technique assumes the puzzle has exactly one solution.
     pub const fn assumes_uniqueness(self) -> bool {
-        matches!(self, Technique::UniqueRectangle)
+        matches!(
+            self,
+            Technique::UniqueRectangle | Technique::UniqueLoop | Technique::Bug
+        )
     }
 }
 

@@ -2,7 +2,8 @@
 
 use crate::logic::step::{cells_text, digits_text, unit_name};
 use crate::logic::{
-    cell, digit, first_combination, places, unit, Candidates, Digits, Step, Technique, UNITS,
+    cell, digit, first_combination, places, unit, Candidates, Digits, Step, Technique,
+    SE_UNIT_ORDER, UNITS,
 };
 use crate::pos::{Cell, Digit};
 
@@ -20,7 +21,7 @@ fn technique(naked: bool, n: usize) -> (Technique, &'static str) {
 /// `n` cells of a unit whose candidates are `n` digits between them: those
 /// digits leave the unit's other cells.
 pub(crate) fn naked(marks: &Candidates, n: usize) -> Option<Step> {
-    (0..27).find_map(|u| {
+    SE_UNIT_ORDER.iter().find_map(|&u| {
         let cells: Vec<usize> = UNITS[u]
             .iter()
             .map(|&c| usize::from(c))
@@ -63,7 +64,7 @@ pub(crate) fn naked(marks: &Candidates, n: usize) -> Option<Step> {
 /// `n` digits of a unit whose places are `n` cells between them: those
 /// cells lose their other candidates.
 pub(crate) fn hidden(marks: &Candidates, n: usize) -> Option<Step> {
-    (0..27).find_map(|u| {
+    SE_UNIT_ORDER.iter().find_map(|&u| {
         let spots: Vec<u16> = (0..9).map(|d| places(marks, u, 1 << d)).collect();
         let digits: Vec<usize> = (0..9)
             .filter(|&d| (2..=n as u32).contains(&spots[d].count_ones()))

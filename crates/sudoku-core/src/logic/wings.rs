@@ -1,7 +1,7 @@
 //! Wings: XY-wing, XYZ-wing and W-wing.
 
-use crate::logic::step::{digits_text, rc_name, unit_name};
-use crate::logic::{cell, digit, sees, unit, Candidates, Digits, Step, Technique, PEERS, UNITS};
+use crate::logic::step::{digits_text, rc_name};
+use crate::logic::{cell, digit, sees, Candidates, Digits, Step, Technique, PEERS};
 use crate::pos::{Cell, Digit};
 
 /// The candidates `bit` of every cell (other than `not`) that sees all of
@@ -115,79 +115,10 @@ pub(crate) fn xyz_wing(marks: &Candidates) -> Option<Step> {
     })
 }
 
-/// Two cells with the same candidates {x, y} that do not see each other,
-/// and a unit where x has only two places, one seeing each cell: the two
-/// cells cannot both be x, so one is y, and y leaves every cell that sees
-/// both.
-pub(crate) fn w_wing(marks: &Candidates) -> Option<Step> {
-    (0..81).find_map(|a| {
-        let m = marks.mask(a);
-        if m.count_ones() != 2 {
-            return None;
-        }
-        (a + 1..81)
-            .filter(|&b| marks.mask(b) == m && !sees(a, b))
-            .find_map(|b| {
-                [m & m.wrapping_neg(), m & (m - 1)]
-                    .into_iter()
-                    .find_map(|x| {
-                        let y = m & !x;
-                        let eliminations = seen_by_all(marks, &[a, b], y);
-                        if eliminations.is_empty() {
-                            return None;
-                        }
-                        let (u, p, q) = link(marks, a, b, x)?;
-                        let reason = format!(
-                            "W-wing: {} and {} both hold {} and the {} of {} is in {} or {}, \
-                         which makes one of them {}",
-                            rc_name(cell(a)),
-                            rc_name(cell(b)),
-                            digits_text(Digits::from_bits(m), "or"),
-                            Digits::from_bits(x),
-                            unit_name(unit(u)),
-                            rc_name(cell(p)),
-                            rc_name(cell(q)),
-                            Digits::from_bits(y)
-                        );
-                        Some(Step::eliminating(
-                            Technique::WWing,
-                            vec![cell(a), cell(b), cell(p), cell(q)],
-                            Digits::from_bits(m),
-                            eliminations,
-                            reason,
-                        ))
-                    })
-            })
-    })
-}
-
-/// A unit where digit `x` has exactly two places, one seeing `a` and the
-/// other `b` (neither being `a` or `b`): the unit and the two places, the
-/// one seeing `a` first.
-fn link(marks: &Candidates, a: usize, b: usize, x: u16) -> Option<(usize, usize, usize)> {
-    (0..27).find_map(|u| {
-        let mut spots = UNITS[u]
-            .iter()
-            .map(|&c| usize::from(c))
-            .filter(|&c| marks.mask(c) & x != 0);
-        let (p, q) = (spots.next()?, spots.next()?);
-        if spots.next().is_some() || [p, q].iter().any(|c| *c == a || *c == b) {
-            return None;
-        }
-        if sees(p, a) && sees(q, b) {
-            Some((u, p, q))
-        } else if sees(q, a) && sees(p, b) {
-            Some((u, q, p))
-        } else {
-            None
-        }
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::tests::{blank, c, elims, remove_from, restrict};
+    use crate::logic::tests::{blank, c, elims, restrict};
 
     #[test]
     fn xy_wing_removes_z_where_both_wings_see() {
@@ -236,35 +167,5 @@ mod tests {
         restrict(&mut not_a_wing, "r1c4", "15");
         restrict(&mut not_a_wing, "r2c2", "36");
         assert!(xyz_wing(&not_a_wing).is_none());
-    }
-
-    #[test]
-    fn w_wing_through_a_strong_link() {
-        let mut marks = blank();
-        restrict(&mut marks, "r1c1", "38");
-        restrict(&mut marks, "r5c6", "38");
-        // 3 in column 4 only in r1c4 (sees r1c1) and r5c4 (sees r5c6)
-        remove_from(
-            &mut marks,
-            3,
-            &["r2c4", "r3c4", "r4c4", "r6c4", "r7c4", "r8c4", "r9c4"],
-        );
-        assert!(xy_wing(&marks).is_none());
-        let step = w_wing(&marks).unwrap();
-        assert_eq!(step.cells(), [c("r1c1"), c("r5c6"), c("r1c4"), c("r5c4")]);
-        assert_eq!(step.eliminations(), elims(&[(8, &["r1c6", "r5c1"])]));
-        assert_eq!(
-            step.to_string(),
-            "W-wing: r1c1 and r5c6 both hold 3 or 8 and the 3 of column 4 is in r1c4 or r5c4, \
-             which makes one of them 8, so remove 8 from r1c6 and r5c1"
-        );
-    }
-
-    #[test]
-    fn w_wing_needs_the_strong_link() {
-        let mut marks = blank();
-        restrict(&mut marks, "r1c1", "38");
-        restrict(&mut marks, "r5c6", "38");
-        assert!(w_wing(&marks).is_none());
     }
 }

@@ -1,0 +1,200 @@
+//! Direct techniques: a locked candidate or a hidden pair/triple whose
+//! removals leave a hidden single, so the digit is placed at once (Sudoku
+//! Explainer's direct pointing 1.7, direct claiming 1.9, direct hidden pair
+//! 2.0 and direct hidden triple 2.5).
+
+use crate::logic::step::{cells_text, digits_text, rc_name, unit_name};
+use crate::logic::{
+    cell, digit, places, unit, Candidates, Digits, Step, Technique, SE_UNIT_ORDER, UNITS,
+};
+use crate::pos::Cell;
+
+/// The cells (as a 81-bit set) of unit `u`.
+fn unit_bits(u: usize) -> u128 {
+    UNITS[u].iter().fold(0u128, |m, &c| m | 1 << c)
+}
+
+fn cells_of(set: u128) -> Vec<usize> {
+    (0..81).filter(|&c| set & 1 << c != 0).collect()
+}
+
+/// Direct pointing and claiming: a digit locked in the crossing of two
+/// units leaves the rest of the second unit, and that leaves it one place
+/// in a third unit of the first kind. Boxes pointing into columns, then
+/// rows, then columns and rows claiming into boxes, as Sudoku Explainer
+/// scans them.
+pub(crate) fn direct_locking(marks: &Candidates) -> Option<Step> {
+    let boxes = 18..27;
+    let cols = 9..18;
+    let rows = 0..9;
+    let pairs = [
+        (boxes.clone(), cols.clone()),
+        (boxes.clone(), rows.clone()),
+        (cols, boxes.clone()),
+        (rows, boxes),
+    ];
+    // The places of every digit in every unit, as cell sets.
+    let mut at = [[0u128; 9]; 27];
+    for (u, row) in at.iter_mut().enumerate() {
+        for &c in &UNITS[u] {
+            let m = marks.mask(usize::from(c));
+            for (d, set) in row.iter_mut().enumerate() {
+                if m & 1 << d != 0 {
+                    *set |= 1 << c;
+                }
+            }
+        }
+    }
+    for (kind1, kind2) in pairs {
+        for u1 in kind1.clone() {
+            for u2 in kind2.clone() {
+                let (b1, b2) = (unit_bits(u1), unit_bits(u2));
+                if b1 & b2 == 0 {
+                    continue;
+                }
+                for d in 0..9 {
+                    let here = at[u1][d];
+                    if here.count_ones() < 2 || here & !b2 != 0 {
+                        continue;
+                    }
+                    let gone = at[u2][d] & !b1;
+                    for u3 in kind1.clone().filter(|&u3| u3 != u1) {
+                        let b3 = unit_bits(u3);
+                        if b3 & b2 == 0 {
+                            continue;
+                        }
+                        let there = at[u3][d];
+                        let left = there & !b2;
+                        if there.count_ones() < 2 || left.count_ones() != 1 {
+                            continue;
+                        }
+                        let at = left.trailing_zeros() as usize;
+                        return Some(locking_step(u1, u2, u3, d, here, gone, at));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+fn locking_step(
+    u1: usize,
+    u2: usize,
+    u3: usize,
+    d: usize,
+    here: u128,
+    gone: u128,
+    at: usize,
+) -> Step {
+    let pointing = u1 >= 18;
+    let (technique, title) = if pointing {
+        (Technique::DirectPointing, "Direct pointing")
+    } else {
+        (Technique::DirectClaiming, "Direct claiming")
+    };
+    let pattern: Vec<Cell> = cells_of(here).into_iter().map(cell).collect();
+    let removed: Vec<Cell> = cells_of(gone).into_iter().map(cell).collect();
+    let sentence = format!(
+        "{title}: in {}, {} is only in {}, so it leaves {} ({}), which leaves {} only {} in {}",
+        unit_name(unit(u1)),
+        d + 1,
+        unit_name(unit(u2)),
+        cells_text(&removed),
+        unit_name(unit(u2)),
+        d + 1,
+        rc_name(cell(at)),
+        unit_name(unit(u3)),
+    );
+    Step::new(
+        technique,
+        pattern,
+        Digits::single(digit(d)),
+        vec![(cell(at), digit(d))],
+        removed.iter().map(|&c| (c, digit(d))).collect(),
+        sentence,
+    )
+}
+
+/// Direct hidden pair or triple (`n` 2 or 3): `n` digits confined to `n`
+/// cells of a unit clear those cells of other digits, and one of those
+/// digits is left with a single place in the unit.
+pub(crate) fn direct_hidden(marks: &Candidates, n: usize) -> Option<Step> {
+    for &u in &SE_UNIT_ORDER {
+        let blanks = UNITS[u]
+            .iter()
+            .filter(|&&c| marks.value(usize::from(c)) == 0)
+            .count();
+        if blanks <= n {
+            continue;
+        }
+        let pos: [u16; 9] = std::array::from_fn(|d| places(marks, u, 1 << d));
+        let found = crate::logic::first_combination(9, n, &mut |pick| {
+            if pick.iter().any(|&d| pos[d].count_ones() < 2) {
+                return None;
+            }
+            let union = pick.iter().fold(0u16, |m, &d| m | pos[d]);
+            if union.count_ones() as usize != n {
+                return None;
+            }
+            let kept = pick.iter().fold(0u16, |m, &d| m | 1 << d);
+            (0..9).filter(|d| kept & 1 << d == 0).find_map(|d| {
+                let left = pos[d] & !union;
+                (pos[d].count_ones() > 1 && left.count_ones() == 1)
+                    .then(|| hidden_step(marks, u, n, kept, union, d, left))
+            })
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+fn hidden_step(
+    marks: &Candidates,
+    u: usize,
+    n: usize,
+    kept: u16,
+    union: u16,
+    d: usize,
+    left: u16,
+) -> Step {
+    let chosen: Vec<usize> = (0..9)
+        .filter(|i| union & 1 << i != 0)
+        .map(|i| usize::from(UNITS[u][i]))
+        .collect();
+    let at = usize::from(UNITS[u][left.trailing_zeros() as usize]);
+    let eliminations = chosen
+        .iter()
+        .flat_map(|&c| {
+            (0..9)
+                .filter(move |&e| marks.mask(c) & !kept & 1 << e != 0)
+                .map(move |e| (cell(c), digit(e)))
+        })
+        .collect();
+    let (technique, title) = if n == 2 {
+        (Technique::DirectHiddenPair, "Direct hidden pair")
+    } else {
+        (Technique::DirectHiddenTriple, "Direct hidden triple")
+    };
+    let pattern: Vec<Cell> = chosen.iter().map(|&c| cell(c)).collect();
+    let digits = Digits::from_bits(kept);
+    let sentence = format!(
+        "{title}: {} can only go in {} within {}, so nothing else can go there, which leaves {} only {} in {}",
+        digits_text(digits, "and"),
+        cells_text(&pattern),
+        unit_name(unit(u)),
+        d + 1,
+        rc_name(cell(at)),
+        unit_name(unit(u)),
+    );
+    Step::new(
+        technique,
+        pattern,
+        digits,
+        vec![(cell(at), digit(d))],
+        eliminations,
+        sentence,
+    )
+}

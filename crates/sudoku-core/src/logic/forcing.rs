@@ -1,0 +1,1244 @@
+//! Forcing chains that follow every consequence of an assumption, as
+//! Sudoku Explainer (SE) finds and rates them: Nishio forcing chains (7.5),
+//! multiple forcing chains (cell and region, 8.0), dynamic forcing chains
+//! (8.5), dynamic forcing chains "plus" (9.0: the basic techniques join in
+//! once the chains stop) and nested forcing chains (9.5 and up: forcing
+//! chains join in).
+//!
+//! One engine does all of them, as SE's `Chaining` does with its four
+//! settings. An assumption ("r5c3 is 7", or "is not 7") is followed through
+//! every implication in breadth-first order, on implications first: an on
+//! candidate turns off its cell's other digits and its digit's other
+//! places in its box, row and column; an off candidate turns on the other
+//! digit of a cell with two left, or the other place of its digit in a unit
+//! with two left. In the dynamic forms an off candidate is also struck from
+//! the board as it is followed, so later cells and units count what is left
+//! (and remember the candidates that made them bivalue or bilocal as extra
+//! causes). A step comes from:
+//!
+//! - a contradiction: the assumption makes a candidate both on and off, so
+//!   it is false;
+//! - a double chain: "on" and "off" make the same candidate on (or off);
+//! - a cell chain: each digit of a cell makes the same candidate on (off);
+//! - a region chain: each place of a digit in a unit does.
+//!
+//! A step's rating is the setting's base plus SE's length bonus
+//! ([`length_bonus`]) on its complexity: the number of distinct candidate
+//! states among the causes of its conclusions, counted per branch. The
+//! easiest step (by complexity, then SE's kind order) is taken.
+//!
+//! Everything is plain arrays: a board of 81 masks and nine digit
+//! bitboards, a propagation of at most 1458 states with its causes, and a
+//! cache of the "on" propagations of one position (each candidate's is
+//! needed by several chains).
+
+use crate::logic::chains::{length_bonus, to_rating, KINDS};
+use crate::logic::step::rc_name;
+use crate::logic::{cell, digit, Candidates, Digits, Step, Technique, CELL_UNITS, UNITS};
+use crate::pos::Cell;
+
+/// Candidate states: `(cell * 9 + digit) * 2 + on`.
+const STATES: usize = 81 * 9 * 2;
+
+/// The cells of each unit, as bit sets.
+pub(crate) const UNIT_BITS: [u128; 27] = {
+    let mut out = [0u128; 27];
+    let mut u = 0;
+    while u < 27 {
+        let mut i = 0;
+        while i < 9 {
+            out[u] |= 1u128 << UNITS[u][i];
+            i += 1;
+        }
+        u += 1;
+    }
+    out
+};
+
+/// One of SE's chaining settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Mode {
+    /// Cell and region chains with three or more branches.
+    multiple: bool,
+    /// Off candidates are struck from the board as they are followed.
+    dynamic: bool,
+    /// One digit at a time, contradictions only.
+    nishio: bool,
+    /// 0; 1 lets the basic techniques join in; 2 and up, forcing chains.
+    level: u8,
+}
+
+impl Mode {
+    pub(crate) const NISHIO: Mode = Mode {
+        multiple: false,
+        dynamic: true,
+        nishio: true,
+        level: 0,
+    };
+    pub(crate) const MULTIPLE: Mode = Mode {
+        multiple: true,
+        dynamic: false,
+        nishio: false,
+        level: 0,
+    };
+    pub(crate) const DYNAMIC: Mode = Mode {
+        multiple: true,
+        dynamic: true,
+        nishio: false,
+        level: 0,
+    };
+
+    /// The dynamic chains with the techniques of `level` inside.
+    pub(crate) const fn plus(level: u8) -> Mode {
+        Mode {
+            multiple: true,
+            dynamic: true,
+            nishio: false,
+            level,
+        }
+    }
+
+    /// SE's base rating of the setting.
+    fn base(self) -> f64 {
+        if self.level >= 2 {
+            9.5 + 0.5 * f64::from(self.level - 2)
+        } else if self.level == 1 {
+            9.0
+        } else if self.nishio {
+            7.5
+        } else if self.dynamic {
+            8.5
+        } else {
+            8.0
+        }
+    }
+
+    fn technique(self) -> Technique {
+        match self.level {
+            0 if self.nishio => Technique::Nishio,
+            0 if self.dynamic => Technique::DynamicForcingChain,
+            0 => Technique::MultipleForcingChain,
+            1 => Technique::DynamicForcingChainPlus,
+            _ => Technique::NestedForcingChain,
+        }
+    }
+}
+
+/// A board being reasoned on: each cell's candidates and each digit's cells.
+#[derive(Clone)]
+pub(crate) struct Board {
+    m: [u16; 81],
+    at: [u128; 9],
+    /// The cells holding a digit.
+    filled: u128,
+    /// How many cells hold each digit.
+    placed: [u8; 9],
+}
+
+impl Board {
+    pub(crate) fn new(marks: &Candidates) -> Board {
+        let mut at = [0u128; 9];
+        let mut filled = 0u128;
+        let mut placed = [0u8; 9];
+        let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
+        for (c, &mask) in m.iter().enumerate() {
+            let v = marks.value(c);
+            if v != 0 {
+                filled |= 1 << c;
+                placed[usize::from(v - 1)] += 1;
+            }
+            for (d, set) in at.iter_mut().enumerate() {
+                if mask & 1 << d != 0 {
+                    *set |= 1 << c;
+                }
+            }
+        }
+        Board {
+            m,
+            at,
+            filled,
+            placed,
+        }
+    }
+
+    /// The blank cells of unit `u`.
+    fn blanks(&self, u: usize) -> u32 {
+        (UNIT_BITS[u] & !self.filled).count_ones()
+    }
+
+    fn has(&self, c: usize, d: usize) -> bool {
+        self.m[c] & 1 << d != 0
+    }
+
+    fn remove(&mut self, c: usize, d: usize) {
+        self.m[c] &= !(1 << d);
+        self.at[d] &= !(1 << c);
+    }
+}
+
+const fn st(c: usize, d: usize, on: bool) -> u16 {
+    ((c * 9 + d) * 2 + on as usize) as u16
+}
+
+const fn st_cell(s: u16) -> usize {
+    s as usize / 18
+}
+
+const fn st_digit(s: u16) -> usize {
+    s as usize / 2 % 9
+}
+
+const fn st_on(s: u16) -> bool {
+    s % 2 == 1
+}
+
+/// A fixed set of states.
+#[derive(Clone)]
+struct StateSet([u64; STATES.div_ceil(64)]);
+
+impl StateSet {
+    const EMPTY: StateSet = StateSet([0; STATES.div_ceil(64)]);
+
+    fn has(&self, s: u16) -> bool {
+        self.0[usize::from(s) / 64] & 1 << (s % 64) != 0
+    }
+
+    fn insert(&mut self, s: u16) {
+        self.0[usize::from(s) / 64] |= 1 << (s % 64);
+    }
+}
+
+/// A state reached by a propagation, with the positions of its causes in
+/// `Prop::parents`.
+#[derive(Clone, Copy)]
+struct Node {
+    state: u16,
+    first: u32,
+    count: u16,
+}
+
+/// Everything one assumption implies, in the order it was found.
+#[derive(Clone)]
+struct Prop {
+    /// The states reached.
+    set: StateSet,
+    /// Node index of each state in `set`.
+    index: Vec<u16>,
+    /// The nodes in the order found (the assumption first); a
+    /// contradiction's second state is the last node and not in `set`.
+    nodes: Vec<Node>,
+    parents: Vec<u16>,
+    /// The on and off node indices, in the order found.
+    ons: Vec<u16>,
+    offs: Vec<u16>,
+    /// A contradiction: the node found on and the node found off.
+    conflict: Option<(u16, u16)>,
+}
+
+impl Prop {
+    fn new() -> Prop {
+        Prop {
+            set: StateSet::EMPTY,
+            index: vec![0; STATES],
+            nodes: Vec::with_capacity(STATES),
+            parents: Vec::with_capacity(2 * STATES),
+            ons: Vec::with_capacity(STATES / 2),
+            offs: Vec::with_capacity(STATES / 2),
+            conflict: None,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.set = StateSet::EMPTY;
+        self.nodes.clear();
+        self.parents.clear();
+        self.ons.clear();
+        self.offs.clear();
+        self.conflict = None;
+    }
+
+    /// Adds a node for `state` caused by `causes`, registered in the set
+    /// unless it is a contradiction's second state.
+    fn push(&mut self, state: u16, causes: &[u16], register: bool) -> u16 {
+        let n = self.nodes.len() as u16;
+        self.nodes.push(Node {
+            state,
+            first: self.parents.len() as u32,
+            count: causes.len() as u16,
+        });
+        self.parents.extend_from_slice(causes);
+        if register {
+            self.set.insert(state);
+            self.index[usize::from(state)] = n;
+            if st_on(state) {
+                self.ons.push(n);
+            } else {
+                self.offs.push(n);
+            }
+        }
+        n
+    }
+
+    fn node_of(&self, s: u16) -> Option<u16> {
+        self.set.has(s).then(|| self.index[usize::from(s)])
+    }
+
+    fn causes(&self, n: u16) -> &[u16] {
+        let node = self.nodes[usize::from(n)];
+        &self.parents[node.first as usize..node.first as usize + usize::from(node.count)]
+    }
+
+    /// The number of distinct states among `n` and all its causes (SE's
+    /// ancestor count).
+    fn ancestors(
+        &self,
+        n: u16,
+        seen: &mut Vec<u32>,
+        stamp: &mut u32,
+        stack: &mut Vec<u16>,
+    ) -> usize {
+        *stamp = stamp.wrapping_add(1);
+        if *stamp == 0 {
+            seen.iter_mut().for_each(|s| *s = 0);
+            *stamp = 1;
+        }
+        if seen.len() < self.nodes.len() {
+            seen.resize(self.nodes.len(), 0);
+        }
+        stack.clear();
+        stack.push(n);
+        seen[usize::from(n)] = *stamp;
+        let mut count = 0;
+        while let Some(x) = stack.pop() {
+            count += 1;
+            for &p in self.causes(x) {
+                if seen[usize::from(p)] != *stamp {
+                    seen[usize::from(p)] = *stamp;
+                    stack.push(p);
+                }
+            }
+        }
+        count
+    }
+
+    /// The main line from the assumption to `n`: first causes only.
+    fn line(&self, mut n: u16) -> Vec<u16> {
+        let mut out = vec![self.nodes[usize::from(n)].state];
+        while let Some(&p) = self.causes(n).first() {
+            out.push(self.nodes[usize::from(p)].state);
+            n = p;
+        }
+        out.reverse();
+        out
+    }
+}
+
+/// Scratch space of one propagation.
+struct Scratch {
+    on_queue: std::collections::VecDeque<u16>,
+    off_queue: std::collections::VecDeque<u16>,
+    /// Candidates struck from the board so far (dynamic forms).
+    struck: [u16; 81],
+    struck_at: [u128; 9],
+    links: Vec<(u16, u32, u16)>,
+    causes: Vec<u16>,
+    advanced: Vec<(u16, u32, u16)>,
+    advanced_causes: Vec<u16>,
+}
+
+impl Scratch {
+    fn new() -> Scratch {
+        Scratch {
+            on_queue: Default::default(),
+            off_queue: Default::default(),
+            struck: [0; 81],
+            struck_at: [0; 9],
+            links: Vec::new(),
+            causes: Vec::new(),
+            advanced: Vec::new(),
+            advanced_causes: Vec::new(),
+        }
+    }
+}
+
+/// Follows the assumption `start` on `board` in `mode` into `prop`,
+/// stopping at the first contradiction.
+fn propagate(board: &Board, start: u16, mode: Mode, prop: &mut Prop, x: &mut Scratch) {
+    prop.clear();
+    x.on_queue.clear();
+    x.off_queue.clear();
+    x.struck = [0; 81];
+    x.struck_at = [0; 9];
+    let mut cur = board.clone();
+    let cells = !mode.nishio;
+    let n = prop.push(start, &[], true);
+    if st_on(start) {
+        x.on_queue.push_back(n);
+    } else {
+        x.off_queue.push_back(n);
+    }
+    loop {
+        if let Some(n) = x.on_queue.pop_front() {
+            let s = prop.nodes[usize::from(n)].state;
+            let (c, d) = (st_cell(s), st_digit(s));
+            // The cell's other digits, then the digit's other places by box, row, column.
+            let mut emitted = 0u128;
+            let mut targets: [u16; 28] = [0; 28];
+            let mut k = 0;
+            if cells {
+                let mut rest = cur.m[c] & !(1 << d);
+                while rest != 0 {
+                    let e = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    targets[k] = st(c, e, false);
+                    k += 1;
+                }
+            }
+            for kind in KINDS {
+                let u = usize::from(CELL_UNITS[c][kind]);
+                let mut places = cur.at[d] & UNIT_BITS[u] & !emitted & !(1u128 << c);
+                emitted |= places;
+                // Set bits in increasing order are the unit's order.
+                while places != 0 {
+                    targets[k] = st(places.trailing_zeros() as usize, d, false);
+                    k += 1;
+                    places &= places - 1;
+                }
+            }
+            for &t in &targets[..k] {
+                if let Some(on) = prop.node_of(t | 1) {
+                    let off = prop.push(t, &[n], false);
+                    prop.conflict = Some((on, off));
+                    return;
+                }
+                if !prop.set.has(t) {
+                    let m = prop.push(t, &[n], true);
+                    x.off_queue.push_back(m);
+                }
+            }
+        } else if let Some(n) = x.off_queue.pop_front() {
+            let s = prop.nodes[usize::from(n)].state;
+            let (c, d) = (st_cell(s), st_digit(s));
+            x.links.clear();
+            x.causes.clear();
+            // The other digit of a cell with two left.
+            if cells && cur.m[c].count_ones() == 2 {
+                let e = (cur.m[c] & !(1 << d)).trailing_zeros() as usize;
+                let first = x.causes.len() as u32;
+                x.causes.push(n);
+                let mut hidden = x.struck[c];
+                while hidden != 0 {
+                    let h = hidden.trailing_zeros() as usize;
+                    hidden &= hidden - 1;
+                    x.causes.push(prop.index[usize::from(st(c, h, false))]);
+                }
+                x.links.push((
+                    st(c, e, true),
+                    first,
+                    (x.causes.len() as u32 - first) as u16,
+                ));
+            }
+            // The other place of the digit in a unit with two, by box, row, column.
+            for kind in KINDS {
+                let u = usize::from(CELL_UNITS[c][kind]);
+                let places = cur.at[d] & UNIT_BITS[u];
+                if places.count_ones() != 2 {
+                    continue;
+                }
+                let o = (places & !(1u128 << c)).trailing_zeros() as usize;
+                let t = st(o, d, true);
+                if x.links.iter().any(|l| l.0 == t) {
+                    continue;
+                }
+                let first = x.causes.len() as u32;
+                x.causes.push(n);
+                let hidden = x.struck_at[d] & UNIT_BITS[u];
+                if hidden != 0 {
+                    for &h in &UNITS[u] {
+                        if hidden & 1 << h != 0 {
+                            x.causes
+                                .push(prop.index[usize::from(st(usize::from(h), d, false))]);
+                        }
+                    }
+                }
+                x.links
+                    .push((t, first, (x.causes.len() as u32 - first) as u16));
+            }
+            if mode.dynamic {
+                cur.remove(c, d);
+                x.struck[c] |= 1 << d;
+                x.struck_at[d] |= 1 << c;
+            }
+            for i in 0..x.links.len() {
+                let (t, first, count) = x.links[i];
+                let causes = &x.causes[first as usize..first as usize + usize::from(count)];
+                if let Some(off) = prop.node_of(t & !1) {
+                    let on = prop.push(t, causes, false);
+                    prop.conflict = Some((on, off));
+                    return;
+                }
+                if !prop.set.has(t) {
+                    let m = prop.push(t, causes, true);
+                    x.on_queue.push_back(m);
+                }
+            }
+        } else if mode.level > 0 {
+            x.advanced.clear();
+            x.advanced_causes.clear();
+            advanced(board, &cur, prop, &mut x.advanced, &mut x.advanced_causes);
+            let mut any = false;
+            for i in 0..x.advanced.len() {
+                let (t, first, count) = x.advanced[i];
+                if !prop.set.has(t) {
+                    let causes =
+                        &x.advanced_causes[first as usize..first as usize + usize::from(count)];
+                    let m = prop.push(t, causes, true);
+                    x.off_queue.push_back(m);
+                    any = true;
+                }
+            }
+            if !any {
+                break;
+            }
+        } else {
+            break;
+        }
+    }
+}
+
+/// SE's `getAdvancedPotentials` at level 1: the candidates that locked
+/// candidates, hidden pairs, naked pairs or X-wings remove from `cur` (the
+/// first of these that finds any), each caused by the candidates struck
+/// from `source` that the pattern needed. Patterns that needed none are
+/// left out: they were there before the assumption.
+fn advanced(
+    source: &Board,
+    cur: &Board,
+    prop: &Prop,
+    out: &mut Vec<(u16, u32, u16)>,
+    causes: &mut Vec<u16>,
+) {
+    let struck = |c: usize, d: usize| source.has(c, d) && !cur.has(c, d);
+    let emit = |removed: &[(usize, usize)],
+                needed: &[(usize, usize)],
+                out: &mut Vec<(u16, u32, u16)>,
+                causes: &mut Vec<u16>| {
+        if needed.is_empty() || removed.is_empty() {
+            return;
+        }
+        let first = causes.len() as u32;
+        for &(c, d) in needed {
+            if let Some(n) = prop.node_of(st(c, d, false)) {
+                causes.push(n);
+            }
+        }
+        let count = (causes.len() as u32 - first) as u16;
+        let mut sorted = removed.to_vec();
+        sorted.sort_unstable();
+        for (c, d) in sorted {
+            out.push((st(c, d, false), first, count));
+        }
+    };
+    let mut removed: Vec<(usize, usize)> = Vec::new();
+    let mut needed: Vec<(usize, usize)> = Vec::new();
+    // Locked candidates: box against column, box against row, column
+    // against box, row against box; then SE's generalized form (the same
+    // patterns, caused by every struck place of the first unit).
+    const BOXES: std::ops::Range<usize> = 18..27;
+    const ROWS: std::ops::Range<usize> = 0..9;
+    const COLS: std::ops::Range<usize> = 9..18;
+    for (first, second) in [(BOXES, COLS), (BOXES, ROWS), (COLS, BOXES), (ROWS, BOXES)] {
+        for u1 in first.clone() {
+            for u2 in second.clone() {
+                let (b1, b2) = (UNIT_BITS[u1], UNIT_BITS[u2]);
+                if b1 & b2 == 0 {
+                    continue;
+                }
+                for d in 0..9 {
+                    let here = cur.at[d] & b1;
+                    if here.count_ones() < 2 || here & !b2 != 0 {
+                        continue;
+                    }
+                    removed.clear();
+                    needed.clear();
+                    for &c in &UNITS[u2] {
+                        let c = usize::from(c);
+                        if b1 & 1 << c == 0 && cur.has(c, d) {
+                            removed.push((c, d));
+                        }
+                    }
+                    for &c in &UNITS[u1] {
+                        let c = usize::from(c);
+                        if b2 & 1 << c == 0 && struck(c, d) {
+                            needed.push((c, d));
+                        }
+                    }
+                    emit(&removed, &needed, out, causes);
+                }
+            }
+        }
+    }
+    for u1 in BOXES.chain(COLS).chain(ROWS) {
+        let b1 = UNIT_BITS[u1];
+        for d in 0..9 {
+            let here = cur.at[d] & b1;
+            let n = here.count_ones();
+            if !(2..8).contains(&n) {
+                continue;
+            }
+            // The other unit holding every place, if any.
+            let first = here.trailing_zeros() as usize;
+            let Some(u2) = CELL_UNITS[first]
+                .iter()
+                .map(|&u| usize::from(u))
+                .find(|&u| u != u1 && here & !UNIT_BITS[u] == 0)
+            else {
+                continue;
+            };
+            removed.clear();
+            needed.clear();
+            for &c in &UNITS[u2] {
+                let c = usize::from(c);
+                if b1 & 1 << c == 0 && cur.has(c, d) {
+                    removed.push((c, d));
+                }
+            }
+            for &c in &UNITS[u1] {
+                let c = usize::from(c);
+                if struck(c, d) {
+                    needed.push((c, d));
+                }
+            }
+            emit(&removed, &needed, out, causes);
+        }
+    }
+    if !out.is_empty() {
+        return;
+    }
+    // Hidden pairs, by box, column, row.
+    for u in BOXES.chain(COLS).chain(ROWS) {
+        if source.blanks(u) <= 4 {
+            continue;
+        }
+        for (a, b) in pairs() {
+            let pa = cur.at[a] & UNIT_BITS[u];
+            let pb = cur.at[b] & UNIT_BITS[u];
+            if pa.count_ones() < 2 || pb.count_ones() < 2 || (pa | pb).count_ones() != 2 {
+                continue;
+            }
+            removed.clear();
+            needed.clear();
+            for &c in &UNITS[u] {
+                let c = usize::from(c);
+                if (pa | pb) & 1 << c != 0 {
+                    for e in 0..9 {
+                        if e != a && e != b && cur.has(c, e) {
+                            removed.push((c, e));
+                        }
+                    }
+                } else {
+                    for e in [a, b] {
+                        if source.has(c, e) {
+                            needed.push((c, e));
+                        }
+                    }
+                }
+            }
+            emit(&removed, &needed, out, causes);
+        }
+    }
+    if !out.is_empty() {
+        return;
+    }
+    // Naked pairs, by box, column, row.
+    for u in BOXES.chain(COLS).chain(ROWS) {
+        if source.blanks(u) < 4 {
+            continue;
+        }
+        for (i, j) in pairs() {
+            let (ca, cb) = (usize::from(UNITS[u][i]), usize::from(UNITS[u][j]));
+            let (ma, mb) = (cur.m[ca], cur.m[cb]);
+            if ma.count_ones() < 2 || mb.count_ones() < 2 || (ma | mb).count_ones() != 2 {
+                continue;
+            }
+            removed.clear();
+            needed.clear();
+            for &c in &UNITS[u] {
+                let c = usize::from(c);
+                if c != ca && c != cb {
+                    for e in 0..9 {
+                        if (ma | mb) & 1 << e != 0 && cur.has(c, e) {
+                            removed.push((c, e));
+                        }
+                    }
+                }
+            }
+            for c in [ca, cb] {
+                for e in 0..9 {
+                    if (ma | mb) & 1 << e == 0 && source.has(c, e) {
+                        needed.push((c, e));
+                    }
+                }
+            }
+            emit(&removed, &needed, out, causes);
+        }
+    }
+    if !out.is_empty() {
+        return;
+    }
+    // X-wings: columns as the base, then rows.
+    for (base, cover) in [(COLS, ROWS), (ROWS, COLS)] {
+        for (i, j) in pairs() {
+            let (u1, u2) = (base.start + i, base.start + j);
+            for d in 0..9 {
+                if usize::from(source.placed[d]) + 4 > 9 {
+                    continue;
+                }
+                let p1 = cur.at[d] & UNIT_BITS[u1];
+                let p2 = cur.at[d] & UNIT_BITS[u2];
+                if p1.count_ones() < 2 || p2.count_ones() < 2 {
+                    continue;
+                }
+                let covers: Vec<usize> = cover
+                    .clone()
+                    .filter(|&v| (p1 | p2) & UNIT_BITS[v] != 0)
+                    .collect();
+                if covers.len() != 2 {
+                    continue;
+                }
+                let cover_bits = UNIT_BITS[covers[0]] | UNIT_BITS[covers[1]];
+                let base_bits = UNIT_BITS[u1] | UNIT_BITS[u2];
+                removed.clear();
+                needed.clear();
+                for &v in &covers {
+                    for &c in &UNITS[v] {
+                        let c = usize::from(c);
+                        if base_bits & 1 << c == 0 && cur.has(c, d) {
+                            removed.push((c, d));
+                        }
+                    }
+                }
+                for u in [u1, u2] {
+                    for &c in &UNITS[u] {
+                        let c = usize::from(c);
+                        if cover_bits & 1 << c == 0 && struck(c, d) {
+                            needed.push((c, d));
+                        }
+                    }
+                }
+                emit(&removed, &needed, out, causes);
+            }
+        }
+    }
+}
+
+/// The pairs `(i, j)`, `i < j < 9`, in SE's order (by `j`, then `i`).
+fn pairs() -> impl Iterator<Item = (usize, usize)> {
+    (1..9).flat_map(|j| (0..j).map(move |i| (i, j)))
+}
+
+/// One conclusion found, before the easiest is chosen.
+struct Found {
+    complexity: usize,
+    sort_key: u8,
+    step: Step,
+}
+
+/// The propagations of one position, each computed once.
+struct Engine<'a> {
+    board: &'a Board,
+    mode: Mode,
+    /// The "on" propagation of each candidate, once computed.
+    on: Vec<Option<Box<Prop>>>,
+    off: Box<Prop>,
+    scratch: Scratch,
+    seen: Vec<u32>,
+    stamp: u32,
+    stack: Vec<u16>,
+    /// The easiest conclusion so far.
+    best: Option<Found>,
+}
+
+impl<'a> Engine<'a> {
+    fn new(board: &'a Board, mode: Mode) -> Engine<'a> {
+        Engine {
+            board,
+            mode,
+            on: (0..729).map(|_| None).collect(),
+            off: Box::new(Prop::new()),
+            scratch: Scratch::new(),
+            seen: Vec::new(),
+            stamp: 0,
+            stack: Vec::new(),
+            best: None,
+        }
+    }
+
+    fn ensure_on(&mut self, c: usize, d: usize) {
+        let k = c * 9 + d;
+        if self.on[k].is_none() {
+            let mut prop = Box::new(Prop::new());
+            propagate(
+                self.board,
+                st(c, d, true),
+                self.mode,
+                &mut prop,
+                &mut self.scratch,
+            );
+            self.on[k] = Some(prop);
+        }
+    }
+
+    fn on_prop(&self, c: usize, d: usize) -> &Prop {
+        self.on[c * 9 + d].as_deref().unwrap_or_else(|| {
+            panic!(
+                "propagation of r{}c{}={} not computed",
+                c / 9 + 1,
+                c % 9 + 1,
+                d + 1
+            )
+        })
+    }
+
+    fn count(&mut self, which: Which, n: u16) -> usize {
+        let prop: &Prop = match which {
+            Which::On(c, d) => self.on[c * 9 + d].as_deref().expect("computed"),
+            Which::Off => &self.off,
+        };
+        prop.ancestors(n, &mut self.seen, &mut self.stamp, &mut self.stack)
+    }
+
+    /// Whether a conclusion of this complexity and kind would beat the best.
+    fn beats(&self, complexity: usize, sort_key: u8) -> bool {
+        match &self.best {
+            None => true,
+            Some(b) => (complexity, sort_key) < (b.complexity, b.sort_key),
+        }
+    }
+
+    fn offer(&mut self, found: Found) {
+        if self.beats(found.complexity, found.sort_key) {
+            self.best = Some(found);
+        }
+    }
+
+    /// SE's `getMultipleChainsHintList` for one cell.
+    fn cell(&mut self, c: usize) {
+        let mode = self.mode;
+        let mask = self.board.m[c];
+        let n = mask.count_ones();
+        let digits: Vec<usize> = (0..9).filter(|&d| mask & 1 << d != 0).collect();
+        for &d in &digits {
+            self.binary(
+                c,
+                d,
+                n >= 3 && !mode.nishio && mode.dynamic,
+                mode.dynamic || mode.nishio,
+            );
+            if !mode.nishio {
+                self.regions(c, d);
+            }
+        }
+        if !mode.nishio && (n == 2 || (mode.multiple && n > 2)) {
+            self.cell_reduction(c, &digits);
+        }
+    }
+
+    /// Contradictions from `d` on and off in `c`, and double chains.
+    fn binary(&mut self, c: usize, d: usize, double: bool, contradiction: bool) {
+        self.ensure_on(c, d);
+        propagate(
+            self.board,
+            st(c, d, false),
+            self.mode,
+            &mut self.off,
+            &mut self.scratch,
+        );
+        if contradiction {
+            if let Some((on, off)) = self.on_prop(c, d).conflict {
+                let complexity = self.count(Which::On(c, d), on) + self.count(Which::On(c, d), off);
+                if self.beats(complexity, 7) {
+                    let step = self.contradiction_step(c, d, true, on, off, complexity);
+                    self.offer(Found {
+                        complexity,
+                        sort_key: 7,
+                        step,
+                    });
+                }
+            }
+            if let Some((on, off)) = self.off.conflict {
+                let complexity = self.count(Which::Off, on) + self.count(Which::Off, off);
+                if self.beats(complexity, 7) && self.board.m[c].count_ones() > 1 {
+                    let step = self.contradiction_step(c, d, false, on, off, complexity);
+                    self.offer(Found {
+                        complexity,
+                        sort_key: 7,
+                        step,
+                    });
+                }
+            }
+        }
+        if double {
+            for side in [true, false] {
+                let list: Vec<u16> = {
+                    let p = self.on_prop(c, d);
+                    if side {
+                        p.ons.clone()
+                    } else {
+                        p.offs.clone()
+                    }
+                };
+                for a in list {
+                    let s = self.on_prop(c, d).nodes[usize::from(a)].state;
+                    let Some(b) = self.off.node_of(s) else {
+                        continue;
+                    };
+                    if !self.worth(s) {
+                        continue;
+                    }
+                    let complexity = self.count(Which::On(c, d), a) + self.count(Which::Off, b);
+                    if self.beats(complexity, 1) {
+                        let on_line = self.on_prop(c, d).line(a);
+                        let off_line = self.off.line(b);
+                        let step = self.double_step(c, d, s, &on_line, &off_line, complexity);
+                        self.offer(Found {
+                            complexity,
+                            sort_key: 1,
+                            step,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether concluding `s` removes anything: an on state with other
+    /// digits in its cell, or any off state.
+    fn worth(&self, s: u16) -> bool {
+        !st_on(s) || self.board.m[st_cell(s)].count_ones() > 1
+    }
+
+    /// Region chains on the units of `c` where it is the first place of `d`.
+    fn regions(&mut self, c: usize, d: usize) {
+        for kind in KINDS {
+            let u = usize::from(CELL_UNITS[c][kind]);
+            let places = self.board.at[d] & UNIT_BITS[u];
+            let n = places.count_ones();
+            if !(n == 2 || (self.mode.multiple && n > 2)) {
+                continue;
+            }
+            let spots: Vec<usize> = UNITS[u]
+                .iter()
+                .map(|&o| usize::from(o))
+                .filter(|&o| places & 1 << o != 0)
+                .collect();
+            if spots[0] != c {
+                continue;
+            }
+            for &o in &spots {
+                self.ensure_on(o, d);
+            }
+            let props: Vec<&Prop> = spots.iter().map(|&o| self.on_prop(o, d)).collect();
+            let mut common: Vec<u16> = Vec::new();
+            for side in [true, false] {
+                let list = if side { &props[0].ons } else { &props[0].offs };
+                for &a in list {
+                    let s = props[0].nodes[usize::from(a)].state;
+                    if props[1..].iter().all(|p| p.set.has(s)) && s != st(c, d, true) {
+                        common.push(s);
+                    }
+                }
+            }
+            drop(props);
+            for s in common {
+                if !self.worth(s) {
+                    continue;
+                }
+                let mut complexity = 0;
+                for &o in &spots {
+                    let n = self.on_prop(o, d).node_of(s).expect("common state");
+                    complexity += self.count(Which::On(o, d), n);
+                }
+                if self.beats(complexity, 6) {
+                    let lines: Vec<Vec<u16>> = spots
+                        .iter()
+                        .map(|&o| {
+                            let p = self.on_prop(o, d);
+                            p.line(p.node_of(s).expect("common state"))
+                        })
+                        .collect();
+                    let step = self.branch_step(Branches::Region(u, d), s, &lines, complexity);
+                    self.offer(Found {
+                        complexity,
+                        sort_key: 6,
+                        step,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Cell chains: what every digit of `c` implies alike.
+    fn cell_reduction(&mut self, c: usize, digits: &[usize]) {
+        let mut common: Vec<u16> = Vec::new();
+        {
+            let props: Vec<&Prop> = digits.iter().map(|&d| self.on_prop(c, d)).collect();
+            for side in [true, false] {
+                let list = if side { &props[0].ons } else { &props[0].offs };
+                for &a in list {
+                    let s = props[0].nodes[usize::from(a)].state;
+                    if props[1..].iter().all(|p| p.set.has(s)) {
+                        common.push(s);
+                    }
+                }
+            }
+        }
+        for s in common {
+            if !self.worth(s) {
+                continue;
+            }
+            let mut complexity = 0;
+            for &d in digits {
+                let n = self.on_prop(c, d).node_of(s).expect("common state");
+                complexity += self.count(Which::On(c, d), n);
+            }
+            if self.beats(complexity, 5) {
+                let lines: Vec<Vec<u16>> = digits
+                    .iter()
+                    .map(|&d| {
+                        let p = self.on_prop(c, d);
+                        p.line(p.node_of(s).expect("common state"))
+                    })
+                    .collect();
+                let step = self.branch_step(Branches::Cell(c), s, &lines, complexity);
+                self.offer(Found {
+                    complexity,
+                    sort_key: 5,
+                    step,
+                });
+            }
+        }
+    }
+
+    fn rating(&self, complexity: usize) -> crate::logic::Rating {
+        to_rating(self.mode.base() + length_bonus(complexity))
+    }
+
+    fn name(&self, kind: &str) -> String {
+        let mode = self.mode;
+        let suffix = match mode.level {
+            0 => "",
+            1 => " (+)",
+            2 => " (+ forcing chains)",
+            3 => " (+ multiple forcing chains)",
+            _ => " (+ dynamic forcing chains)",
+        };
+        if mode.nishio {
+            "Nishio forcing chain".to_string()
+        } else if mode.dynamic {
+            format!("Dynamic {} forcing chain{suffix}", kind.to_lowercase())
+        } else {
+            format!("{kind} forcing chain")
+        }
+    }
+
+    fn contradiction_step(
+        &self,
+        c: usize,
+        d: usize,
+        on: bool,
+        a: u16,
+        b: u16,
+        complexity: usize,
+    ) -> Step {
+        let prop: &Prop = if on { self.on_prop(c, d) } else { &self.off };
+        let line_a = prop.line(a);
+        let line_b = prop.line(b);
+        let s = prop.nodes[usize::from(a)].state;
+        let name = self.name("Contradiction");
+        let assume = state_text(st(c, d, on));
+        let sentence = format!(
+            "{name}: if {assume}, then {}; and {}: {} would be both true and false",
+            chain_text(&line_a[1..]),
+            chain_text(&line_b[1..]),
+            plain(s),
+        );
+        self.conclude(
+            st(c, d, !on),
+            sentence,
+            complexity,
+            cells_of(&[&line_a, &line_b]),
+        )
+    }
+
+    fn double_step(
+        &self,
+        c: usize,
+        d: usize,
+        s: u16,
+        on_line: &[u16],
+        off_line: &[u16],
+        complexity: usize,
+    ) -> Step {
+        let name = self.name("Double");
+        let sentence = format!(
+            "{name}: if {}, then {}; if {}, then {}: either way {}",
+            state_text(st(c, d, true)),
+            chain_text(&on_line[1..]),
+            state_text(st(c, d, false)),
+            chain_text(&off_line[1..]),
+            state_text(s),
+        );
+        self.conclude(s, sentence, complexity, cells_of(&[on_line, off_line]))
+    }
+
+    fn branch_step(
+        &self,
+        branches: Branches,
+        s: u16,
+        lines: &[Vec<u16>],
+        complexity: usize,
+    ) -> Step {
+        let (name, what) = match branches {
+            Branches::Cell(c) => (
+                self.name("Cell"),
+                format!("{} holds {}", rc_name(cell(c)), digit_list(self.board.m[c])),
+            ),
+            Branches::Region(u, d) => (
+                self.name("Region"),
+                format!(
+                    "{} goes in {} within {}",
+                    d + 1,
+                    cell_list(self.board.at[d] & UNIT_BITS[u]),
+                    crate::logic::unit(u)
+                ),
+            ),
+        };
+        let cases: Vec<String> = lines
+            .iter()
+            .map(|l| {
+                if l.len() == 1 {
+                    format!("if {}, then it is so", state_text(l[0]))
+                } else {
+                    format!("if {}, then {}", state_text(l[0]), chain_text(&l[1..]))
+                }
+            })
+            .collect();
+        let sentence = format!(
+            "{name}: {what}; {}: either way {}",
+            cases.join("; "),
+            state_text(s)
+        );
+        let refs: Vec<&[u16]> = lines.iter().map(|l| l.as_slice()).collect();
+        self.conclude(s, sentence, complexity, cells_of(&refs))
+    }
+
+    /// The step concluding state `s`: placing its digit if on, removing it if off.
+    fn conclude(&self, s: u16, sentence: String, complexity: usize, pattern: Vec<Cell>) -> Step {
+        let (c, d) = (st_cell(s), st_digit(s));
+        let digits = Digits::EMPTY.with(digit(d));
+        let technique = self.mode.technique();
+        let step = if st_on(s) {
+            let elims = (0..9)
+                .filter(|&e| e != d && self.board.m[c] & 1 << e != 0)
+                .map(|e| (cell(c), digit(e)))
+                .collect();
+            Step::new(
+                technique,
+                pattern,
+                digits,
+                vec![(cell(c), digit(d))],
+                elims,
+                format!("{sentence}, so {} is {}", rc_name(cell(c)), d + 1),
+            )
+        } else {
+            Step::new(
+                technique,
+                pattern,
+                digits,
+                Vec::new(),
+                vec![(cell(c), digit(d))],
+                format!("{sentence}, so remove {} from {}", d + 1, rc_name(cell(c))),
+            )
+        };
+        step.rated(self.rating(complexity))
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Which {
+    On(usize, usize),
+    Off,
+}
+
+#[derive(Clone, Copy)]
+enum Branches {
+    Cell(usize),
+    Region(usize, usize),
+}
+
+fn plain(s: u16) -> String {
+    format!("{} {}", rc_name(cell(st_cell(s))), st_digit(s) + 1)
+}
+
+fn state_text(s: u16) -> String {
+    let verb = if st_on(s) { "is" } else { "is not" };
+    format!("{} {verb} {}", rc_name(cell(st_cell(s))), st_digit(s) + 1)
+}
+
+fn chain_text(line: &[u16]) -> String {
+    line.iter()
+        .map(|&s| state_text(s))
+        .collect::<Vec<_>>()
+        .join(", so ")
+}
+
+fn digit_list(mask: u16) -> String {
+    let digits: Vec<String> = (0..9)
+        .filter(|d| mask & 1 << d != 0)
+        .map(|d| (d + 1).to_string())
+        .collect();
+    or_list(&digits)
+}
+
+fn cell_list(set: u128) -> String {
+    let cells: Vec<String> = (0..81)
+        .filter(|&c| set & 1 << c != 0)
+        .map(|c| rc_name(cell(c)))
+        .collect();
+    or_list(&cells)
+}
+
+fn or_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+fn cells_of(lines: &[&[u16]]) -> Vec<Cell> {
+    let mut out: Vec<Cell> = Vec::new();
+    for line in lines {
+        for &s in line.iter() {
+            let c = cell(st_cell(s));
+            if !out.contains(&c) {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// The easiest step of SE's chaining in `mode`, or `None`.
+pub(crate) fn find(marks: &Candidates, mode: Mode) -> Option<Step> {
+    let board = Board::new(marks);
+    let mut engine = Engine::new(&board, mode);
+    for c in 0..81 {
+        let n = board.m[c].count_ones();
+        if n > 2 || (n > 1 && mode.dynamic) {
+            engine.cell(c);
+        }
+    }
+    engine.best.map(|f| f.step)
+}
