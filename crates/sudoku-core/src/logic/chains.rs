@@ -20,7 +20,7 @@
 //! mixing both kinds of link, plus [`length_bonus`] for long ones; the
 //! easiest chain (by rating, then length, then kind) is the step.
 
-use crate::logic::forcing::UNIT_BITS;
+use crate::logic::forcing::{two, UNIT_BITS};
 use crate::logic::step::rc_name;
 use crate::logic::{cell, digit, Candidates, Digits, Rating, Step, Technique, CELL_UNITS};
 use crate::pos::Cell;
@@ -122,14 +122,14 @@ impl Links {
                 }
             } else {
                 let first = to.len();
-                if cells && m[c].count_ones() == 2 {
+                if cells && two(u128::from(m[c])) {
                     let other = (m[c] & !(1 << d)).trailing_zeros() as usize;
                     to.push(state(c, other, true) as u16);
                 }
                 if units {
                     for kind in KINDS {
                         let places = at[d] & UNIT_BITS[usize::from(CELL_UNITS[c][kind])];
-                        if places.count_ones() == 2 {
+                        if two(places) {
                             let other = (places & !(1u128 << c)).trailing_zeros() as usize;
                             let t = state(other, d, true) as u16;
                             if !to[first..].contains(&t) {

@@ -176,6 +176,13 @@ impl Board {
     }
 }
 
+/// Whether `set` has exactly two members (without a population count, which
+/// the baseline x86-64 target lacks).
+pub(crate) const fn two(set: u128) -> bool {
+    let rest = set & set.wrapping_sub(1);
+    rest != 0 && rest & rest.wrapping_sub(1) == 0
+}
+
 const fn st(c: usize, d: usize, on: bool) -> u16 {
     ((c * 9 + d) * 2 + on as usize) as u16
 }
@@ -240,10 +247,10 @@ impl Prop {
         Prop {
             set: StateSet::EMPTY,
             index: vec![0; STATES],
-            nodes: Vec::with_capacity(STATES),
-            parents: Vec::with_capacity(2 * STATES),
-            ons: Vec::with_capacity(STATES / 2),
-            offs: Vec::with_capacity(STATES / 2),
+            nodes: Vec::with_capacity(256),
+            parents: Vec::with_capacity(512),
+            ons: Vec::with_capacity(128),
+            offs: Vec::with_capacity(128),
             conflict: None,
         }
     }
@@ -422,7 +429,7 @@ fn propagate(board: &Board, start: u16, mode: Mode, prop: &mut Prop, x: &mut Scr
             x.links.clear();
             x.causes.clear();
             // The other digit of a cell with two left.
-            if cells && cur.m[c].count_ones() == 2 {
+            if cells && two(u128::from(cur.m[c])) {
                 let e = (cur.m[c] & !(1 << d)).trailing_zeros() as usize;
                 let first = x.causes.len() as u32;
                 x.causes.push(n);
@@ -442,7 +449,7 @@ fn propagate(board: &Board, start: u16, mode: Mode, prop: &mut Prop, x: &mut Scr
             for kind in KINDS {
                 let u = usize::from(CELL_UNITS[c][kind]);
                 let places = cur.at[d] & UNIT_BITS[u];
-                if places.count_ones() != 2 {
+                if !two(places) {
                     continue;
                 }
                 let o = (places & !(1u128 << c)).trailing_zeros() as usize;
@@ -847,6 +854,10 @@ impl<'a> Engine<'a> {
     /// Contradictions from `d` on and off in `c`, and double chains.
     fn binary(&mut self, c: usize, d: usize, double: bool, contradiction: bool) {
         self.ensure_on(c, d);
+        if !(double || contradiction) {
+            // SE follows "off" too, but uses it only for these two.
+            return;
+        }
         propagate(
             self.board,
             st(c, d, false),
