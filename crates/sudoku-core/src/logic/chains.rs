@@ -246,10 +246,18 @@ pub(crate) fn forcing_chain_or_cycle(marks: &Candidates) -> Option<Step> {
                 continue;
             }
             for d in (0..9).filter(|d| m[c] & 1 << d != 0) {
-                work.cycles(&m, weak, &strong, c, d, cells, units, &mut best);
+                // A cycle comes back to `d` on by a strong link, and a chain
+                // from `d` off leaves by one; strong links go both ways, so
+                // without one from `d` off neither exists.
+                let strong_link = !strong.of(state(c, d, false)).is_empty();
+                if strong_link {
+                    work.cycles(&m, weak, &strong, c, d, cells, units, &mut best);
+                }
                 if units {
                     work.forcing(&m, weak, &strong, state(c, d, true), cells, &mut best);
-                    work.forcing(&m, weak, &strong, state(c, d, false), cells, &mut best);
+                    if strong_link {
+                        work.forcing(&m, weak, &strong, state(c, d, false), cells, &mut best);
+                    }
                 }
             }
         }

@@ -266,6 +266,7 @@ impl Prop {
 
     /// Adds a node for `state` caused by `causes`, registered in the set
     /// unless it is a contradiction's second state.
+    #[inline]
     fn push(&mut self, state: u16, causes: &[u16], register: bool) -> u16 {
         let n = self.nodes.len() as u16;
         self.nodes.push(Node {
@@ -286,6 +287,7 @@ impl Prop {
         n
     }
 
+    #[inline]
     fn node_of(&self, s: u16) -> Option<u16> {
         self.set.has(s).then(|| self.index[usize::from(s)])
     }
