@@ -33,7 +33,7 @@
 //! needed by several chains).
 
 use crate::logic::chains::{length_bonus, to_rating, KINDS};
-use crate::logic::step::rc_name;
+use crate::logic::step::{rc_name, unit_name};
 use crate::logic::{cell, digit, Candidates, Digits, Step, Technique, CELL_UNITS, UNITS};
 use crate::pos::Cell;
 
@@ -1071,10 +1071,11 @@ impl<'a> Engine<'a> {
         let name = self.name("Contradiction");
         let assume = state_text(st(c, d, on));
         let sentence = format!(
-            "{name}: if {assume}, then {}; and {}: {} would be both true and false",
+            "{name}: if {assume}, then {}; and {}: {} would be {d} and not {d}",
             chain_text(&line_a[1..]),
             chain_text(&line_b[1..]),
-            plain(s),
+            rc_name(cell(st_cell(s))),
+            d = st_digit(s) + 1,
         );
         self.conclude(
             st(c, d, !on),
@@ -1123,7 +1124,7 @@ impl<'a> Engine<'a> {
                     "{} goes in {} within {}",
                     d + 1,
                     cell_list(self.board.at[d] & UNIT_BITS[u]),
-                    crate::logic::unit(u)
+                    unit_name(crate::logic::unit(u))
                 ),
             ),
         };
@@ -1188,10 +1189,6 @@ enum Which {
 enum Branches {
     Cell(usize),
     Region(usize, usize),
-}
-
-fn plain(s: u16) -> String {
-    format!("{} {}", rc_name(cell(st_cell(s))), st_digit(s) + 1)
 }
 
 fn state_text(s: u16) -> String {
