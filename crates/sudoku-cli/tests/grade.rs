@@ -71,7 +71,7 @@ fn csv_has_a_header_and_a_column_per_technique() {
     assert_eq!(lines.len(), 3);
     assert!(lines[0].starts_with("level,rating,full-house,hidden-single-box,"));
     assert!(lines[0]
-        .ends_with(",dynamic-forcing-chain,dynamic-forcing-chain-plus,nested-forcing-chain"));
+        .ends_with(",multiple-forcing-chain,dynamic-forcing-chain,dynamic-forcing-chain-plus"));
     let columns = lines[0].split(',').count();
     assert!(lines[1].starts_with("easy,1.2,20,29,0,"));
     assert_eq!(lines[1].split(',').count(), columns);

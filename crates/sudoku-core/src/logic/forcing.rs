@@ -1,9 +1,10 @@
 //! Forcing chains that follow every consequence of an assumption, as
 //! Sudoku Explainer (SE) finds and rates them: Nishio forcing chains (7.5),
 //! multiple forcing chains (cell and region, 8.0), dynamic forcing chains
-//! (8.5), dynamic forcing chains "plus" (9.0: the basic techniques join in
-//! once the chains stop) and nested forcing chains (9.5 and up: forcing
-//! chains join in).
+//! (8.5) and dynamic forcing chains "plus" (9.0: locked candidates, pairs
+//! and X-wings join in once the chains stop). SE's nested forcing chains
+//! (9.5 and up: forcing chains inside forcing chains) are not searched yet;
+//! a puzzle that needs them is rated 10.0 (guessing needed).
 //!
 //! One engine does all of them, as SE's `Chaining` does with its four
 //! settings. An assumption ("r5c3 is 7", or "is not 7") is followed through
@@ -64,7 +65,7 @@ pub(crate) struct Mode {
     dynamic: bool,
     /// One digit at a time, contradictions only.
     nishio: bool,
-    /// 0; 1 lets the basic techniques join in; 2 and up, forcing chains.
+    /// 0, or 1 to let the basic techniques join in.
     level: u8,
 }
 
@@ -88,21 +89,16 @@ impl Mode {
         level: 0,
     };
 
-    /// The dynamic chains with the techniques of `level` inside.
-    pub(crate) const fn plus(level: u8) -> Mode {
-        Mode {
-            multiple: true,
-            dynamic: true,
-            nishio: false,
-            level,
-        }
-    }
+    pub(crate) const PLUS: Mode = Mode {
+        multiple: true,
+        dynamic: true,
+        nishio: false,
+        level: 1,
+    };
 
     /// SE's base rating of the setting.
     fn base(self) -> f64 {
-        if self.level >= 2 {
-            9.5 + 0.5 * f64::from(self.level - 2)
-        } else if self.level == 1 {
+        if self.level == 1 {
             9.0
         } else if self.nishio {
             7.5
@@ -118,8 +114,7 @@ impl Mode {
             0 if self.nishio => Technique::Nishio,
             0 if self.dynamic => Technique::DynamicForcingChain,
             0 => Technique::MultipleForcingChain,
-            1 => Technique::DynamicForcingChainPlus,
-            _ => Technique::NestedForcingChain,
+            _ => Technique::DynamicForcingChainPlus,
         }
     }
 }
@@ -1039,13 +1034,7 @@ impl<'a> Engine<'a> {
 
     fn name(&self, kind: &str) -> String {
         let mode = self.mode;
-        let suffix = match mode.level {
-            0 => "",
-            1 => " (+)",
-            2 => " (+ forcing chains)",
-            3 => " (+ multiple forcing chains)",
-            _ => " (+ dynamic forcing chains)",
-        };
+        let suffix = if mode.level == 1 { " (+)" } else { "" };
         if mode.nishio {
             "Nishio forcing chain".to_string()
         } else if mode.dynamic {

@@ -229,7 +229,7 @@ const FINDERS: [(Technique, Finder); 28] = [
         forcing::find(m, forcing::Mode::DYNAMIC)
     }),
     (Technique::DynamicForcingChainPlus, |m| {
-        forcing::find(m, forcing::Mode::plus(1))
+        forcing::find(m, forcing::Mode::PLUS)
     }),
 ];
 

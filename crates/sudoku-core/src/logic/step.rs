@@ -92,15 +92,12 @@ pub enum Technique {
     /// Dynamic forcing chains helped by locked candidates, pairs and X-wings
     /// found along the way.
     DynamicForcingChainPlus,
-    /// Dynamic forcing chains helped by forcing chains found along the way
-    /// (rated 9.5 and up by how deep they nest).
-    NestedForcingChain,
 }
 
 impl Technique {
     /// Every technique, by rating: nearly the order the solver tries them
     /// (Sudoku Explainer's order, see `docs/grading.md`).
-    pub const ALL: [Technique; 35] = [
+    pub const ALL: [Technique; 34] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
@@ -135,7 +132,6 @@ impl Technique {
         Technique::MultipleForcingChain,
         Technique::DynamicForcingChain,
         Technique::DynamicForcingChainPlus,
-        Technique::NestedForcingChain,
     ];
 
     /// The technique's name on the command line and in CSV: `hidden-single-box`.
@@ -175,7 +171,6 @@ impl Technique {
             Technique::MultipleForcingChain => "multiple-forcing-chain",
             Technique::DynamicForcingChain => "dynamic-forcing-chain",
             Technique::DynamicForcingChainPlus => "dynamic-forcing-chain-plus",
-            Technique::NestedForcingChain => "nested-forcing-chain",
         }
     }
 
@@ -218,7 +213,6 @@ impl Technique {
             Technique::MultipleForcingChain => 80,
             Technique::DynamicForcingChain => 85,
             Technique::DynamicForcingChainPlus => 90,
-            Technique::NestedForcingChain => 95,
         })
     }
 
