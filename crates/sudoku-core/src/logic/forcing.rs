@@ -124,6 +124,9 @@ impl Mode {
 pub(crate) struct Board {
     m: [u16; 81],
     at: [u128; 9],
+    /// `pos[u][d]`: the positions (bit `i` for the unit's `i`th cell) of
+    /// digit index `d` in unit `u`.
+    pos: [[u16; 9]; 27],
     /// The cells holding a digit.
     filled: u128,
     /// How many cells hold each digit.
@@ -148,9 +151,20 @@ impl Board {
                 }
             }
         }
+        let mut pos = [[0u16; 9]; 27];
+        for (u, unit) in UNITS.iter().enumerate() {
+            for (i, &c) in unit.iter().enumerate() {
+                for (d, p) in pos[u].iter_mut().enumerate() {
+                    if m[usize::from(c)] & 1 << d != 0 {
+                        *p |= 1 << i;
+                    }
+                }
+            }
+        }
         Board {
             m,
             at,
+            pos,
             filled,
             placed,
         }
@@ -168,12 +182,74 @@ impl Board {
     fn remove(&mut self, c: usize, d: usize) {
         self.m[c] &= !(1 << d);
         self.at[d] &= !(1 << c);
+        for kind in 0..3 {
+            self.pos[usize::from(CELL_UNITS[c][kind])][d] &= !(1 << PLACE[c][kind]);
+        }
     }
 }
+
+/// Per cell and unit kind (row, column, box), the cell's position in that unit.
+const PLACE: [[u8; 3]; 81] = {
+    let mut out = [[0u8; 3]; 81];
+    let mut u = 0;
+    while u < 27 {
+        let mut i = 0;
+        while i < 9 {
+            out[UNITS[u][i] as usize][u / 9] = i as u8;
+            i += 1;
+        }
+        u += 1;
+    }
+    out
+};
+
+/// Per cell and SE kind index (box, row, column, as in [`KINDS`]), the
+/// positions of that unit to skip when listing the cell's peers: the cell
+/// itself and the cells of the kinds listed before.
+const SKIP: [[u16; 3]; 81] = {
+    let mut out = [[0u16; 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut k = 0;
+        while k < 3 {
+            let u = CELL_UNITS[c][KINDS[k]] as usize;
+            let mut i = 0;
+            while i < 9 {
+                let o = UNITS[u][i] as usize;
+                let mut j = 0;
+                let mut skip = o == c;
+                while j < k {
+                    let v = CELL_UNITS[c][KINDS[j]] as usize;
+                    let mut t = 0;
+                    while t < 9 {
+                        if UNITS[v][t] as usize == o {
+                            skip = true;
+                        }
+                        t += 1;
+                    }
+                    j += 1;
+                }
+                if skip {
+                    out[c][k] |= 1 << i;
+                }
+                i += 1;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    out
+};
 
 /// Whether `set` has exactly two members (without a population count, which
 /// the baseline x86-64 target lacks).
 pub(crate) const fn two(set: u128) -> bool {
+    let rest = set & set.wrapping_sub(1);
+    rest != 0 && rest & rest.wrapping_sub(1) == 0
+}
+
+/// [`two`] for a 16-bit set.
+const fn two16(set: u16) -> bool {
     let rest = set & set.wrapping_sub(1);
     rest != 0 && rest & rest.wrapping_sub(1) == 0
 }
@@ -386,7 +462,6 @@ fn propagate(board: &Board, start: u16, mode: Mode, prop: &mut Prop, x: &mut Scr
             let s = prop.nodes[usize::from(n)].state;
             let (c, d) = (st_cell(s), st_digit(s));
             // The cell's other digits, then the digit's other places by box, row, column.
-            let mut emitted = 0u128;
             let mut targets: [u16; 28] = [0; 28];
             let mut k = 0;
             if cells {
@@ -398,13 +473,12 @@ fn propagate(board: &Board, start: u16, mode: Mode, prop: &mut Prop, x: &mut Scr
                     k += 1;
                 }
             }
-            for kind in KINDS {
+            for (j, kind) in KINDS.into_iter().enumerate() {
                 let u = usize::from(CELL_UNITS[c][kind]);
-                let mut places = cur.at[d] & UNIT_BITS[u] & !emitted & !(1u128 << c);
-                emitted |= places;
-                // Set bits in increasing order are the unit's order.
+                let mut places = cur.pos[u][d] & !SKIP[c][j];
                 while places != 0 {
-                    targets[k] = st(places.trailing_zeros() as usize, d, false);
+                    let o = usize::from(UNITS[u][places.trailing_zeros() as usize]);
+                    targets[k] = st(o, d, false);
                     k += 1;
                     places &= places - 1;
                 }
@@ -426,7 +500,7 @@ fn propagate(board: &Board, start: u16, mode: Mode, prop: &mut Prop, x: &mut Scr
             x.links.clear();
             x.causes.clear();
             // The other digit of a cell with two left.
-            if cells && two(u128::from(cur.m[c])) {
+            if cells && two16(cur.m[c]) {
                 let e = (cur.m[c] & !(1 << d)).trailing_zeros() as usize;
                 let first = x.causes.len() as u32;
                 x.causes.push(n);
@@ -445,11 +519,11 @@ fn propagate(board: &Board, start: u16, mode: Mode, prop: &mut Prop, x: &mut Scr
             // The other place of the digit in a unit with two, by box, row, column.
             for kind in KINDS {
                 let u = usize::from(CELL_UNITS[c][kind]);
-                let places = cur.at[d] & UNIT_BITS[u];
-                if !two(places) {
+                let places = cur.pos[u][d];
+                if !two16(places) {
                     continue;
                 }
-                let o = (places & !(1u128 << c)).trailing_zeros() as usize;
+                let o = usize::from(UNITS[u][(places & !(1 << PLACE[c][u / 9])).trailing_zeros() as usize]);
                 let t = st(o, d, true);
                 if x.links.iter().any(|l| l.0 == t) {
                     continue;
