@@ -35,6 +35,7 @@
 
 use crate::logic::chains::{length_bonus, to_rating, KINDS};
 use crate::logic::step::{rc_name, unit_name};
+use crate::logic::templates;
 use crate::logic::{cell, digit, Candidates, Digits, Step, Technique, CELL_UNITS, UNITS};
 use crate::pos::Cell;
 
@@ -835,6 +836,9 @@ struct Engine<'a> {
     stack: Vec<u16>,
     /// The easiest conclusion so far.
     best: Option<Found>,
+    /// Nishio only: per digit, the cells on some and on every template
+    /// ([`templates::cover`]), when known.
+    covers: Vec<Option<(u128, u128)>>,
 }
 
 impl<'a> Engine<'a> {
@@ -849,6 +853,12 @@ impl<'a> Engine<'a> {
             stamp: 0,
             stack: Vec::new(),
             best: None,
+            covers: if mode.nishio {
+                let m = board.m;
+                (0..9).map(|d| templates::cover(&m, d)).collect()
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -924,9 +934,21 @@ impl<'a> Engine<'a> {
 
     /// Contradictions from `d` on and off in `c`, and double chains.
     fn binary(&mut self, c: usize, d: usize, double: bool, contradiction: bool) {
-        self.ensure_on(c, d);
-        if !(double || contradiction) {
-            // SE follows "off" too, but uses it only for these two.
+        // Nishio reasons about one digit: "on" can only contradict off every
+        // template of the digit, "off" only on every one.
+        let (need_on, need_off) = match self.covers.get(d).copied().flatten() {
+            Some((some, every)) => (some & 1 << c == 0, every & 1 << c != 0),
+            None => (true, true),
+        };
+        if need_on || !self.mode.nishio {
+            self.ensure_on(c, d);
+        }
+        if !(double || contradiction) || !need_off {
+            // SE follows "off" too, but uses it only for contradictions and
+            // double chains.
+            if contradiction && need_on {
+                self.on_contradiction(c, d);
+            }
             return;
         }
         propagate(
@@ -937,6 +959,19 @@ impl<'a> Engine<'a> {
             &mut self.scratch,
         );
         if contradiction {
+            if need_on {
+                self.on_contradiction(c, d);
+            }
+            self.off_contradiction(c, d);
+        }
+        if double {
+            self.double(c, d);
+        }
+    }
+
+    /// A contradiction from `d` on in `c`.
+    fn on_contradiction(&mut self, c: usize, d: usize) {
+        {
             if let Some((on, off)) = self.on_prop(c, d).conflict {
                 let complexity = self.count(Which::On(c, d), on) + self.count(Which::On(c, d), off);
                 if self.beats(complexity, 7) {
@@ -948,6 +983,12 @@ impl<'a> Engine<'a> {
                     });
                 }
             }
+        }
+    }
+
+    /// A contradiction from `d` off in `c` (in `self.off`).
+    fn off_contradiction(&mut self, c: usize, d: usize) {
+        {
             if let Some((on, off)) = self.off.conflict {
                 let complexity = self.count(Which::Off, on) + self.count(Which::Off, off);
                 if self.beats(complexity, 7) && self.board.m[c].count_ones() > 1 {
@@ -960,7 +1001,11 @@ impl<'a> Engine<'a> {
                 }
             }
         }
-        if double {
+    }
+
+    /// Double chains: what `d` on and off in `c` (in `self.off`) both imply.
+    fn double(&mut self, c: usize, d: usize) {
+        {
             for side in [true, false] {
                 let list: Vec<u16> = {
                     let p = self.on_prop(c, d);

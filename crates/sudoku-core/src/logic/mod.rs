@@ -33,6 +33,7 @@ mod intersections;
 mod singles;
 mod step;
 mod subsets;
+mod templates;
 mod uniqueness;
 mod wings;
 
