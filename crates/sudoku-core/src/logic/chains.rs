@@ -22,6 +22,7 @@
 
 use crate::logic::forcing::{two, UNIT_BITS};
 use crate::logic::step::rc_name;
+use crate::logic::templates;
 use crate::logic::{cell, digit, Candidates, Digits, Rating, Step, Technique, CELL_UNITS};
 use crate::pos::Cell;
 
@@ -237,6 +238,9 @@ pub(crate) fn forcing_chain_or_cycle(marks: &Candidates) -> Option<Step> {
     // X-links only, then Y-links only (cycles), then both.
     let weak_x = Links::new(&m, true, false, true);
     let weak_y = Links::new(&m, true, true, true);
+    // One digit alone (X-links) can only remove what lies on none of the
+    // digit's templates and place what lies on all of them.
+    let covers: [Option<(u128, u128)>; 9] = std::array::from_fn(|d| templates::cover(&m, d));
     for (cells, units) in [(false, true), (true, false), (true, true)] {
         let weak = if cells { &weak_y } else { &weak_x };
         let strong = Links::new(&m, false, cells, units);
@@ -250,14 +254,21 @@ pub(crate) fn forcing_chain_or_cycle(marks: &Candidates) -> Option<Step> {
                 // from `d` off leaves by one; strong links go both ways, so
                 // without one from `d` off neither exists.
                 let strong_link = !strong.of(state(c, d, false)).is_empty();
-                if strong_link {
+                let (mut cycle, mut from_on, mut from_off) = (strong_link, units, units && strong_link);
+                if let (false, Some((some, every))) = (cells, covers[d]) {
+                    let all = (0..81).filter(|&o| m[o] & 1 << d != 0).fold(0u128, |s, o| s | 1 << o);
+                    cycle &= all & !some != 0;
+                    from_on &= some & 1 << c == 0;
+                    from_off &= every & 1 << c != 0;
+                }
+                if cycle {
                     work.cycles(&m, weak, &strong, c, d, cells, units, &mut best);
                 }
-                if units {
+                if from_on {
                     work.forcing(&m, weak, &strong, state(c, d, true), cells, &mut best);
-                    if strong_link {
-                        work.forcing(&m, weak, &strong, state(c, d, false), cells, &mut best);
-                    }
+                }
+                if from_off {
+                    work.forcing(&m, weak, &strong, state(c, d, false), cells, &mut best);
                 }
             }
         }
