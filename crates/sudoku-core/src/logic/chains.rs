@@ -254,9 +254,12 @@ pub(crate) fn forcing_chain_or_cycle(marks: &Candidates) -> Option<Step> {
                 // from `d` off leaves by one; strong links go both ways, so
                 // without one from `d` off neither exists.
                 let strong_link = !strong.of(state(c, d, false)).is_empty();
-                let (mut cycle, mut from_on, mut from_off) = (strong_link, units, units && strong_link);
+                let (mut cycle, mut from_on, mut from_off) =
+                    (strong_link, units, units && strong_link);
                 if let (false, Some((some, every))) = (cells, covers[d]) {
-                    let all = (0..81).filter(|&o| m[o] & 1 << d != 0).fold(0u128, |s, o| s | 1 << o);
+                    let all = (0..81)
+                        .filter(|&o| m[o] & 1 << d != 0)
+                        .fold(0u128, |s, o| s | 1 << o);
                     cycle &= all & !some != 0;
                     from_on &= some & 1 << c == 0;
                     from_off &= every & 1 << c != 0;

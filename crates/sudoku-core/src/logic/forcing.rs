@@ -524,7 +524,9 @@ fn propagate(board: &Board, start: u16, mode: Mode, prop: &mut Prop, x: &mut Scr
                 if !two16(places) {
                     continue;
                 }
-                let o = usize::from(UNITS[u][(places & !(1 << PLACE[c][u / 9])).trailing_zeros() as usize]);
+                let o = usize::from(
+                    UNITS[u][(places & !(1 << PLACE[c][u / 9])).trailing_zeros() as usize],
+                );
                 let t = st(o, d, true);
                 if x.links.iter().any(|l| l.0 == t) {
                     continue;
@@ -839,11 +841,13 @@ struct Engine<'a> {
     /// Nishio only: per digit, the cells on some and on every template
     /// ([`templates::cover`]), when known.
     covers: Vec<Option<(u128, u128)>>,
+    /// Propagations of an earlier setting, for their storage.
+    pool: Vec<Box<Prop>>,
 }
 
 impl<'a> Engine<'a> {
     fn new(board: &'a Board, mode: Mode) -> Engine<'a> {
-        Engine {
+        let mut engine = Engine {
             board,
             mode,
             on: (0..729).map(|_| None).collect(),
@@ -853,19 +857,34 @@ impl<'a> Engine<'a> {
             stamp: 0,
             stack: Vec::new(),
             best: None,
-            covers: if mode.nishio {
-                let m = board.m;
-                (0..9).map(|d| templates::cover(&m, d)).collect()
-            } else {
-                Vec::new()
-            },
+            covers: Vec::new(),
+            pool: Vec::new(),
+        };
+        engine.restart(mode);
+        engine
+    }
+
+    /// Starts over in `mode`, keeping the propagations' storage for reuse.
+    fn restart(&mut self, mode: Mode) {
+        self.mode = mode;
+        self.best = None;
+        for slot in &mut self.on {
+            if let Some(prop) = slot.take() {
+                self.pool.push(prop);
+            }
         }
+        self.covers = if mode.nishio {
+            let m = self.board.m;
+            (0..9).map(|d| templates::cover(&m, d)).collect()
+        } else {
+            Vec::new()
+        };
     }
 
     fn ensure_on(&mut self, c: usize, d: usize) {
         let k = c * 9 + d;
         if self.on[k].is_none() {
-            let mut prop = Box::new(Prop::new());
+            let mut prop = self.pool.pop().unwrap_or_else(|| Box::new(Prop::new()));
             propagate(
                 self.board,
                 st(c, d, true),
@@ -1348,15 +1367,22 @@ fn cells_of(lines: &[&[u16]]) -> Vec<Cell> {
     out
 }
 
-/// The easiest step of SE's chaining in `mode`, or `None`.
-pub(crate) fn find(marks: &Candidates, mode: Mode) -> Option<Step> {
+/// The easiest step of SE's chaining in the first of `modes` that finds
+/// one (SE tries them in turn), or `None`.
+pub(crate) fn find(marks: &Candidates, modes: &[Mode]) -> Option<Step> {
     let board = Board::new(marks);
-    let mut engine = Engine::new(&board, mode);
-    for c in 0..81 {
-        let n = board.m[c].count_ones();
-        if n > 2 || (n > 1 && mode.dynamic) {
-            engine.cell(c);
+    let mut engine = Engine::new(&board, *modes.first()?);
+    for &mode in modes {
+        engine.restart(mode);
+        for c in 0..81 {
+            let n = board.m[c].count_ones();
+            if n > 2 || (n > 1 && mode.dynamic) {
+                engine.cell(c);
+            }
+        }
+        if let Some(found) = engine.best.take() {
+            return Some(found.step);
         }
     }
-    engine.best.map(|f| f.step)
+    None
 }

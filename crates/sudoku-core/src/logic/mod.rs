@@ -190,7 +190,7 @@ pub(crate) const SE_UNIT_ORDER: [usize; 27] = {
 /// (`diuf.sudoku.solver.Solver`): the first step found is taken, so the
 /// order decides which technique a position is rated by. Each entry names
 /// the technique it stands for in [`LogicSolver::assume_unique`].
-const FINDERS: [(Technique, Finder); 28] = [
+const FINDERS: [(Technique, Finder); 25] = [
     (Technique::FullHouse, singles::full_house),
     (Technique::HiddenSingleBox, singles::hidden_single_box),
     (Technique::HiddenSingleLine, singles::hidden_single_line),
@@ -220,17 +220,18 @@ const FINDERS: [(Technique, Finder); 28] = [
         exclusion::aligned_pair_exclusion,
     ),
     (Technique::XChain, chains::forcing_chain_or_cycle),
+    // SE's Nishio, multiple, dynamic and dynamic (+) forcing chains, tried
+    // in that order by one search that shares its storage.
     (Technique::Nishio, |m| {
-        forcing::find(m, forcing::Mode::NISHIO)
-    }),
-    (Technique::MultipleForcingChain, |m| {
-        forcing::find(m, forcing::Mode::MULTIPLE)
-    }),
-    (Technique::DynamicForcingChain, |m| {
-        forcing::find(m, forcing::Mode::DYNAMIC)
-    }),
-    (Technique::DynamicForcingChainPlus, |m| {
-        forcing::find(m, forcing::Mode::PLUS)
+        forcing::find(
+            m,
+            &[
+                forcing::Mode::NISHIO,
+                forcing::Mode::MULTIPLE,
+                forcing::Mode::DYNAMIC,
+                forcing::Mode::PLUS,
+            ],
+        )
     }),
 ];
 

@@ -83,10 +83,15 @@ mod tests {
         let solved =
             "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
         // Blank every 1 of a solved grid: each 1 has one place left.
-        let line: String = solved.chars().map(|ch| if ch == '1' { '.' } else { ch }).collect();
+        let line: String = solved
+            .chars()
+            .map(|ch| if ch == '1' { '.' } else { ch })
+            .collect();
         let marks = marks_of(&line);
         let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
-        let ones: u128 = (0..81).filter(|&c| &solved[c..=c] == "1").fold(0, |s, c| s | 1 << c);
+        let ones: u128 = (0..81)
+            .filter(|&c| &solved[c..=c] == "1")
+            .fold(0, |s, c| s | 1 << c);
         assert_eq!(cover(&m, 0), Some((ones, ones)));
     }
 
@@ -102,13 +107,19 @@ mod tests {
     fn brute_force(m: &[u16; 81], d: usize) -> (u128, u128) {
         fn go(r: usize, cols: &mut Vec<usize>, m: &[u16; 81], d: usize, out: &mut (u128, u128)) {
             if r == 9 {
-                let cells = cols.iter().enumerate().fold(0u128, |s, (r, &c)| s | 1 << (r * 9 + c));
+                let cells = cols
+                    .iter()
+                    .enumerate()
+                    .fold(0u128, |s, (r, &c)| s | 1 << (r * 9 + c));
                 out.0 |= cells;
                 out.1 &= cells;
                 return;
             }
             for c in 0..9 {
-                let clash = cols.iter().enumerate().any(|(r2, &c2)| c2 == c || (r2 / 3 == r / 3 && c2 / 3 == c / 3));
+                let clash = cols
+                    .iter()
+                    .enumerate()
+                    .any(|(r2, &c2)| c2 == c || (r2 / 3 == r / 3 && c2 / 3 == c / 3));
                 if !clash && m[r * 9 + c] & 1 << d != 0 {
                     cols.push(c);
                     go(r + 1, cols, m, d, out);
@@ -126,13 +137,19 @@ mod tests {
         let solved =
             "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
         // Blank the 1s, 2s and 3s: each of them has a few places left.
-        let line: String = solved.chars().map(|ch| if "123".contains(ch) { '.' } else { ch }).collect();
+        let line: String = solved
+            .chars()
+            .map(|ch| if "123".contains(ch) { '.' } else { ch })
+            .collect();
         let marks = marks_of(&line);
         let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
         for d in 0..3 {
             let (some, every) = brute_force(&m, d);
             assert_eq!(cover(&m, d), Some((some, every)), "digit {}", d + 1);
-            assert!(some.count_ones() > 9, "the test needs more than one template");
+            assert!(
+                some.count_ones() > 9,
+                "the test needs more than one template"
+            );
         }
     }
 }
