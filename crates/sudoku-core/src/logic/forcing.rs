@@ -842,6 +842,7 @@ struct Engine<'a> {
     /// ([`templates::cover`]), when known.
     covers: Vec<Option<(u128, u128)>>,
     /// Propagations of an earlier setting, for their storage.
+    #[allow(clippy::vec_box)] // moved to and from `on` without copying
     pool: Vec<Box<Prop>>,
 }
 
