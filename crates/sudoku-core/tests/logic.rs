@@ -244,6 +244,9 @@ fn puzzles_rated_by_sudoku_explainer_get_its_ratings() {
             panic!("bad line {line}");
         };
         let grid: sudoku_core::Grid = puzzle.parse().unwrap();
+        // Every step, forcing chains included, keeps the solution.
+        let solution = Dfs.solve(&grid).unwrap();
+        assert!(check_steps(&grid, &solution, true), "{puzzle}");
         let g = grade(&grid).unwrap();
         let ours = format!("{}/{}/{}", g.rating, g.pearl, g.diamond);
         let hardest = logic::solve(&grid).hardest().map_or("none", |t| t.name());

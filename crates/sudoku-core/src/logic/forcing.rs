@@ -1387,3 +1387,98 @@ pub(crate) fn find(marks: &Candidates, modes: &[Mode]) -> Option<Step> {
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::tests::{blank, restrict};
+
+    #[test]
+    fn settings_have_se_base_ratings() {
+        assert_eq!(Mode::NISHIO.base(), 7.5);
+        assert_eq!(Mode::MULTIPLE.base(), 8.0);
+        assert_eq!(Mode::DYNAMIC.base(), 8.5);
+        assert_eq!(Mode::PLUS.base(), 9.0);
+    }
+
+    #[test]
+    fn two_members_without_counting() {
+        for set in [0u128, 1, 2, 3, 5, 7, 1 << 80, (1 << 80) | 1, u128::MAX] {
+            assert_eq!(two(set), set.count_ones() == 2, "{set:b}");
+        }
+        for set in 0..512u16 {
+            assert_eq!(two16(set), set.count_ones() == 2, "{set:b}");
+        }
+    }
+
+    #[test]
+    fn peer_tables_list_each_peer_once_in_se_order() {
+        for c in 0..81 {
+            let mut listed = Vec::new();
+            for (j, kind) in KINDS.into_iter().enumerate() {
+                let u = usize::from(CELL_UNITS[c][kind]);
+                for (i, &o) in UNITS[u].iter().enumerate() {
+                    if SKIP[c][j] & 1 << i == 0 {
+                        listed.push(usize::from(o));
+                    }
+                }
+                assert_eq!(usize::from(UNITS[u][usize::from(PLACE[c][u / 9])]), c);
+            }
+            let mut peers: Vec<usize> = crate::logic::PEERS[c]
+                .iter()
+                .map(|&p| usize::from(p))
+                .collect();
+            assert_eq!(listed.len(), 20);
+            listed.sort_unstable();
+            peers.sort_unstable();
+            assert_eq!(listed, peers);
+        }
+    }
+
+    #[test]
+    fn a_false_assumption_ends_in_a_contradiction() {
+        // r1c9 and r2c9 hold only 5 and 8: a 5 in r3c9, their box, turns
+        // both 5s off, so r1c9 is 8, which turns r2c9's 8 off while r2c9's
+        // 5 being off made it 8.
+        let mut marks = blank();
+        restrict(&mut marks, "r1c9", "58");
+        restrict(&mut marks, "r2c9", "58");
+        let board = Board::new(&marks);
+        let (r1c9, r2c9, r3c9) = (8, 17, 26);
+        let mut prop = Prop::new();
+        let mut scratch = Scratch::new();
+        propagate(
+            &board,
+            st(r3c9, 4, true),
+            Mode::DYNAMIC,
+            &mut prop,
+            &mut scratch,
+        );
+        assert!(prop.set.has(st(r1c9, 7, true)), "r1c9 is 8");
+        let (on, off) = prop.conflict.expect("a contradiction");
+        assert_eq!(prop.nodes[usize::from(on)].state, st(r2c9, 7, true));
+        assert_eq!(prop.nodes[usize::from(off)].state, st(r2c9, 7, false));
+        assert_eq!(
+            prop.line(off),
+            vec![
+                st(r3c9, 4, true),
+                st(r1c9, 4, false),
+                st(r1c9, 7, true),
+                st(r2c9, 7, false)
+            ]
+        );
+        // The second state counts its causes: r2c9 5 off, and r3c9 5 on.
+        let (mut seen, mut stamp, mut stack) = (Vec::new(), 0, Vec::new());
+        assert_eq!(prop.ancestors(on, &mut seen, &mut stamp, &mut stack), 3);
+        // Without the 5 in r3c9 nothing contradicts.
+        propagate(
+            &board,
+            st(r1c9, 7, true),
+            Mode::DYNAMIC,
+            &mut prop,
+            &mut scratch,
+        );
+        assert!(prop.conflict.is_none());
+        assert!(prop.set.has(st(r2c9, 4, true)), "r2c9 is 5");
+    }
+}
