@@ -94,6 +94,10 @@ fn watch_signals(slot: Slot) {
                 let _ = fs::remove_file(path);
             }
             let _ = signal_hook::low_level::emulate_default_handler(signal);
+            // The signal, raised again with its default action, ends the
+            // process; on a loaded machine its delivery can lag, so give it
+            // time before ending the process by hand with the shell's code.
+            std::thread::sleep(std::time::Duration::from_secs(2));
             std::process::exit(128 + signal);
         }
     });
