@@ -10,7 +10,7 @@ use sudoku_core::generator::{
     fresh_seed, Batch, GenerateError, Holes, Level, Puzzle, PuzzleSpec, Symmetry, Uniqueness,
     DISTINCT_GRIDS,
 };
-use sudoku_core::{Grid, SolverKind};
+use sudoku_core::{Grid, RatingRange, SolverKind};
 
 use crate::batch::{fail, stop_status, Workers};
 use crate::diag;
@@ -99,6 +99,11 @@ struct PuzzleArgs {
     /// --holes is given.
     #[arg(long, visible_alias = "level", value_name = "LEVEL", value_parser = parse_level)]
     difficulty: Option<Level>,
+    /// Rating range on Sudoku Explainer's scale, as `sudoku grade` rates:
+    /// `8.5..9.5`, `7.5..` or `..2.0` (inclusive). Implies --unique; blanks:
+    /// any unless --holes is given.
+    #[arg(long, value_name = "MIN..MAX", value_parser = parse_rating, conflicts_with = "difficulty")]
+    rating: Option<RatingRange>,
     /// Write each puzzle's solution too (csv always has it).
     #[arg(long)]
     with_solution: bool,
@@ -154,6 +159,10 @@ fn parse_count(text: &str) -> Result<u64, String> {
 /// `sudoku play --random`).
 pub(crate) fn parse_level(text: &str) -> Result<Level, String> {
     text.parse::<Level>().map_err(|e| e.to_string())
+}
+
+fn parse_rating(text: &str) -> Result<RatingRange, String> {
+    text.parse::<RatingRange>().map_err(|e| e.to_string())
 }
 
 fn parse_holes(text: &str) -> Result<Holes, String> {
@@ -265,7 +274,7 @@ fn puzzle_spec(args: &PuzzleArgs) -> Result<PuzzleSpec, String> {
     } else {
         Uniqueness::Any
     };
-    let default = if args.minimal || args.difficulty.is_some() {
+    let default = if args.minimal || args.difficulty.is_some() || args.rating.is_some() {
         Holes::ANY
     } else {
         DEFAULT_HOLES
@@ -275,9 +284,10 @@ fn puzzle_spec(args: &PuzzleArgs) -> Result<PuzzleSpec, String> {
     let holes = args.holes.unwrap_or(default);
     let spec =
         PuzzleSpec::new(holes, uniqueness, args.symmetry.symmetry()).map_err(|e| e.to_string())?;
-    match args.difficulty {
-        Some(level) => spec.with_level(level).map_err(|e| e.to_string()),
-        None => Ok(spec),
+    match (args.difficulty, args.rating) {
+        (_, Some(range)) => spec.with_rating(range).map_err(|e| e.to_string()),
+        (Some(level), None) => spec.with_level(level).map_err(|e| e.to_string()),
+        (None, None) => Ok(spec),
     }
 }
 

@@ -188,6 +188,63 @@ fn symmetry_and_difficulty_are_respected() {
 }
 
 #[test]
+fn puzzles_are_rated_within_the_range_asked() {
+    for (range, min, max) in [
+        ("..2.0", 0, 20),
+        ("3.0..4.5", 30, 45),
+        ("6.6..7.2", 66, 72),
+        ("7.5..", 75, 200),
+    ] {
+        let out = ok(&["puzzles", "4", "--rating", range, "--seed", "3"]);
+        let puzzles = grids(&out);
+        assert_eq!(puzzles.len(), 4, "{range}");
+        for puzzle in puzzles {
+            let rating = grade(&puzzle).unwrap().rating.tenths();
+            assert!(
+                (min..=max).contains(&rating),
+                "{range}: {puzzle} is rated {rating}"
+            );
+        }
+    }
+    // With a range of blanks too, and the same puzzles on any number of threads.
+    let one = ok(&[
+        "puzzles",
+        "3",
+        "--rating",
+        "2.6..3.4",
+        "--holes",
+        "50-56",
+        "--seed",
+        "9",
+        "--threads",
+        "1",
+    ]);
+    let two = ok(&[
+        "puzzles",
+        "3",
+        "--rating",
+        "2.6..3.4",
+        "--holes",
+        "50-56",
+        "--seed",
+        "9",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(one, two);
+    for puzzle in grids(&one) {
+        assert!(
+            (50..=56).contains(&(81 - usize::from(puzzle.givens()))),
+            "{puzzle}"
+        );
+        assert!(
+            (26..=34).contains(&grade(&puzzle).unwrap().rating.tenths()),
+            "{puzzle}"
+        );
+    }
+}
+
+#[test]
 fn every_format_reads_back() {
     let lines = grids(&ok(&["puzzles", "4", "--seed", "9"]));
     for format in ["grid", "readable"] {
@@ -341,6 +398,22 @@ fn bad_arguments_exit_with_status_2_and_say_why() {
         (
             &["puzzles", "5", "--difficulty", "brutal"],
             "unknown level \"brutal\", expected easy, medium, hard, expert or extreme",
+        ),
+        (
+            &["puzzles", "5", "--rating", "9..8"],
+            "invalid rating range \"9..8\": the lowest rating is above the highest",
+        ),
+        (
+            &["puzzles", "5", "--rating", "8.55..9"],
+            "invalid rating range \"8.55..9\": a rating is a number like 7.5",
+        ),
+        (
+            &["puzzles", "5", "--rating", "7"],
+            "invalid rating range \"7\": expected MIN..MAX",
+        ),
+        (
+            &["puzzles", "5", "--rating", "3..4", "--difficulty", "hard"],
+            "cannot be used with",
         ),
         (
             &["puzzles", "5", "--symmetry", "spiral"],

@@ -26,7 +26,7 @@ pub use grid::Grid;
 pub use history::{History, Move};
 pub use logic::{
     grade, hint_step, Candidates, Digits, DigitsIter, Grade, GradeError, Level, LogicReport,
-    LogicSolver, Rating, Step as LogicStep, Technique,
+    LogicSolver, Rating, RatingRange, RatingRangeError, Step as LogicStep, Technique,
 };
 pub use parse::{parse_many, PuzzleReader, Record};
 pub use pos::{Block, Cell, Col, Digit, Row, Unit};

@@ -29,11 +29,22 @@ use rand::Rng;
 use super::puzzles::{below, shuffle, Digger, Holes, PuzzleSpec, Uniqueness};
 use super::symmetry::Symmetry;
 use crate::grid::Grid;
-use crate::logic::{grade, Level, LogicSolver, Rating, PEERS, UNITS};
+use crate::logic::{grade, Level, LogicSolver, Rating, RatingRange, PEERS, UNITS};
 
 /// Rounds (paths) tried from one grid before the attempt gives up and a
 /// new grid is drawn.
 const PATHS: usize = 6;
+
+/// One attempt at a puzzle rated in `range` from the solution `digger`
+/// holds (by the logic tests for the easy and medium levels).
+pub(super) fn dig_to_rating<R: Rng + ?Sized>(
+    spec: &PuzzleSpec,
+    range: RatingRange,
+    digger: Digger<'_>,
+    rng: &mut R,
+) -> Result<Grid, u8> {
+    dig_by_paths(spec, range, digger, rng)
+}
 
 /// One attempt at a puzzle of `level` from the solution `digger` holds.
 /// `Err` holds the most blanks reached.
@@ -46,7 +57,7 @@ pub(super) fn dig_to_level<R: Rng + ?Sized>(
     if level <= Level::Medium {
         dig_by_logic(spec, level, digger, rng)
     } else {
-        dig_by_paths(spec, level, digger, rng)
+        dig_by_paths(spec, RatingRange::of_level(level), digger, rng)
     }
 }
 
@@ -110,7 +121,7 @@ fn dig_by_logic<R: Rng + ?Sized>(
             continue;
         }
         let puzzle = digger.grid();
-        if grades_as(&puzzle, level) {
+        if grades_as(&puzzle, RatingRange::of_level(level)) {
             return Ok(puzzle);
         }
     }
@@ -121,7 +132,7 @@ fn dig_by_logic<R: Rng + ?Sized>(
 /// the level.
 fn dig_by_paths<R: Rng + ?Sized>(
     spec: &PuzzleSpec,
-    level: Level,
+    range: RatingRange,
     mut digger: Digger<'_>,
     rng: &mut R,
 ) -> Result<Grid, u8> {
@@ -154,7 +165,7 @@ fn dig_by_paths<R: Rng + ?Sized>(
             }
         }
         reached = reached.max(holes as u8);
-        if let Some(puzzle) = search_path(spec, level, &mut digger, &path) {
+        if let Some(puzzle) = search_path(spec, range, &mut digger, &path) {
             return Ok(puzzle);
         }
     }
@@ -167,7 +178,7 @@ fn dig_by_paths<R: Rng + ?Sized>(
 /// full grid, is easy).
 fn search_path(
     spec: &PuzzleSpec,
-    level: Level,
+    range: RatingRange,
     digger: &mut Digger<'_>,
     path: &[(&[u8], usize)],
 ) -> Option<Grid> {
@@ -190,19 +201,19 @@ fn search_path(
             digger.restore(orbit);
         }
         let grid = digger.grid();
-        // Below hard without grading when locked candidates suffice.
-        let below_hard = level >= Level::Hard && digger.logic_fills(true);
+        // At most 2.8 (medium) without grading when locked candidates suffice.
+        let below_hard = range.min > Level::Medium.max_rating() && digger.logic_fills(true);
         for &(orbit, _) in &path[k..] {
             digger.remove(orbit);
         }
         if below_hard {
             return Some((Ordering::Less, grid));
         }
-        Some((compare_level(&grid, level), grid))
+        Some((compare_rating(&grid, range), grid))
     };
     let (top, grid) = level_at(last)?;
     match top {
-        Ordering::Equal => return grades_as(&grid, level).then_some(grid),
+        Ordering::Equal => return grades_as(&grid, range).then_some(grid),
         Ordering::Less => return None,
         Ordering::Greater if first == last => return None,
         Ordering::Greater => {}
@@ -212,7 +223,7 @@ fn search_path(
     if lo > 0 {
         let (bottom, grid) = level_at(lo)?;
         match bottom {
-            Ordering::Equal => return grades_as(&grid, level).then_some(grid),
+            Ordering::Equal => return grades_as(&grid, range).then_some(grid),
             Ordering::Greater => return None,
             Ordering::Less => {}
         }
@@ -221,7 +232,7 @@ fn search_path(
         let mid = lo + (hi - lo) / 2;
         let (found, grid) = level_at(mid)?;
         match found {
-            Ordering::Equal => return grades_as(&grid, level).then_some(grid),
+            Ordering::Equal => return grades_as(&grid, range).then_some(grid),
             Ordering::Less => lo = mid,
             Ordering::Greater => hi = mid,
         }
@@ -230,28 +241,33 @@ fn search_path(
 }
 
 /// How the grade of `puzzle`, which has one solution, compares with
-/// `level`: the grader's solve, stopped at the first step too hard for the
-/// level (the rest of the solve cannot lower the grade).
-fn compare_level(puzzle: &Grid, level: Level) -> Ordering {
+/// `range`: the grader's solve, stopped at the first step rated above the
+/// range (the rest of the solve cannot lower the grade).
+fn compare_rating(puzzle: &Grid, range: RatingRange) -> Ordering {
     let mut solver = LogicSolver::new(puzzle);
     let mut hardest = Rating::from_tenths(0);
     while let Some(step) = solver.advance() {
         let rating = step.rating();
-        if rating > level.max_rating() {
+        if rating > range.max {
             return Ordering::Greater;
         }
         hardest = hardest.max(rating);
     }
-    if solver.is_solved() {
-        Level::of(hardest).cmp(&level)
+    if !solver.is_solved() {
+        hardest = Rating::GUESS;
+    }
+    if hardest < range.min {
+        Ordering::Less
+    } else if hardest > range.max {
+        Ordering::Greater
     } else {
-        Level::Extreme.cmp(&level)
+        Ordering::Equal
     }
 }
 
-/// Whether `puzzle` grades exactly at `level` (and so has one solution).
-fn grades_as(puzzle: &Grid, level: Level) -> bool {
-    grade(puzzle).is_ok_and(|g| g.level == level)
+/// Whether `puzzle` grades in `range` (and so has one solution).
+fn grades_as(puzzle: &Grid, range: RatingRange) -> bool {
+    grade(puzzle).is_ok_and(|g| range.contains(g.rating))
 }
 
 /// Pencil marks for the cheap level tests: naked and hidden singles, and

@@ -3,7 +3,7 @@
 use thiserror::Error;
 
 use super::{Holes, Symmetry, Uniqueness};
-use crate::logic::Level;
+use crate::logic::{Level, RatingRange};
 
 /// Why a range of blanks was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -90,6 +90,20 @@ pub enum GenerateError {
         fewest: u8,
         /// The most blanks an attempt reached.
         most: u8,
+    },
+    /// No attempt found a puzzle rated within the range asked and within the
+    /// range of blanks.
+    #[error(
+        "found no puzzle rated {range} with {holes} blanks in {attempts} attempts; \
+         ask for a wider range of ratings or of blanks"
+    )]
+    RatingNotReached {
+        /// The ratings asked.
+        range: RatingRange,
+        /// The range of blanks asked.
+        holes: Holes,
+        /// How many grids were tried.
+        attempts: u32,
     },
     /// No attempt found a puzzle that grades at the level asked within the
     /// range of blanks.

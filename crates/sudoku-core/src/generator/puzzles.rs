@@ -10,7 +10,7 @@ use super::error::{GenerateError, HolesError, SpecError};
 use super::grids::random_grid;
 use super::symmetry::Symmetry;
 use crate::grid::Grid;
-use crate::logic::{grade, Level};
+use crate::logic::{grade, Level, RatingRange};
 use crate::pos::{Cell, Digit};
 use crate::solver::{FastGivens, Solver, SolverKind};
 
@@ -155,6 +155,7 @@ pub struct PuzzleSpec {
     counts: Vec<u8>,
     attempts: u32,
     level: Option<Level>,
+    rating: Option<RatingRange>,
 }
 
 impl PuzzleSpec {
@@ -196,6 +197,7 @@ impl PuzzleSpec {
             counts,
             attempts: MAX_ATTEMPTS,
             level: None,
+            rating: None,
         })
     }
 
@@ -226,9 +228,35 @@ impl PuzzleSpec {
         Ok(spec)
     }
 
+    /// The same request for puzzles that [`grade`](crate::logic::grade)
+    /// rates within `range` (Sudoku Explainer's scale), found as for a level
+    /// by steering the removals; a level asked before is dropped. As with a
+    /// level, [`Uniqueness::Any`] becomes [`Uniqueness::Unique`].
+    ///
+    /// ```
+    /// use sudoku_core::generator::{Batch, Holes, PuzzleSpec, Symmetry, Uniqueness};
+    /// use sudoku_core::{grade, RatingRange, SolverKind};
+    /// let range: RatingRange = "3.0..4.5".parse()?;
+    /// let spec = PuzzleSpec::new(Holes::ANY, Uniqueness::Any, Symmetry::None)?.with_rating(range)?;
+    /// let made = Batch::new(3).puzzle(0, &spec, SolverKind::default().solver())?;
+    /// assert!(range.contains(grade(&made.puzzle)?.rating));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_rating(self, range: RatingRange) -> Result<PuzzleSpec, SpecError> {
+        let mut spec = self.with_level(Level::Easy)?;
+        spec.level = None;
+        spec.rating = Some(range);
+        Ok(spec)
+    }
+
     /// The level asked, if any.
     pub fn level(&self) -> Option<Level> {
         self.level
+    }
+
+    /// The range of ratings asked, if any.
+    pub fn rating(&self) -> Option<RatingRange> {
+        self.rating
     }
 
     /// The blanks counts in range that the symmetry's orbits can make, in
@@ -300,6 +328,9 @@ impl PuzzleSpec {
         rng: &mut R,
     ) -> Result<Grid, u8> {
         let digger = Digger::new(solution, solver);
+        if let Some(range) = self.rating {
+            return super::difficulty::dig_to_rating(self, range, digger, rng);
+        }
         if let Some(level) = self.level {
             return super::difficulty::dig_to_level(self, level, digger, rng);
         }
@@ -649,6 +680,13 @@ pub(crate) fn make_puzzle<R: Rng + ?Sized>(
                 most = most.max(reached);
             }
         }
+    }
+    if let Some(range) = spec.rating {
+        return Err(GenerateError::RatingNotReached {
+            range,
+            holes: spec.holes,
+            attempts: spec.attempts,
+        });
     }
     if let Some(level) = spec.level {
         return Err(GenerateError::LevelNotReached {

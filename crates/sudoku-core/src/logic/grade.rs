@@ -44,6 +44,105 @@ impl fmt::Display for Rating {
     }
 }
 
+/// An inclusive range of ratings, written `MIN..MAX` with one decimal:
+/// `8.5..9.5`, `7.5..` (7.5 and up), `..2.0` (up to 2.0).
+///
+/// ```
+/// use sudoku_core::{Rating, RatingRange};
+/// let range: RatingRange = "8.5..9.5".parse()?;
+/// assert!(range.contains(Rating::from_tenths(90)));
+/// assert!(!range.contains(Rating::from_tenths(96)));
+/// assert_eq!(range.to_string(), "8.5..9.5");
+/// # Ok::<(), sudoku_core::RatingRangeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RatingRange {
+    /// The lowest rating in the range.
+    pub min: Rating,
+    /// The highest rating in the range.
+    pub max: Rating,
+}
+
+impl RatingRange {
+    /// Every rating of `level`.
+    pub fn of_level(level: Level) -> RatingRange {
+        let min = Level::ALL
+            .iter()
+            .take_while(|&&l| l < level)
+            .last()
+            .map_or(0, |l| l.max_rating().0 + 1);
+        RatingRange {
+            min: Rating(min),
+            max: level.max_rating(),
+        }
+    }
+
+    /// Whether `rating` is in the range.
+    pub fn contains(self, rating: Rating) -> bool {
+        self.min <= rating && rating <= self.max
+    }
+}
+
+impl fmt::Display for RatingRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}..{}", self.min, self.max)
+    }
+}
+
+/// A rating range that does not parse, or is empty.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("invalid rating range {text:?}: {reason}")]
+pub struct RatingRangeError {
+    /// The text given.
+    pub text: String,
+    /// What is wrong with it.
+    pub reason: &'static str,
+}
+
+impl FromStr for RatingRange {
+    type Err = RatingRangeError;
+
+    /// `MIN..MAX`, `MIN..` or `..MAX`, each a rating from 0.0 to 20.0 with
+    /// at most one decimal.
+    fn from_str(text: &str) -> Result<RatingRange, RatingRangeError> {
+        let error = |reason| RatingRangeError {
+            text: text.to_string(),
+            reason,
+        };
+        let (low, high) = text
+            .trim()
+            .split_once("..")
+            .ok_or_else(|| error("expected MIN..MAX, for example 8.5..9.5"))?;
+        let rating = |part: &str, missing: u16| -> Result<Rating, RatingRangeError> {
+            let part = part.trim();
+            if part.is_empty() {
+                return Ok(Rating(missing));
+            }
+            let (whole, tenth) = part.split_once('.').unwrap_or((part, "0"));
+            let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+            if !digits(whole) || !digits(tenth) || tenth.len() > 1 || whole.len() > 2 {
+                return Err(error(
+                    "a rating is a number like 7.5, with at most one decimal",
+                ));
+            }
+            let value: u16 =
+                whole.parse::<u16>().unwrap_or(u16::MAX) * 10 + tenth.parse::<u16>().unwrap_or(0);
+            if value > 200 {
+                return Err(error("ratings go from 0.0 to 20.0"));
+            }
+            Ok(Rating(value))
+        };
+        let range = RatingRange {
+            min: rating(low, 0)?,
+            max: rating(high, 200)?,
+        };
+        if range.min > range.max {
+            return Err(error("the lowest rating is above the highest"));
+        }
+        Ok(range)
+    }
+}
+
 /// A difficulty level: a band of ratings (see `docs/grading.md`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Level {
@@ -255,6 +354,60 @@ pub fn grade(puzzle: &Grid) -> Result<Grade, GradeError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rating_ranges_parse_with_open_ends_and_refuse_nonsense() {
+        let r = |text: &str| text.parse::<RatingRange>();
+        assert_eq!(
+            r("8.5..9.5"),
+            Ok(RatingRange {
+                min: Rating(85),
+                max: Rating(95)
+            })
+        );
+        assert_eq!(
+            r("7.5..").map(|r| (r.min, r.max)),
+            Ok((Rating(75), Rating(200)))
+        );
+        assert_eq!(
+            r("..2").map(|r| (r.min, r.max)),
+            Ok((Rating(0), Rating(20)))
+        );
+        assert_eq!(
+            r(" 3..3 ").map(|r| r.to_string()),
+            Ok("3.0..3.0".to_string())
+        );
+        for bad in [
+            "9..8", "8.5", "8.55..9", "a..b", "1.2.3..4", "25..30", "-1..2",
+        ] {
+            let e = r(bad).unwrap_err();
+            assert!(
+                e.to_string()
+                    .starts_with(&format!("invalid rating range {bad:?}: ")),
+                "{e}"
+            );
+        }
+        assert_eq!(
+            r(".."),
+            Ok(RatingRange {
+                min: Rating(0),
+                max: Rating(200)
+            })
+        );
+    }
+
+    #[test]
+    fn a_level_is_the_range_of_its_ratings() {
+        for tenths in 0..=120 {
+            let rating = Rating::from_tenths(tenths);
+            for level in Level::ALL {
+                assert_eq!(
+                    RatingRange::of_level(level).contains(rating),
+                    Level::of(rating) == level
+                );
+            }
+        }
+    }
 
     #[test]
     fn ratings_print_with_one_decimal() {

@@ -38,7 +38,9 @@ mod uniqueness;
 mod wings;
 
 pub use candidates::{Candidates, Digits, DigitsIter};
-pub use grade::{grade, Grade, GradeError, Level, LevelError, Rating};
+pub use grade::{
+    grade, Grade, GradeError, Level, LevelError, Rating, RatingRange, RatingRangeError,
+};
 pub use step::{cell_from_rc, rc_name, Step, Technique};
 
 use crate::grid::Grid;
