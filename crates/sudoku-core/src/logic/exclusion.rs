@@ -87,3 +87,170 @@ fn pair(marks: &Candidates, (a, ea): (usize, u128), (b, eb): (usize, u128)) -> O
         reason,
     ))
 }
+
+/// Aligned triple exclusion (Sudoku Explainer's `AlignedExclusion(3)`, 7.5):
+/// three cells, two of them seen by the third or each other, cannot take a
+/// combination of digits that repeats a digit in a unit or empties a cell
+/// of two or three candidates that all three see; a digit of one of them
+/// that fits no remaining combination is removed. The search is SE's: cells
+/// with two or more candidates, no naked single among their peers and some
+/// peer of two or three candidates (an "excluder"); pairs of them in SE's
+/// order, each with every third cell among their excluders, the first
+/// triple that removes something.
+pub(crate) fn aligned_triple_exclusion(marks: &Candidates) -> Option<Step> {
+    let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
+    // SE's order of a cell's peers: box, then row, then column.
+    let house = |c: usize| {
+        let (r, col) = (c / 9, c % 9);
+        let (top, left) = (r / 3 * 3, col / 3 * 3);
+        let boxed = (0..9).map(move |k| (top + k / 3) * 9 + left + k % 3);
+        let row = (0..9)
+            .map(move |k| r * 9 + k)
+            .filter(move |&o| o / 27 * 3 + o % 9 / 3 != c / 27 * 3 + col / 3);
+        let column = (0..9)
+            .map(move |k| k * 9 + col)
+            .filter(move |&o| o / 27 != c / 27);
+        boxed.chain(row).chain(column).filter(move |&o| o != c)
+    };
+    let mut cells: Vec<(usize, u128, Vec<usize>)> = Vec::new();
+    for c in 0..81 {
+        if m[c].count_ones() < 2 {
+            continue;
+        }
+        let mut single = false;
+        let mut list = Vec::new();
+        for o in house(c) {
+            match m[o].count_ones() {
+                1 => single = true,
+                2 | 3 => list.push(o),
+                _ => {}
+            }
+        }
+        if !single && !list.is_empty() {
+            let bits = list.iter().fold(0u128, |s, &o| s | 1 << o);
+            cells.push((c, bits, list));
+        }
+    }
+    if cells.len() < 3 {
+        return None;
+    }
+    let listed = cells.iter().fold(0u128, |s, x| s | 1 << x.0);
+    let mut position = [usize::MAX; 81];
+    for (k, x) in cells.iter().enumerate() {
+        position[x.0] = k;
+    }
+    let mut twin: Vec<usize> = Vec::new();
+    for j in 1..cells.len() {
+        for i in 0..j {
+            let (a, ea, ref la) = cells[i];
+            let (b, eb, ref lb) = cells[j];
+            // The triple's common excluders are among the pair's: two or more.
+            let pair = ea & eb;
+            if pair & pair.wrapping_sub(1) == 0 {
+                continue;
+            }
+            twin.clear();
+            let others = listed & !(1u128 << a) & !(1u128 << b);
+            twin.extend(la.iter().filter(|&&o| others & 1 << o != 0));
+            twin.extend(lb.iter().filter(|&&o| others & !ea & 1 << o != 0));
+            for &t in &twin {
+                let common = ea & eb & cells[position[t]].1;
+                // Two excluders or more.
+                if common & common.wrapping_sub(1) == 0 {
+                    continue;
+                }
+                if let Some(step) = triple(&m, [a, b, t], common, la) {
+                    return Some(step);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The eliminations of the triple `cs` with the excluders `common`, as a
+/// step, if any (`order`: the first cell's excluders, to list them).
+fn triple(m: &[u16; 81], cs: [usize; 3], common: u128, order: &[usize]) -> Option<Step> {
+    let mut excluders = [0u16; 20];
+    let mut count = 0;
+    for &o in order {
+        if common & 1 << o != 0 {
+            excluders[count] = m[o];
+            count += 1;
+        }
+    }
+    let excluders = &excluders[..count];
+    let seen = [sees(cs[0], cs[1]), sees(cs[0], cs[2]), sees(cs[1], cs[2])];
+    let full = [m[cs[0]], m[cs[1]], m[cs[2]]];
+    let mut ok = [0u16; 3];
+    let mut xs = full[0];
+    'search: while xs != 0 {
+        let x = xs.trailing_zeros();
+        xs &= xs - 1;
+        let mut ys = full[1];
+        if seen[0] {
+            ys &= !(1 << x);
+        }
+        while ys != 0 {
+            let y = ys.trailing_zeros();
+            ys &= ys - 1;
+            let xy = 1u16 << x | 1 << y;
+            // The third digit must not complete any excluder: an excluder
+            // inside {x, y} rules out every z, one with a single digit
+            // outside rules out that digit.
+            let mut banned = 0u16;
+            for &e in excluders {
+                let rest = e & !xy;
+                if rest & rest.wrapping_sub(1) == 0 {
+                    banned |= if rest == 0 { 0x1ff } else { rest };
+                }
+            }
+            let mut zs = full[2] & !banned;
+            if seen[1] {
+                zs &= !(1 << x);
+            }
+            if seen[2] {
+                zs &= !(1 << y);
+            }
+            if zs != 0 {
+                ok[0] |= 1 << x;
+                ok[1] |= 1 << y;
+                ok[2] |= zs;
+                if ok == full {
+                    // Every digit fits some combination: nothing to remove.
+                    break 'search;
+                }
+            }
+        }
+    }
+    let digits = |mask: u16| (0..9usize).filter(move |d| mask & 1 << d != 0);
+    let elims: Vec<_> = (0..3)
+        .flat_map(|i| {
+            let gone = m[cs[i]] & !ok[i];
+            digits(gone).map(move |d| (cell(cs[i]), digit(d)))
+        })
+        .collect();
+    if elims.is_empty() {
+        return None;
+    }
+    let xs: Vec<_> = order
+        .iter()
+        .filter(|&&o| common & 1 << o != 0)
+        .map(|&o| cell(o))
+        .collect();
+    let reason = format!(
+        "Aligned triple exclusion: every way to fill {}, {} and {} that repeats a digit in a unit \
+         or leaves one of the cells {} they all see without a digit is impossible",
+        rc_name(cell(cs[0])),
+        rc_name(cell(cs[1])),
+        rc_name(cell(cs[2])),
+        cells_text(&xs)
+    );
+    Some(Step::eliminating(
+        Technique::AlignedTripleExclusion,
+        cs.iter().map(|&c| cell(c)).collect(),
+        Digits::EMPTY,
+        elims,
+        reason,
+    ))
+}

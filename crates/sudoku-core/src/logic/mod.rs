@@ -192,7 +192,7 @@ pub(crate) const SE_UNIT_ORDER: [usize; 27] = {
 /// (`diuf.sudoku.solver.Solver`): the first step found is taken, so the
 /// order decides which technique a position is rated by. Each entry names
 /// the technique it stands for in [`LogicSolver::assume_unique`].
-const FINDERS: [(Technique, Finder); 25] = [
+const FINDERS: [(Technique, Finder); 26] = [
     (Technique::FullHouse, singles::full_house),
     (Technique::HiddenSingleBox, singles::hidden_single_box),
     (Technique::HiddenSingleLine, singles::hidden_single_line),
@@ -222,6 +222,10 @@ const FINDERS: [(Technique, Finder); 25] = [
         exclusion::aligned_pair_exclusion,
     ),
     (Technique::XChain, chains::forcing_chain_or_cycle),
+    (
+        Technique::AlignedTripleExclusion,
+        exclusion::aligned_triple_exclusion,
+    ),
     // SE's Nishio, multiple, dynamic and dynamic (+) forcing chains, tried
     // in that order by one search that shares its storage.
     (Technique::Nishio, |m| {

@@ -80,6 +80,9 @@ pub enum Technique {
     ForcingChain,
     /// A bidirectional cycle mixing both kinds of link.
     XyCycle,
+    /// Three cells whose combinations of digits are limited by the cells of
+    /// two or three candidates they all see.
+    AlignedTripleExclusion,
     /// One digit's consequences followed while its candidates are struck
     /// out: an assumption that leads to a contradiction is false.
     Nishio,
@@ -97,7 +100,7 @@ pub enum Technique {
 impl Technique {
     /// Every technique, by rating: nearly the order the solver tries them
     /// (Sudoku Explainer's order, see `docs/grading.md`).
-    pub const ALL: [Technique; 34] = [
+    pub const ALL: [Technique; 35] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
@@ -128,6 +131,7 @@ impl Technique {
         Technique::XChain,
         Technique::ForcingChain,
         Technique::XyCycle,
+        Technique::AlignedTripleExclusion,
         Technique::Nishio,
         Technique::MultipleForcingChain,
         Technique::DynamicForcingChain,
@@ -167,6 +171,7 @@ impl Technique {
             Technique::XChain => "x-chain",
             Technique::ForcingChain => "forcing-chain",
             Technique::XyCycle => "xy-cycle",
+            Technique::AlignedTripleExclusion => "aligned-triple-exclusion",
             Technique::Nishio => "nishio",
             Technique::MultipleForcingChain => "multiple-forcing-chain",
             Technique::DynamicForcingChain => "dynamic-forcing-chain",
@@ -209,6 +214,7 @@ impl Technique {
             Technique::XChain => 66,
             Technique::ForcingChain => 70,
             Technique::XyCycle => 70,
+            Technique::AlignedTripleExclusion => 75,
             Technique::Nishio => 75,
             Technique::MultipleForcingChain => 80,
             Technique::DynamicForcingChain => 85,
