@@ -173,11 +173,11 @@ pub(crate) fn aligned_triple_exclusion(marks: &Candidates) -> Option<Step> {
 fn triple(m: &[u16; 81], cs: [usize; 3], common: u128, order: &[usize]) -> Option<Step> {
     let mut excluders = [0u16; 20];
     let mut count = 0;
-    for &o in order {
-        if common & 1 << o != 0 {
-            excluders[count] = m[o];
-            count += 1;
-        }
+    let mut rest = common;
+    while rest != 0 && count < excluders.len() {
+        excluders[count] = m[rest.trailing_zeros() as usize];
+        count += 1;
+        rest &= rest - 1;
     }
     let excluders = &excluders[..count];
     let seen = [sees(cs[0], cs[1]), sees(cs[0], cs[2]), sees(cs[1], cs[2])];
@@ -216,7 +216,7 @@ fn triple(m: &[u16; 81], cs: [usize; 3], common: u128, order: &[usize]) -> Optio
                 ok[0] |= 1 << x;
                 ok[1] |= 1 << y;
                 ok[2] |= zs;
-                if ok == full {
+                if ok[0] == full[0] && ok[1] == full[1] && ok[2] == full[2] {
                     // Every digit fits some combination: nothing to remove.
                     break 'search;
                 }
