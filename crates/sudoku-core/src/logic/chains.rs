@@ -244,6 +244,8 @@ pub(crate) fn forcing_chain_or_cycle(marks: &Candidates) -> Option<Step> {
     for (cells, units) in [(false, true), (true, false), (true, true)] {
         let weak = if cells { &weak_y } else { &weak_x };
         let strong = Links::new(&m, false, cells, units);
+        work.dead.clear();
+        work.dead.resize(STATES, false);
         for c in 0..81 {
             let n = m[c].count_ones();
             if n < 2 || (!units && n > 2) {
@@ -267,10 +269,10 @@ pub(crate) fn forcing_chain_or_cycle(marks: &Candidates) -> Option<Step> {
                 if cycle {
                     work.cycles(&m, weak, &strong, c, d, cells, units, &mut best);
                 }
-                if from_on {
+                if from_on && !work.dead[state(c, d, true)] {
                     work.forcing(&m, weak, &strong, state(c, d, true), cells, &mut best);
                 }
-                if from_off {
+                if from_off && !work.dead[state(c, d, false)] {
                     work.forcing(&m, weak, &strong, state(c, d, false), cells, &mut best);
                 }
             }
@@ -291,6 +293,9 @@ struct Work {
     off: Vec<u32>,
     next: Vec<u32>,
     found: Vec<u32>,
+    /// States whose forcing chain search cannot find anything in the
+    /// current kind of links (see [`Work::forcing`]).
+    dead: Vec<bool>,
 }
 
 impl Work {
@@ -386,6 +391,22 @@ impl Work {
             }
             self.off.clear();
             std::mem::swap(&mut self.on, &mut self.next);
+        }
+        if !found {
+            // Everything `source` implies is known, and implies no more than
+            // it: a state reached whose opposite was not reached cannot lead
+            // to its opposite either, so its own search would find nothing.
+            for node in &self.arena.nodes {
+                let x = usize::from(node.0);
+                let opposite_seen = if state_on(x) {
+                    self.seen_off[x ^ 1] == stamp
+                } else {
+                    self.seen_on[x ^ 1] == stamp
+                };
+                if !opposite_seen {
+                    self.dead[x] = true;
+                }
+            }
         }
     }
 
