@@ -41,25 +41,45 @@ pub(crate) fn aligned_pair_exclusion(marks: &Candidates) -> Option<Step> {
 
 fn pair(marks: &Candidates, (a, ea): (usize, u128), (b, eb): (usize, u128)) -> Option<Step> {
     let common = ea & eb;
-    if common.count_ones() < 2 {
+    // Two common excluders or more.
+    if common & common.wrapping_sub(1) == 0 {
         return None;
     }
-    let excluders: Vec<usize> = (0..81).filter(|&c| common & 1u128 << c != 0).collect();
+    let mut masks = [0u16; 20];
+    let mut count = 0;
+    let mut rest = common;
+    while rest != 0 && count < masks.len() {
+        masks[count] = marks.mask(rest.trailing_zeros() as usize);
+        count += 1;
+        rest &= rest - 1;
+    }
+    let masks = &masks[..count];
     let (ma, mb) = (marks.mask(a), marks.mask(b));
+    let seen = sees(a, b);
     let (mut ok_a, mut ok_b) = (0u16, 0u16);
-    for da in (0..9).filter(|d| ma & 1 << d != 0) {
-        for db in (0..9).filter(|d| mb & 1 << d != 0) {
-            if da == db && sees(a, b) {
+    let mut xs = ma;
+    while xs != 0 {
+        let da = xs.trailing_zeros();
+        xs &= xs - 1;
+        let mut ys = mb;
+        while ys != 0 {
+            let db = ys.trailing_zeros();
+            ys &= ys - 1;
+            if da == db && seen {
                 continue;
             }
             let both = 1u16 << da | 1 << db;
-            if excluders.iter().any(|&x| marks.mask(x) & !both == 0) {
+            if masks.iter().any(|&x| x & !both == 0) {
                 continue;
             }
             ok_a |= 1 << da;
             ok_b |= 1 << db;
         }
+        if ok_a == ma && ok_b == mb {
+            return None;
+        }
     }
+    let excluders: Vec<usize> = (0..81).filter(|&c| common & 1u128 << c != 0).collect();
     let elims: Vec<_> = [(a, ma & !ok_a), (b, mb & !ok_b)]
         .into_iter()
         .flat_map(|(c, gone)| {
