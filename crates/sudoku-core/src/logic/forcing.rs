@@ -967,7 +967,7 @@ impl<'a> Engine<'a> {
             // SE follows "off" too, but uses it only for contradictions and
             // double chains.
             if contradiction && need_on {
-                self.on_contradiction(c, d);
+                self.contradiction(c, d, true);
             }
             return;
         }
@@ -980,80 +980,66 @@ impl<'a> Engine<'a> {
         );
         if contradiction {
             if need_on {
-                self.on_contradiction(c, d);
+                self.contradiction(c, d, true);
             }
-            self.off_contradiction(c, d);
+            self.contradiction(c, d, false);
         }
         if double {
             self.double(c, d);
         }
     }
 
-    /// A contradiction from `d` on in `c`.
-    fn on_contradiction(&mut self, c: usize, d: usize) {
-        {
-            if let Some((on, off)) = self.on_prop(c, d).conflict {
-                let complexity = self.count(Which::On(c, d), on) + self.count(Which::On(c, d), off);
-                if self.beats(complexity, 7) {
-                    let step = self.contradiction_step(c, d, true, on, off, complexity);
-                    self.offer(Found {
-                        complexity,
-                        sort_key: 7,
-                        step,
-                    });
-                }
-            }
-        }
-    }
-
-    /// A contradiction from `d` off in `c` (in `self.off`).
-    fn off_contradiction(&mut self, c: usize, d: usize) {
-        {
-            if let Some((on, off)) = self.off.conflict {
-                let complexity = self.count(Which::Off, on) + self.count(Which::Off, off);
-                if self.beats(complexity, 7) && self.board.m[c].count_ones() > 1 {
-                    let step = self.contradiction_step(c, d, false, on, off, complexity);
-                    self.offer(Found {
-                        complexity,
-                        sort_key: 7,
-                        step,
-                    });
-                }
-            }
+    /// A contradiction from `d` on in `c` (its cached propagation), or off
+    /// (`self.off`).
+    fn contradiction(&mut self, c: usize, d: usize, on: bool) {
+        let (which, conflict) = if on {
+            (Which::On(c, d), self.on_prop(c, d).conflict)
+        } else {
+            (Which::Off, self.off.conflict)
+        };
+        let Some((a, b)) = conflict else { return };
+        let complexity = self.count(which, a) + self.count(which, b);
+        // "Off" concludes that `d` is placed: worth it only beside another digit.
+        let worth = on || self.board.m[c].count_ones() > 1;
+        if worth && self.beats(complexity, 7) {
+            let step = self.contradiction_step(c, d, on, a, b, complexity);
+            self.offer(Found {
+                complexity,
+                sort_key: 7,
+                step,
+            });
         }
     }
 
     /// Double chains: what `d` on and off in `c` (in `self.off`) both imply.
     fn double(&mut self, c: usize, d: usize) {
-        {
-            for side in [true, false] {
-                let list: Vec<u16> = {
-                    let p = self.on_prop(c, d);
-                    if side {
-                        p.ons.clone()
-                    } else {
-                        p.offs.clone()
-                    }
+        for side in [true, false] {
+            let list: Vec<u16> = {
+                let p = self.on_prop(c, d);
+                if side {
+                    p.ons.clone()
+                } else {
+                    p.offs.clone()
+                }
+            };
+            for a in list {
+                let s = self.on_prop(c, d).nodes[usize::from(a)].state;
+                let Some(b) = self.off.node_of(s) else {
+                    continue;
                 };
-                for a in list {
-                    let s = self.on_prop(c, d).nodes[usize::from(a)].state;
-                    let Some(b) = self.off.node_of(s) else {
-                        continue;
-                    };
-                    if !self.worth(s) {
-                        continue;
-                    }
-                    let complexity = self.count(Which::On(c, d), a) + self.count(Which::Off, b);
-                    if self.beats(complexity, 1) {
-                        let on_line = self.on_prop(c, d).line(a);
-                        let off_line = self.off.line(b);
-                        let step = self.double_step(c, d, s, &on_line, &off_line, complexity);
-                        self.offer(Found {
-                            complexity,
-                            sort_key: 1,
-                            step,
-                        });
-                    }
+                if !self.worth(s) {
+                    continue;
+                }
+                let complexity = self.count(Which::On(c, d), a) + self.count(Which::Off, b);
+                if self.beats(complexity, 1) {
+                    let on_line = self.on_prop(c, d).line(a);
+                    let off_line = self.off.line(b);
+                    let step = self.double_step(c, d, s, &on_line, &off_line, complexity);
+                    self.offer(Found {
+                        complexity,
+                        sort_key: 1,
+                        step,
+                    });
                 }
             }
         }
