@@ -33,6 +33,11 @@ impl Digits {
         self.0
     }
 
+    /// The digits of a candidate mask (bit `d - 1` for `d`).
+    pub(crate) const fn from_mask(mask: u16) -> Digits {
+        Digits(mask & 0x1ff)
+    }
+
     /// The set holding only `digit`.
     pub const fn single(digit: Digit) -> Digits {
         Digits(1 << (digit.get() - 1))

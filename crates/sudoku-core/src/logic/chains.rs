@@ -556,38 +556,16 @@ fn forcing_hint(m: &[u16; 81], arena: &Arena, target: u32, cells: bool) -> Hint 
     let digits = path
         .iter()
         .fold(Digits::EMPTY, |s, &p| s.with(digit(state_digit(p))));
-    let sentence = format!("{name}: if {}", chain_text(&path));
-    let step = if state_on(t) {
-        let elims = (0..9)
-            .filter(|&e| e != d && m[c] & 1 << e != 0)
-            .map(|e| (cell(c), digit(e)))
-            .collect();
-        Step::new(
-            technique,
-            pattern,
-            digits,
-            vec![(cell(c), digit(d))],
-            elims,
-            format!(
-                "{sentence}: a contradiction, so {} is {}",
-                rc_name(cell(c)),
-                d + 1
-            ),
-        )
-    } else {
-        Step::new(
-            technique,
-            pattern,
-            digits,
-            Vec::new(),
-            vec![(cell(c), digit(d))],
-            format!(
-                "{sentence}: a contradiction, so remove {} from {}",
-                d + 1,
-                rc_name(cell(c))
-            ),
-        )
-    };
+    let step = Step::concluding(
+        technique,
+        pattern,
+        digits,
+        cell(c),
+        digit(d),
+        state_on(t),
+        Digits::from_mask(m[c]),
+        format!("{name}: if {}: a contradiction", chain_text(&path)),
+    );
     Hint {
         difficulty,
         complexity,

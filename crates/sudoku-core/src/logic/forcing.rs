@@ -1265,30 +1265,16 @@ impl<'a> Engine<'a> {
     fn conclude(&self, s: u16, sentence: String, complexity: usize, pattern: Vec<Cell>) -> Step {
         let (c, d) = (st_cell(s), st_digit(s));
         let digits = Digits::EMPTY.with(digit(d));
-        let technique = self.mode.technique();
-        let step = if st_on(s) {
-            let elims = (0..9)
-                .filter(|&e| e != d && self.board.m[c] & 1 << e != 0)
-                .map(|e| (cell(c), digit(e)))
-                .collect();
-            Step::new(
-                technique,
-                pattern,
-                digits,
-                vec![(cell(c), digit(d))],
-                elims,
-                format!("{sentence}, so {} is {}", rc_name(cell(c)), d + 1),
-            )
-        } else {
-            Step::new(
-                technique,
-                pattern,
-                digits,
-                Vec::new(),
-                vec![(cell(c), digit(d))],
-                format!("{sentence}, so remove {} from {}", d + 1, rc_name(cell(c))),
-            )
-        };
+        let step = Step::concluding(
+            self.mode.technique(),
+            pattern,
+            digits,
+            cell(c),
+            digit(d),
+            st_on(s),
+            Digits::from_mask(self.board.m[c]),
+            sentence,
+        );
         step.rated(self.rating(complexity))
     }
 }

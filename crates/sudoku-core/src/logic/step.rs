@@ -296,6 +296,49 @@ impl Step {
 
     /// A step that removes candidates; the sentence is `reason` followed by
     /// `, so remove ...`.
+    /// A step concluding that `digit` is (`on`) or is not in `cell`, whose
+    /// candidates are `candidates`: placing it also removes the cell's other
+    /// candidates. The sentence is `reason` followed by `, so r1c1 is 5` or
+    /// `, so remove 5 from r1c1`.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn concluding(
+        technique: Technique,
+        cells: Vec<Cell>,
+        digits: Digits,
+        cell: Cell,
+        digit: Digit,
+        on: bool,
+        candidates: Digits,
+        reason: String,
+    ) -> Step {
+        if on {
+            let others = candidates
+                .iter()
+                .filter(|&e| e != digit)
+                .map(|e| (cell, e))
+                .collect();
+            let sentence = format!("{reason}, so {} is {digit}", rc_name(cell));
+            Step::new(
+                technique,
+                cells,
+                digits,
+                vec![(cell, digit)],
+                others,
+                sentence,
+            )
+        } else {
+            let sentence = format!("{reason}, so remove {digit} from {}", rc_name(cell));
+            Step::new(
+                technique,
+                cells,
+                digits,
+                Vec::new(),
+                vec![(cell, digit)],
+                sentence,
+            )
+        }
+    }
+
     pub(crate) fn eliminating(
         technique: Technique,
         cells: Vec<Cell>,
