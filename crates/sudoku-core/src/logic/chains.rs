@@ -241,6 +241,11 @@ pub(crate) fn forcing_chain_or_cycle(marks: &Candidates) -> Option<Step> {
     // One digit alone (X-links) can only remove what lies on none of the
     // digit's templates and place what lies on all of them.
     let covers: [Option<(u128, u128)>; 9] = std::array::from_fn(|d| templates::cover(&m, d));
+    let places: [u128; 9] = std::array::from_fn(|d| {
+        (0..81)
+            .filter(|&o| m[o] & 1 << d != 0)
+            .fold(0u128, |s, o| s | 1 << o)
+    });
     for (cells, units) in [(false, true), (true, false), (true, true)] {
         let weak = if cells { &weak_y } else { &weak_x };
         let strong = Links::new(&m, false, cells, units);
@@ -259,10 +264,7 @@ pub(crate) fn forcing_chain_or_cycle(marks: &Candidates) -> Option<Step> {
                 let (mut cycle, mut from_on, mut from_off) =
                     (strong_link, units, units && strong_link);
                 if let (false, Some((some, every))) = (cells, covers[d]) {
-                    let all = (0..81)
-                        .filter(|&o| m[o] & 1 << d != 0)
-                        .fold(0u128, |s, o| s | 1 << o);
-                    cycle &= all & !some != 0;
+                    cycle &= places[d] & !some != 0;
                     from_on &= some & 1 << c == 0;
                     from_off &= every & 1 << c != 0;
                 }

@@ -3,6 +3,7 @@
 //! nor the same digit when they see each other; a digit of one cell that
 //! fits no remaining pair is removed.
 
+use crate::logic::forcing::se_peers;
 use crate::logic::step::{cells_text, rc_name};
 use crate::logic::{cell, digit, sees, Candidates, Digits, Step, Technique, PEERS};
 
@@ -119,19 +120,6 @@ fn pair(marks: &Candidates, (a, ea): (usize, u128), (b, eb): (usize, u128)) -> O
 /// triple that removes something.
 pub(crate) fn aligned_triple_exclusion(marks: &Candidates) -> Option<Step> {
     let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
-    // SE's order of a cell's peers: box, then row, then column.
-    let house = |c: usize| {
-        let (r, col) = (c / 9, c % 9);
-        let (top, left) = (r / 3 * 3, col / 3 * 3);
-        let boxed = (0..9).map(move |k| (top + k / 3) * 9 + left + k % 3);
-        let row = (0..9)
-            .map(move |k| r * 9 + k)
-            .filter(move |&o| o / 27 * 3 + o % 9 / 3 != c / 27 * 3 + col / 3);
-        let column = (0..9)
-            .map(move |k| k * 9 + col)
-            .filter(move |&o| o / 27 != c / 27);
-        boxed.chain(row).chain(column).filter(move |&o| o != c)
-    };
     let mut cells: Vec<(usize, u128, Vec<usize>)> = Vec::new();
     for c in 0..81 {
         if m[c].count_ones() < 2 {
@@ -139,7 +127,7 @@ pub(crate) fn aligned_triple_exclusion(marks: &Candidates) -> Option<Step> {
         }
         let mut single = false;
         let mut list = Vec::new();
-        for o in house(c) {
+        for o in se_peers(c) {
             match m[o].count_ones() {
                 1 => single = true,
                 2 | 3 => list.push(o),

@@ -249,6 +249,17 @@ pub(crate) const fn two(set: u128) -> bool {
     rest != 0 && rest & rest.wrapping_sub(1) == 0
 }
 
+/// The 20 peers of cell `c` in SE's order (`Cell.getHouseCells`): its
+/// box, then the rest of its row, then the rest of its column.
+pub(crate) fn se_peers(c: usize) -> impl Iterator<Item = usize> {
+    KINDS.into_iter().enumerate().flat_map(move |(j, kind)| {
+        let u = usize::from(CELL_UNITS[c][kind]);
+        (0..9)
+            .filter(move |&i| SKIP[c][j] & 1 << i == 0)
+            .map(move |i| usize::from(UNITS[u][i]))
+    })
+}
+
 /// [`two`] for a 16-bit set.
 const fn two16(set: u16) -> bool {
     let rest = set & set.wrapping_sub(1);
