@@ -282,11 +282,11 @@ fn render_preview(buf: &mut Buffer, area: Rect, picker: &Picker, now: SystemTime
 /// What a person needs for puzzles of `level`, as the grader sees it.
 pub fn level_needs(level: Level) -> &'static str {
     match level {
-        Level::Easy => "singles only",
-        Level::Medium => "locked candidates, pairs, X-wing",
-        Level::Hard => "triples, swordfish, wings, unique rectangles",
-        Level::Expert => "quads, jellyfish, chains",
-        Level::Extreme => "guessing: logic alone cannot finish",
+        Level::Easy => "hidden singles only",
+        Level::Medium => "naked singles, locked candidates",
+        Level::Hard => "pairs, triples, X-wing, wings, unique rectangles",
+        Level::Expert => "quads, loops, chains and cycles",
+        Level::Extreme => "forcing chains, or guessing",
     }
 }
 

@@ -72,7 +72,7 @@ fn the_picker_lists_previews_and_shows_errors() {
     let shown = screen(&mut app, 100, 20);
     assert!(shown.contains("> New random puzzle: extreme"), "{shown}");
     assert!(shown.contains("New random extreme puzzle"), "{shown}");
-    assert!(shown.contains("guessing: logic alone cannot"), "{shown}");
+    assert!(shown.contains("rates extreme (it needs forcing"), "{shown}");
     assert!(shown.contains("Puzzles (31/31)"), "only puzzles count");
     for _ in 0..5 {
         app.update(Action::Move(Direction::Up));
