@@ -3,16 +3,13 @@
 //! Explainer's direct pointing 1.7, direct claiming 1.9, direct hidden pair
 //! 2.0 and direct hidden triple 2.5).
 
+use crate::logic::forcing::UNIT_BITS;
 use crate::logic::step::{cells_text, digits_text, rc_name, unit_name};
 use crate::logic::{
-    cell, digit, places, unit, Candidates, Digits, Step, Technique, SE_UNIT_ORDER, UNITS,
+    cell, digit, digit_cells, unit, unit_places, Candidates, Digits, Step, Technique,
+    SE_UNIT_ORDER, UNITS,
 };
 use crate::pos::Cell;
-
-/// The cells (as a 81-bit set) of unit `u`.
-fn unit_bits(u: usize) -> u128 {
-    UNITS[u].iter().fold(0u128, |m, &c| m | 1 << c)
-}
 
 fn cells_of(set: u128) -> Vec<usize> {
     (0..81).filter(|&c| set & 1 << c != 0).collect()
@@ -33,39 +30,29 @@ pub(crate) fn direct_locking(marks: &Candidates) -> Option<Step> {
         (cols, boxes.clone()),
         (rows, boxes),
     ];
-    // The places of every digit in every unit, as cell sets.
-    let mut at = [[0u128; 9]; 27];
-    for (u, row) in at.iter_mut().enumerate() {
-        for &c in &UNITS[u] {
-            let m = marks.mask(usize::from(c));
-            for (d, set) in row.iter_mut().enumerate() {
-                if m & 1 << d != 0 {
-                    *set |= 1 << c;
-                }
-            }
-        }
-    }
+    let at = digit_cells(marks);
     for (kind1, kind2) in pairs {
         for u1 in kind1.clone() {
+            let b1 = UNIT_BITS[u1];
             for u2 in kind2.clone() {
-                let (b1, b2) = (unit_bits(u1), unit_bits(u2));
+                let b2 = UNIT_BITS[u2];
                 if b1 & b2 == 0 {
                     continue;
                 }
-                for d in 0..9 {
-                    let here = at[u1][d];
-                    if here.count_ones() < 2 || here & !b2 != 0 {
+                for (d, &cells) in at.iter().enumerate() {
+                    let here = cells & b1;
+                    if here & (here - 1) == 0 || here & !b2 != 0 {
                         continue;
                     }
-                    let gone = at[u2][d] & !b1;
+                    let gone = cells & b2 & !b1;
                     for u3 in kind1.clone().filter(|&u3| u3 != u1) {
-                        let b3 = unit_bits(u3);
+                        let b3 = UNIT_BITS[u3];
                         if b3 & b2 == 0 {
                             continue;
                         }
-                        let there = at[u3][d];
+                        let there = cells & b3;
                         let left = there & !b2;
-                        if there.count_ones() < 2 || left.count_ones() != 1 {
+                        if there & there.wrapping_sub(1) == 0 || left.count_ones() != 1 {
                             continue;
                         }
                         let at = left.trailing_zeros() as usize;
@@ -120,6 +107,7 @@ fn locking_step(
 /// cells of a unit clear those cells of other digits, and one of those
 /// digits is left with a single place in the unit.
 pub(crate) fn direct_hidden(marks: &Candidates, n: usize) -> Option<Step> {
+    let all = unit_places(marks);
     for &u in &SE_UNIT_ORDER {
         let blanks = UNITS[u]
             .iter()
@@ -128,12 +116,15 @@ pub(crate) fn direct_hidden(marks: &Candidates, n: usize) -> Option<Step> {
         if blanks <= n {
             continue;
         }
-        let pos: [u16; 9] = std::array::from_fn(|d| places(marks, u, 1 << d));
-        let found = crate::logic::first_combination(9, n, &mut |pick| {
-            if pick.iter().any(|&d| pos[d].count_ones() < 2) {
-                return None;
+        let pos = &all[u];
+        let found = crate::logic::first_combination(9, n, |pick| {
+            let mut union = 0u16;
+            for &d in pick {
+                if pos[d] & pos[d].wrapping_sub(1) == 0 {
+                    return None;
+                }
+                union |= pos[d];
             }
-            let union = pick.iter().fold(0u16, |m, &d| m | pos[d]);
             if union.count_ones() as usize != n {
                 return None;
             }

@@ -37,12 +37,15 @@ fn fish_on(marks: &Candidates, n: usize, d: usize, by_rows: bool) -> Option<Step
     let lines: Vec<usize> = (0..9)
         .filter(|&l| (2..=n as u32).contains(&spots[l].count_ones()))
         .collect();
-    first_combination(lines.len(), n, &mut |pick| {
-        let base: Vec<usize> = pick.iter().map(|&i| lines[i]).collect();
-        let cover = base.iter().fold(0u16, |m, &l| m | spots[l]);
+    if lines.len() < n {
+        return None;
+    }
+    first_combination(lines.len(), n, |pick: &[usize]| {
+        let cover = pick.iter().fold(0u16, |m, &i| m | spots[lines[i]]);
         if cover.count_ones() as usize != n {
             return None;
         }
+        let base: Vec<usize> = pick.iter().map(|&i| lines[i]).collect();
         let covers: Vec<usize> = (0..9).filter(|p| cover & 1 << p != 0).collect();
         let eliminations: Vec<(Cell, Digit)> = (0..9)
             .filter(|l| !base.contains(l))

@@ -144,32 +144,54 @@ pub(crate) fn places(marks: &Candidates, u: usize, bit: u16) -> u16 {
 pub(crate) fn first_combination<T>(
     n: usize,
     k: usize,
-    found: &mut dyn FnMut(&[usize]) -> Option<T>,
+    mut found: impl FnMut(&[usize]) -> Option<T>,
 ) -> Option<T> {
-    fn go<T>(
-        start: usize,
-        n: usize,
-        k: usize,
-        picked: &mut Vec<usize>,
-        found: &mut dyn FnMut(&[usize]) -> Option<T>,
-    ) -> Option<T> {
-        if picked.len() == k {
-            return found(picked);
-        }
-        for i in start..n {
-            if n - i < k - picked.len() {
-                break;
-            }
-            picked.push(i);
-            let result = go(i + 1, n, k, picked, found);
-            picked.pop();
-            if result.is_some() {
-                return result;
-            }
-        }
-        None
+    if k > n {
+        return None;
     }
-    go(0, n, k, &mut Vec::with_capacity(k), found)
+    let mut pick: Vec<usize> = (0..k).collect();
+    loop {
+        if let Some(result) = found(&pick) {
+            return Some(result);
+        }
+        // The last index that can still move right, moved one step, and
+        // the ones after it packed behind it.
+        let i = (0..k).rev().find(|&i| pick[i] < n - k + i)?;
+        pick[i] += 1;
+        for j in i + 1..k {
+            pick[j] = pick[j - 1] + 1;
+        }
+    }
+}
+
+/// The places of every digit in every unit: `[u][d]` has bit `i` when
+/// digit index `d` is a candidate of the unit's `i`th cell (as
+/// [`places`] for each unit and digit, computed in one pass).
+pub(crate) fn unit_places(marks: &Candidates) -> [[u16; 9]; 27] {
+    let mut pos = [[0u16; 9]; 27];
+    for (u, row) in pos.iter_mut().enumerate() {
+        for (i, &c) in UNITS[u].iter().enumerate() {
+            let mut m = marks.mask(usize::from(c));
+            while m != 0 {
+                row[m.trailing_zeros() as usize] |= 1 << i;
+                m &= m - 1;
+            }
+        }
+    }
+    pos
+}
+
+/// The cells (bit `c`) holding each digit index as a candidate.
+pub(crate) fn digit_cells(marks: &Candidates) -> [u128; 9] {
+    let mut at = [0u128; 9];
+    for c in 0..81 {
+        let mut m = marks.mask(c);
+        while m != 0 {
+            at[m.trailing_zeros() as usize] |= 1 << c;
+            m &= m - 1;
+        }
+    }
+    at
 }
 
 /// A technique's search: the first step it finds in a position.

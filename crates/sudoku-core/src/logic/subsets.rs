@@ -2,7 +2,7 @@
 
 use crate::logic::step::{cells_text, digits_text, unit_name};
 use crate::logic::{
-    cell, digit, first_combination, places, unit, Candidates, Digits, Step, Technique,
+    cell, digit, first_combination, unit, unit_places, Candidates, Digits, Step, Technique,
     SE_UNIT_ORDER, UNITS,
 };
 use crate::pos::{Cell, Digit};
@@ -27,7 +27,10 @@ pub(crate) fn naked(marks: &Candidates, n: usize) -> Option<Step> {
             .map(|&c| usize::from(c))
             .filter(|&c| (2..=n as u32).contains(&marks.mask(c).count_ones()))
             .collect();
-        first_combination(cells.len(), n, &mut |pick| {
+        if cells.len() < n {
+            return None;
+        }
+        first_combination(cells.len(), n, |pick: &[usize]| {
             let union = pick.iter().fold(0u16, |m, &i| m | marks.mask(cells[i]));
             if union.count_ones() as usize != n {
                 return None;
@@ -64,12 +67,16 @@ pub(crate) fn naked(marks: &Candidates, n: usize) -> Option<Step> {
 /// `n` digits of a unit whose places are `n` cells between them: those
 /// cells lose their other candidates.
 pub(crate) fn hidden(marks: &Candidates, n: usize) -> Option<Step> {
+    let all = unit_places(marks);
     SE_UNIT_ORDER.iter().find_map(|&u| {
-        let spots: Vec<u16> = (0..9).map(|d| places(marks, u, 1 << d)).collect();
+        let spots = &all[u];
         let digits: Vec<usize> = (0..9)
             .filter(|&d| (2..=n as u32).contains(&spots[d].count_ones()))
             .collect();
-        first_combination(digits.len(), n, &mut |pick| {
+        if digits.len() < n {
+            return None;
+        }
+        first_combination(digits.len(), n, |pick: &[usize]| {
             let union = pick.iter().fold(0u16, |m, &i| m | spots[digits[i]]);
             if union.count_ones() as usize != n {
                 return None;

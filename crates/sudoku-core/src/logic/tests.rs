@@ -51,3 +51,52 @@ pub(crate) fn elims(list: &[(u8, &[&str])]) -> Vec<(Cell, Digit)> {
     out.sort_by_key(|&(c, d)| (d, c));
     out
 }
+
+#[test]
+fn combinations_come_in_lexicographic_order_and_stop_at_the_first_found() {
+    use crate::logic::first_combination;
+    let mut seen: Vec<Vec<usize>> = Vec::new();
+    let none = first_combination(5, 3, |pick: &[usize]| {
+        seen.push(pick.to_vec());
+        None::<()>
+    });
+    assert!(none.is_none());
+    let mut want = Vec::new();
+    for a in 0..5 {
+        for b in a + 1..5 {
+            for c in b + 1..5 {
+                want.push(vec![a, b, c]);
+            }
+        }
+    }
+    assert_eq!(seen, want);
+    assert_eq!(
+        first_combination(9, 2, |pick: &[usize]| (pick == [2, 7])
+            .then_some(pick[0] * 10 + pick[1])),
+        Some(27)
+    );
+    assert_eq!(first_combination(3, 4, |_: &[usize]| Some(())), None);
+    assert_eq!(
+        first_combination(3, 0, |pick: &[usize]| Some(pick.len())),
+        Some(0)
+    );
+}
+
+#[test]
+fn the_one_pass_tables_agree_with_places() {
+    use crate::logic::{digit_cells, places, unit_places, UNITS};
+    let mut marks = marks_of(
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    );
+    remove_from(&mut marks, 4, &["r1c3", "r5c5"]);
+    let pos = unit_places(&marks);
+    let at = digit_cells(&marks);
+    for (u, unit) in UNITS.iter().enumerate() {
+        for (d, &spots) in pos[u].iter().enumerate() {
+            assert_eq!(spots, places(&marks, u, 1 << d), "unit {u} digit {}", d + 1);
+            for (i, &cell) in unit.iter().enumerate() {
+                assert_eq!(at[d] & 1 << cell != 0, spots & 1 << i != 0);
+            }
+        }
+    }
+}

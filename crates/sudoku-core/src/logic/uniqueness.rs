@@ -200,17 +200,18 @@ impl Pattern<'_> {
         &self,
         kind: u8,
         eliminations: Vec<(Cell, crate::pos::Digit)>,
-        why: String,
+        why: impl FnOnce() -> String,
     ) -> Option<Step> {
         if eliminations.is_empty() {
             return None;
         }
         let reason = format!(
             "{}: {} would hold only {} without their other digits, and those could swap \
-             between two solutions; {why}",
+             between two solutions; {}",
             self.title(kind),
             cells_text(&self.cells()),
             digits_text(self.digits(), "and"),
+            why(),
         );
         Some(Step::eliminating(
             self.technique(),
@@ -227,11 +228,13 @@ fn type1(marks: &Candidates, p: &Pattern, target: usize) -> Option<Step> {
         .filter(|d| p.pair & marks.mask(target) & 1 << d != 0)
         .map(|d| (cell(target), digit(d)))
         .collect();
-    let why = format!(
-        "so {} cannot be {}",
-        rc_name(cell(target)),
-        digits_text(p.digits(), "or")
-    );
+    let why = || {
+        format!(
+            "so {} cannot be {}",
+            rc_name(cell(target)),
+            digits_text(p.digits(), "or")
+        )
+    };
     p.step(1, elims, why)
 }
 
@@ -244,12 +247,14 @@ fn type2(marks: &Candidates, p: &Pattern, extras: &[usize]) -> Option<Step> {
         .map(|o| (cell(o), digit(d)))
         .collect();
     let cells: Vec<Cell> = extras.iter().map(|&c| cell(c)).collect();
-    let why = format!(
-        "so one of {} is {}, and no cell that sees them all can be {}",
-        cells_text(&cells),
-        d + 1,
-        d + 1
-    );
+    let why = || {
+        format!(
+            "so one of {} is {}, and no cell that sees them all can be {}",
+            cells_text(&cells),
+            d + 1,
+            d + 1
+        )
+    };
     p.step(2, elims, why)
 }
 
@@ -284,15 +289,17 @@ fn type4(marks: &Candidates, p: &Pattern, c1: usize, c2: usize) -> Option<Step> 
         .filter(|&c| marks.mask(c) & 1 << gone != 0)
         .map(|c| (cell(c), digit(gone)))
         .collect();
-    let why = format!(
-        "{} of {} is only in {} and {}, so one of them is {} and neither can be {}",
-        lock + 1,
-        unit_name(unit(u)),
-        rc_name(cell(c1)),
-        rc_name(cell(c2)),
-        lock + 1,
-        gone + 1
-    );
+    let why = || {
+        format!(
+            "{} of {} is only in {} and {}, so one of them is {} and neither can be {}",
+            lock + 1,
+            unit_name(unit(u)),
+            rc_name(cell(c1)),
+            rc_name(cell(c2)),
+            lock + 1,
+            gone + 1
+        )
+    };
     p.step(4, elims, why)
 }
 
@@ -331,7 +338,7 @@ fn type3_naked(
     out: &mut Vec<Found>,
 ) {
     let (c1, c2) = (cells[i1], cells[i2]);
-    first_combination(9, degree, &mut |pick| {
+    first_combination(9, degree, |pick: &[usize]| {
         if !pick.contains(&i1) || pick.contains(&i2) {
             return None::<()>;
         }
@@ -366,7 +373,8 @@ fn type3_naked(
             })
             .collect();
         let set: Vec<Cell> = members.iter().map(|&c| cell(c)).collect();
-        let why = format!(
+        let why = || {
+            format!(
             "so {} or {} holds {}, which makes a naked set of {} with {} in {}: remove those digits from the rest of it",
             rc_name(cell(c1)),
             rc_name(cell(c2)),
@@ -374,7 +382,8 @@ fn type3_naked(
             digits_text(Digits::from_bits(union), "and"),
             cells_text(&set),
             unit_name(unit(u)),
-        );
+        )
+        };
         let bonus = (union.count_ones() as u16).saturating_sub(1);
         p.push(out, 3, bonus, p.step(3, elims, why));
         None
@@ -394,7 +403,7 @@ fn type3_hidden(
         return;
     }
     let pair: Vec<usize> = (0..9).filter(|d| p.pair & 1 << d != 0).collect();
-    first_combination(rem.len(), degree - 2, &mut |pick| {
+    first_combination(rem.len(), degree - 2, |pick: &[usize]| {
         let mut values: Vec<usize> = pick.iter().map(|&i| rem[i]).collect();
         values.extend(&pair);
         let mut union = 0u16;
@@ -423,7 +432,8 @@ fn type3_hidden(
             })
             .collect();
         let set: Vec<Cell> = members.iter().map(|&c| cell(c)).collect();
-        let why = format!(
+        let why = || {
+            format!(
             "so {} or {} holds {}, which leaves {} only in {} and {} in {}: those cells hold nothing else",
             rc_name(cell(cells[i1])),
             rc_name(cell(cells[i2])),
@@ -432,7 +442,8 @@ fn type3_hidden(
             cells_text(&set),
             rc_name(cell(cells[i1])),
             unit_name(unit(u)),
-        );
+        )
+        };
         let bonus = (members.len() as u16).saturating_sub(1);
         p.push(out, 3, bonus, p.step(3, elims, why));
         None
@@ -552,7 +563,7 @@ impl Bug<'_> {
         kind: u8,
         tenths: u16,
         elims: Vec<(Cell, crate::pos::Digit)>,
-        why: String,
+        why: impl FnOnce() -> String,
     ) -> Option<Step> {
         if elims.is_empty() {
             return None;
@@ -560,9 +571,10 @@ impl Bug<'_> {
         let cells: Vec<Cell> = self.cells.iter().map(|&c| cell(c)).collect();
         let reason = format!(
             "BUG type {kind}: without {} in {}, every blank cell would hold two digits and \
-             every digit have two places in each unit, which has two solutions; {why}",
+             every digit have two places in each unit, which has two solutions; {}",
             digits_text(Digits::from_bits(self.all), "and"),
             cells_text(&cells),
+            why(),
         );
         let step = Step::eliminating(
             Technique::Bug,
@@ -580,11 +592,13 @@ impl Bug<'_> {
             .filter(|&d| self.marks.mask(c) & !self.all & 1 << d != 0)
             .map(|d| (cell(c), digit(d)))
             .collect();
-        let why = format!(
-            "so {} is {}",
-            rc_name(cell(c)),
-            digits_text(Digits::from_bits(self.all), "or")
-        );
+        let why = || {
+            format!(
+                "so {} is {}",
+                rc_name(cell(c)),
+                digits_text(Digits::from_bits(self.all), "or")
+            )
+        };
         self.step(1, 56, elims, why)
     }
 
@@ -594,10 +608,12 @@ impl Bug<'_> {
             .filter(|&o| self.common & 1u128 << o != 0 && self.marks.mask(o) & 1 << d != 0)
             .map(|o| (cell(o), digit(d)))
             .collect();
-        let why = format!(
-            "so one of them is {}, and no cell seeing them all can be",
-            d + 1
-        );
+        let why = || {
+            format!(
+                "so one of them is {}, and no cell seeing them all can be",
+                d + 1
+            )
+        };
         self.step(2, 57, elims, why)
     }
 
@@ -622,13 +638,15 @@ impl Bug<'_> {
                     .map(move |d| (cell(c), digit(d)))
             })
             .collect();
-        let why = format!(
-            "one of {} and {} in {} holds its extra digit, and {} is in the other",
-            rc_name(cell(c1)),
-            rc_name(cell(c2)),
-            unit_name(unit(u)),
-            shared.trailing_zeros() + 1
-        );
+        let why = || {
+            format!(
+                "one of {} and {} in {} holds its extra digit, and {} is in the other",
+                rc_name(cell(c1)),
+                rc_name(cell(c2)),
+                unit_name(unit(u)),
+                shared.trailing_zeros() + 1
+            )
+        };
         self.step(4, 57, elims, why)
     }
 
@@ -645,7 +663,7 @@ impl Bug<'_> {
                 if pool.len() < degree {
                     continue;
                 }
-                let found = first_combination(pool.len(), degree - 1, &mut |pick| {
+                let found = first_combination(pool.len(), degree - 1, |pick: &[usize]| {
                     let union = pick.iter().fold(0u16, |m, &i| m | self.marks.mask(pool[i]));
                     if union.count_ones() as usize != degree {
                         return None;
@@ -672,13 +690,15 @@ impl Bug<'_> {
                         })
                         .collect();
                     let set: Vec<Cell> = members.iter().map(|&c| cell(c)).collect();
-                    let why = format!(
-                        "so one of them holds {}, which makes a naked set of {} with {} in {}",
-                        digits_text(Digits::from_bits(self.all), "or"),
-                        digits_text(Digits::from_bits(naked), "and"),
-                        cells_text(&set),
-                        unit_name(unit(u))
-                    );
+                    let why = || {
+                        format!(
+                            "so one of them holds {}, which makes a naked set of {} with {} in {}",
+                            digits_text(Digits::from_bits(self.all), "or"),
+                            digits_text(Digits::from_bits(naked), "and"),
+                            cells_text(&set),
+                            unit_name(unit(u))
+                        )
+                    };
                     let tenths = 57 + naked.count_ones() as u16 - 1;
                     self.step(3, tenths, elims, why)
                 });
