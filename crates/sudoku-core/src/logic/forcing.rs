@@ -843,7 +843,7 @@ struct Engine<'a> {
     /// The "on" propagation of each candidate, once computed.
     on: Vec<Option<Box<Prop>>>,
     off: Box<Prop>,
-    scratch: Scratch,
+    scratch: Box<Scratch>,
     seen: Vec<u32>,
     stamp: u32,
     stack: Vec<u16>,
@@ -857,23 +857,51 @@ struct Engine<'a> {
     pool: Vec<Box<Prop>>,
 }
 
+/// The storage of the forcing chain searches, kept from one position to
+/// the next (see [`crate::logic::Workspace`]).
+#[derive(Default)]
+pub(crate) struct Store {
+    #[allow(clippy::vec_box)] // moved to and from `Engine::on` without copying
+    pool: Vec<Box<Prop>>,
+    off: Option<Box<Prop>>,
+    scratch: Option<Box<Scratch>>,
+    seen: Vec<u32>,
+    stamp: u32,
+    stack: Vec<u16>,
+}
+
 impl<'a> Engine<'a> {
-    fn new(board: &'a Board, mode: Mode) -> Engine<'a> {
+    /// An engine on `board`, with the storage kept in `store`.
+    fn new(board: &'a Board, mode: Mode, store: &mut Store) -> Engine<'a> {
         let mut engine = Engine {
             board,
             mode,
             on: (0..729).map(|_| None).collect(),
-            off: Box::new(Prop::new()),
-            scratch: Scratch::new(),
-            seen: Vec::new(),
-            stamp: 0,
-            stack: Vec::new(),
+            off: store.off.take().unwrap_or_else(|| Box::new(Prop::new())),
+            scratch: store
+                .scratch
+                .take()
+                .unwrap_or_else(|| Box::new(Scratch::new())),
+            seen: std::mem::take(&mut store.seen),
+            stamp: store.stamp,
+            stack: std::mem::take(&mut store.stack),
             best: None,
             covers: Vec::new(),
-            pool: Vec::new(),
+            pool: std::mem::take(&mut store.pool),
         };
         engine.restart(mode);
         engine
+    }
+
+    /// Gives the engine's storage back to `store`.
+    fn keep(mut self, store: &mut Store) {
+        self.restart(self.mode);
+        store.pool = self.pool;
+        store.off = Some(self.off);
+        store.scratch = Some(self.scratch);
+        store.seen = self.seen;
+        store.stamp = self.stamp;
+        store.stack = self.stack;
     }
 
     /// Starts over in `mode`, keeping the propagations' storage for reuse.
@@ -1353,9 +1381,9 @@ fn cells_of(lines: &[&[u16]]) -> Vec<Cell> {
 
 /// The easiest step of SE's chaining in the first of `modes` that finds
 /// one (SE tries them in turn), or `None`.
-pub(crate) fn find(marks: &Candidates, modes: &[Mode]) -> Option<Step> {
+pub(crate) fn find(marks: &Candidates, store: &mut Store, modes: &[Mode]) -> Option<Step> {
     let board = Board::new(marks);
-    let mut engine = Engine::new(&board, *modes.first()?);
+    let mut engine = Engine::new(&board, *modes.first()?, store);
     for &mode in modes {
         engine.restart(mode);
         for c in 0..81 {
@@ -1365,9 +1393,11 @@ pub(crate) fn find(marks: &Candidates, modes: &[Mode]) -> Option<Step> {
             }
         }
         if let Some(found) = engine.best.take() {
+            engine.keep(store);
             return Some(found.step);
         }
     }
+    engine.keep(store);
     None
 }
 

@@ -43,6 +43,8 @@ pub use grade::{
 };
 pub use step::{cell_from_rc, rc_name, Step, Technique};
 
+use std::fmt;
+
 use crate::grid::Grid;
 use crate::pos::{Cell, Digit, Unit};
 
@@ -195,7 +197,14 @@ pub(crate) fn digit_cells(marks: &Candidates) -> [u128; 9] {
 }
 
 /// A technique's search: the first step it finds in a position.
-type Finder = fn(&Candidates) -> Option<Step>;
+type Finder = fn(&Candidates, &mut Workspace) -> Option<Step>;
+
+/// Storage the searches reuse from one position to the next, so that a
+/// solve allocates it once rather than at every step.
+#[derive(Default)]
+pub(crate) struct Workspace {
+    forcing: forcing::Store,
+}
 
 /// Sudoku Explainer's unit order for most scans: boxes, columns, rows.
 pub(crate) const SE_UNIT_ORDER: [usize; 27] = {
@@ -215,44 +224,49 @@ pub(crate) const SE_UNIT_ORDER: [usize; 27] = {
 /// order decides which technique a position is rated by. Each entry names
 /// the technique it stands for in [`LogicSolver::assume_unique`].
 const FINDERS: [(Technique, Finder); 26] = [
-    (Technique::FullHouse, singles::full_house),
-    (Technique::HiddenSingleBox, singles::hidden_single_box),
-    (Technique::HiddenSingleLine, singles::hidden_single_line),
-    (Technique::DirectPointing, direct::direct_locking),
-    (Technique::DirectHiddenPair, |m| direct::direct_hidden(m, 2)),
-    (Technique::NakedSingle, singles::naked_single),
-    (Technique::DirectHiddenTriple, |m| {
+    (Technique::FullHouse, |m, _| singles::full_house(m)),
+    (Technique::HiddenSingleBox, |m, _| {
+        singles::hidden_single_box(m)
+    }),
+    (Technique::HiddenSingleLine, |m, _| {
+        singles::hidden_single_line(m)
+    }),
+    (Technique::DirectPointing, |m, _| direct::direct_locking(m)),
+    (Technique::DirectHiddenPair, |m, _| {
+        direct::direct_hidden(m, 2)
+    }),
+    (Technique::NakedSingle, |m, _| singles::naked_single(m)),
+    (Technique::DirectHiddenTriple, |m, _| {
         direct::direct_hidden(m, 3)
     }),
-    (Technique::Pointing, intersections::pointing),
-    (Technique::Claiming, intersections::claiming),
-    (Technique::NakedPair, |m| subsets::naked(m, 2)),
-    (Technique::XWing, |m| fish::fish(m, 2)),
-    (Technique::HiddenPair, |m| subsets::hidden(m, 2)),
-    (Technique::NakedTriple, |m| subsets::naked(m, 3)),
-    (Technique::Swordfish, |m| fish::fish(m, 3)),
-    (Technique::HiddenTriple, |m| subsets::hidden(m, 3)),
-    (Technique::XyWing, wings::xy_wing),
-    (Technique::XyzWing, wings::xyz_wing),
-    (Technique::UniqueLoop, uniqueness::unique_loop),
-    (Technique::NakedQuad, |m| subsets::naked(m, 4)),
-    (Technique::Jellyfish, |m| fish::fish(m, 4)),
-    (Technique::HiddenQuad, |m| subsets::hidden(m, 4)),
-    (Technique::Bug, uniqueness::bug),
-    (
-        Technique::AlignedPairExclusion,
-        exclusion::aligned_pair_exclusion,
-    ),
-    (Technique::XChain, chains::forcing_chain_or_cycle),
-    (
-        Technique::AlignedTripleExclusion,
-        exclusion::aligned_triple_exclusion,
-    ),
+    (Technique::Pointing, |m, _| intersections::pointing(m)),
+    (Technique::Claiming, |m, _| intersections::claiming(m)),
+    (Technique::NakedPair, |m, _| subsets::naked(m, 2)),
+    (Technique::XWing, |m, _| fish::fish(m, 2)),
+    (Technique::HiddenPair, |m, _| subsets::hidden(m, 2)),
+    (Technique::NakedTriple, |m, _| subsets::naked(m, 3)),
+    (Technique::Swordfish, |m, _| fish::fish(m, 3)),
+    (Technique::HiddenTriple, |m, _| subsets::hidden(m, 3)),
+    (Technique::XyWing, |m, _| wings::xy_wing(m)),
+    (Technique::XyzWing, |m, _| wings::xyz_wing(m)),
+    (Technique::UniqueLoop, |m, _| uniqueness::unique_loop(m)),
+    (Technique::NakedQuad, |m, _| subsets::naked(m, 4)),
+    (Technique::Jellyfish, |m, _| fish::fish(m, 4)),
+    (Technique::HiddenQuad, |m, _| subsets::hidden(m, 4)),
+    (Technique::Bug, |m, _| uniqueness::bug(m)),
+    (Technique::AlignedPairExclusion, |m, _| {
+        exclusion::aligned_pair_exclusion(m)
+    }),
+    (Technique::XChain, |m, _| chains::forcing_chain_or_cycle(m)),
+    (Technique::AlignedTripleExclusion, |m, _| {
+        exclusion::aligned_triple_exclusion(m)
+    }),
     // SE's Nishio, multiple, dynamic and dynamic (+) forcing chains, tried
     // in that order by one search that shares its storage.
-    (Technique::Nishio, |m| {
+    (Technique::Nishio, |m, work| {
         forcing::find(
             m,
+            &mut work.forcing,
             &[
                 forcing::Mode::NISHIO,
                 forcing::Mode::MULTIPLE,
@@ -262,6 +276,17 @@ const FINDERS: [(Technique, Finder); 26] = [
         )
     }),
 ];
+
+/// The first step of the first technique in [`FINDERS`] that finds one.
+fn find_step(marks: &Candidates, uniqueness: bool, work: &mut Workspace) -> Option<Step> {
+    if marks.is_solved() || marks.has_contradiction() {
+        return None;
+    }
+    FINDERS
+        .iter()
+        .filter(|(t, _)| uniqueness || !t.assumes_uniqueness())
+        .find_map(|(_, find)| find(marks, work))
+}
 
 /// The logical solver on one position.
 ///
@@ -282,6 +307,32 @@ const FINDERS: [(Technique, Finder); 26] = [
 pub struct LogicSolver {
     marks: Candidates,
     uniqueness: bool,
+    work: Work,
+}
+
+/// The solver's [`Workspace`], which holds no state of the solve: a clone
+/// starts with an empty one, and it takes no part in comparisons.
+#[derive(Default)]
+struct Work(Workspace);
+
+impl Clone for Work {
+    fn clone(&self) -> Work {
+        Work::default()
+    }
+}
+
+impl PartialEq for Work {
+    fn eq(&self, _: &Work) -> bool {
+        true
+    }
+}
+
+impl Eq for Work {}
+
+impl fmt::Debug for Work {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Work")
+    }
 }
 
 impl LogicSolver {
@@ -296,6 +347,7 @@ impl LogicSolver {
         LogicSolver {
             marks,
             uniqueness: true,
+            work: Work::default(),
         }
     }
 
@@ -326,13 +378,7 @@ impl LogicSolver {
     /// position is contradictory, or no technique applies (guessing would
     /// be needed).
     pub fn next_step(&self) -> Option<Step> {
-        if self.marks.is_solved() || self.marks.has_contradiction() {
-            return None;
-        }
-        FINDERS
-            .iter()
-            .filter(|(t, _)| self.uniqueness || !t.assumes_uniqueness())
-            .find_map(|(_, find)| find(&self.marks))
+        find_step(&self.marks, self.uniqueness, &mut Workspace::default())
     }
 
     /// Applies `step`: places its digits and removes its candidates.
@@ -347,7 +393,7 @@ impl LogicSolver {
 
     /// Finds the easiest step, applies it and returns it.
     pub fn advance(&mut self) -> Option<Step> {
-        let step = self.next_step()?;
+        let step = find_step(&self.marks, self.uniqueness, &mut self.work.0)?;
         self.apply(&step);
         Some(step)
     }
