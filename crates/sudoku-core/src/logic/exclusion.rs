@@ -161,10 +161,14 @@ pub(crate) fn aligned_triple_exclusion(marks: &Candidates) -> Option<Step> {
             let others = listed & !(1u128 << a) & !(1u128 << b);
             twin.extend(la.iter().filter(|&&o| others & 1 << o != 0));
             twin.extend(lb.iter().filter(|&&o| others & !ea & 1 << o != 0));
+            if twin.is_empty() {
+                continue;
+            }
+            let bound = Bound::new(&m, a, b, pair);
             for &t in &twin {
                 let common = ea & eb & cells[position[t]].1;
                 // Two excluders or more.
-                if common & common.wrapping_sub(1) == 0 {
+                if common & common.wrapping_sub(1) == 0 || !bound.may_remove(m[t]) {
                     continue;
                 }
                 if let Some(step) = triple(&m, [a, b, t], common, la) {
@@ -174,6 +178,75 @@ pub(crate) fn aligned_triple_exclusion(marks: &Candidates) -> Option<Step> {
         }
     }
     None
+}
+
+/// What any triple made of the pair `a`, `b` and a third cell could remove,
+/// bounded from above: the third cell is taken to see both and every
+/// excluder of the pair to be one of the triple's, which only rules out
+/// more combinations. `keep(x, y)` is the set of third digits that the
+/// pair's digits `x`, `y` rule out: `x`, `y` and the one digit that would
+/// complete an excluder (every digit if `{x, y}` is one).
+struct Bound {
+    /// The third cell's digits that could go: ruled out by every pair.
+    third: u16,
+    /// Per digit of `a`, the digits a third cell may hold for `a` to lose
+    /// it: those every `y` of `b` rules out beside it; the same for `b`.
+    for_a: [u16; 9],
+    for_b: [u16; 9],
+}
+
+impl Bound {
+    fn new(m: &[u16; 81], a: usize, b: usize, pair: u128) -> Bound {
+        let mut excluders = [0u16; 20];
+        let mut count = 0;
+        let mut rest = pair;
+        while rest != 0 && count < excluders.len() {
+            excluders[count] = m[rest.trailing_zeros() as usize];
+            count += 1;
+            rest &= rest - 1;
+        }
+        let excluders = &excluders[..count];
+        let seen = sees(a, b);
+        // Digits the cells do not hold can never go: no third cell fits.
+        let mut bound = Bound {
+            third: 0x1ff,
+            for_a: std::array::from_fn(|x| if m[a] & 1 << x != 0 { 0x1ff } else { 0 }),
+            for_b: std::array::from_fn(|y| if m[b] & 1 << y != 0 { 0x1ff } else { 0 }),
+        };
+        let mut xs = m[a];
+        while xs != 0 {
+            let x = xs.trailing_zeros() as usize;
+            xs &= xs - 1;
+            let mut ys = m[b];
+            while ys != 0 {
+                let y = ys.trailing_zeros() as usize;
+                ys &= ys - 1;
+                if seen && x == y {
+                    continue;
+                }
+                let xy = 1u16 << x | 1 << y;
+                let mut keep = xy;
+                for &e in excluders {
+                    let rest = e & !xy;
+                    if rest & rest.wrapping_sub(1) == 0 {
+                        keep |= if rest == 0 { 0x1ff } else { rest };
+                    }
+                }
+                bound.third &= keep;
+                bound.for_a[x] &= keep;
+                bound.for_b[y] &= keep;
+            }
+        }
+        bound
+    }
+
+    /// Whether a triple with a third cell of candidates `mask` could
+    /// remove anything.
+    fn may_remove(&self, mask: u16) -> bool {
+        mask & self.third != 0
+            || self.for_a.iter().any(|&k| mask & !k == 0)
+            || self.for_b.iter().any(|&k| mask & !k == 0)
+    }
 }
 
 /// The eliminations of the triple `cs` with the excluders `common`, as a
@@ -261,4 +334,66 @@ fn triple(m: &[u16; 81], cs: [usize; 3], common: u128, order: &[usize]) -> Optio
         elims,
         reason,
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::tests::marks_of;
+    use crate::logic::LogicSolver;
+
+    /// Every triple that removes something passes the pair's bound, at
+    /// every position of some solves that reach the exclusions.
+    #[test]
+    fn the_pair_bound_never_skips_a_triple_that_removes_something() {
+        let puzzles = [
+            "..4.8.2.....4.....5.3....4...5...89..9.7.2..423................4....967...8.4.3.9",
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "......1....1.6..9.2..43..5....69.....15...8..83.1...6.....2.9...43............678",
+        ];
+        let (mut triples, mut removing, mut skipped) = (0, 0, 0);
+        for line in puzzles {
+            let mut solver = LogicSolver::from_candidates(marks_of(line));
+            loop {
+                let m: [u16; 81] = std::array::from_fn(|c| solver.candidates().mask(c));
+                let open: Vec<usize> = (0..81).filter(|&c| m[c].count_ones() >= 2).collect();
+                let small = |c: usize| (2..=3).contains(&m[c].count_ones());
+                let excl = |c: usize| {
+                    se_peers(c)
+                        .filter(|&o| small(o))
+                        .fold(0u128, |s, o| s | 1 << o)
+                };
+                for (i, &a) in open.iter().enumerate() {
+                    for &b in &open[i + 1..] {
+                        let pair = excl(a) & excl(b);
+                        if pair.count_ones() < 2 {
+                            continue;
+                        }
+                        let bound = Bound::new(&m, a, b, pair);
+                        for &t in open.iter().filter(|&&t| t != a && t != b) {
+                            let common = pair & excl(t);
+                            if common.count_ones() < 2 {
+                                continue;
+                            }
+                            triples += 1;
+                            skipped += usize::from(!bound.may_remove(m[t]));
+                            if triple(&m, [a, b, t], common, &[]).is_some() {
+                                removing += 1;
+                                assert!(bound.may_remove(m[t]), "{line}: {a} {b} {t}");
+                            }
+                        }
+                    }
+                }
+                if solver.advance().is_none() {
+                    break;
+                }
+            }
+        }
+        // The bound is worth having: it skips most of the others.
+        assert!(removing > 0, "no triple removes anything");
+        assert!(
+            2 * skipped > triples - removing,
+            "{skipped} skipped of {triples}"
+        );
+    }
 }
