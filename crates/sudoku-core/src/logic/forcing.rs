@@ -425,10 +425,35 @@ impl Prop {
     }
 }
 
+/// A first-in first-out list of node indices that only grows during a
+/// propagation (each node enters once), so it needs no ring.
+#[derive(Default)]
+struct Queue {
+    items: Vec<u16>,
+    head: usize,
+}
+
+impl Queue {
+    fn clear(&mut self) {
+        self.items.clear();
+        self.head = 0;
+    }
+
+    fn push_back(&mut self, n: u16) {
+        self.items.push(n);
+    }
+
+    fn pop_front(&mut self) -> Option<u16> {
+        let n = *self.items.get(self.head)?;
+        self.head += 1;
+        Some(n)
+    }
+}
+
 /// Scratch space of one propagation.
 struct Scratch {
-    on_queue: std::collections::VecDeque<u16>,
-    off_queue: std::collections::VecDeque<u16>,
+    on_queue: Queue,
+    off_queue: Queue,
     /// Candidates struck from the board so far (dynamic forms).
     struck: [u16; 81],
     struck_at: [u128; 9],
@@ -1096,7 +1121,8 @@ impl<'a> Engine<'a> {
             let u = usize::from(CELL_UNITS[c][kind]);
             let places = self.board.at[d] & UNIT_BITS[u];
             let n = places.count_ones();
-            if !(n == 2 || (self.mode.multiple && n > 2)) {
+            // A unit's cells are in increasing order: `c` must be the lowest.
+            if !(n == 2 || (self.mode.multiple && n > 2)) || places.trailing_zeros() as usize != c {
                 continue;
             }
             let spots: Vec<usize> = UNITS[u]

@@ -100,3 +100,11 @@ fn the_one_pass_tables_agree_with_places() {
         }
     }
 }
+
+/// Searches take a unit's first place as its lowest cell.
+#[test]
+fn units_list_their_cells_in_increasing_order() {
+    for unit in crate::logic::UNITS {
+        assert!(unit.windows(2).all(|w| w[0] < w[1]), "{unit:?}");
+    }
+}
