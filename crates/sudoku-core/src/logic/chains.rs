@@ -231,7 +231,10 @@ impl Best {
 }
 
 /// The easiest static chain or cycle, or `None`.
-pub(crate) fn forcing_chain_or_cycle(marks: &Candidates) -> Option<Step> {
+pub(crate) fn forcing_chain_or_cycle(
+    marks: &Candidates,
+    templates: &mut templates::Covers,
+) -> Option<Step> {
     let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
     let mut best = Best::default();
     let mut work = Work::default();
@@ -240,7 +243,7 @@ pub(crate) fn forcing_chain_or_cycle(marks: &Candidates) -> Option<Step> {
     let weak_y = Links::new(&m, true, true, true);
     // One digit alone (X-links) can only remove what lies on none of the
     // digit's templates and place what lies on all of them.
-    let covers: [Option<(u128, u128)>; 9] = std::array::from_fn(|d| templates::cover(&m, d));
+    let covers = templates.all(&m);
     let places: [u128; 9] = std::array::from_fn(|d| {
         (0..81)
             .filter(|&o| m[o] & 1 << d != 0)

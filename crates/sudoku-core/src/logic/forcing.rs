@@ -877,6 +877,8 @@ struct Engine<'a> {
     /// Nishio only: per digit, the cells on some and on every template
     /// ([`templates::cover`]), when known.
     covers: Vec<Option<(u128, u128)>>,
+    /// Those of every digit, for the Nishio setting.
+    templates: [Option<(u128, u128)>; 9],
     /// Propagations of an earlier setting, for their storage.
     #[allow(clippy::vec_box)] // moved to and from `on` without copying
     pool: Vec<Box<Prop>>,
@@ -897,7 +899,12 @@ pub(crate) struct Store {
 
 impl<'a> Engine<'a> {
     /// An engine on `board`, with the storage kept in `store`.
-    fn new(board: &'a Board, mode: Mode, store: &mut Store) -> Engine<'a> {
+    fn new(
+        board: &'a Board,
+        mode: Mode,
+        store: &mut Store,
+        templates: [Option<(u128, u128)>; 9],
+    ) -> Engine<'a> {
         let mut engine = Engine {
             board,
             mode,
@@ -912,6 +919,7 @@ impl<'a> Engine<'a> {
             stack: std::mem::take(&mut store.stack),
             best: None,
             covers: Vec::new(),
+            templates,
             pool: std::mem::take(&mut store.pool),
         };
         engine.restart(mode);
@@ -939,8 +947,7 @@ impl<'a> Engine<'a> {
             }
         }
         self.covers = if mode.nishio {
-            let m = self.board.m;
-            (0..9).map(|d| templates::cover(&m, d)).collect()
+            self.templates.to_vec()
         } else {
             Vec::new()
         };
@@ -1407,9 +1414,19 @@ fn cells_of(lines: &[&[u16]]) -> Vec<Cell> {
 
 /// The easiest step of SE's chaining in the first of `modes` that finds
 /// one (SE tries them in turn), or `None`.
-pub(crate) fn find(marks: &Candidates, store: &mut Store, modes: &[Mode]) -> Option<Step> {
+pub(crate) fn find(
+    marks: &Candidates,
+    store: &mut Store,
+    covers: &mut templates::Covers,
+    modes: &[Mode],
+) -> Option<Step> {
     let board = Board::new(marks);
-    let mut engine = Engine::new(&board, *modes.first()?, store);
+    let templates = if modes.iter().any(|mode| mode.nishio) {
+        covers.all(&board.m)
+    } else {
+        [None; 9]
+    };
+    let mut engine = Engine::new(&board, *modes.first()?, store, templates);
     for &mode in modes {
         engine.restart(mode);
         for c in 0..81 {

@@ -204,6 +204,7 @@ type Finder = fn(&Candidates, &mut Workspace) -> Option<Step>;
 #[derive(Default)]
 pub(crate) struct Workspace {
     forcing: forcing::Store,
+    covers: templates::Covers,
 }
 
 /// Sudoku Explainer's unit order for most scans: boxes, columns, rows.
@@ -257,7 +258,9 @@ const FINDERS: [(Technique, Finder); 26] = [
     (Technique::AlignedPairExclusion, |m, _| {
         exclusion::aligned_pair_exclusion(m)
     }),
-    (Technique::XChain, |m, _| chains::forcing_chain_or_cycle(m)),
+    (Technique::XChain, |m, work| {
+        chains::forcing_chain_or_cycle(m, &mut work.covers)
+    }),
     (Technique::AlignedTripleExclusion, |m, _| {
         exclusion::aligned_triple_exclusion(m)
     }),
@@ -267,6 +270,7 @@ const FINDERS: [(Technique, Finder); 26] = [
         forcing::find(
             m,
             &mut work.forcing,
+            &mut work.covers,
             &[
                 forcing::Mode::NISHIO,
                 forcing::Mode::MULTIPLE,

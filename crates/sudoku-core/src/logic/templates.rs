@@ -12,14 +12,54 @@ const BUDGET: u32 = 20_000;
 
 /// The cells on some template of digit index `d` and the cells on every
 /// one, as cell sets, or `None` when there are too many templates to walk
-/// (or none: a broken position).
+/// (or none: a broken position). The searches ask [`Covers`].
+#[cfg(test)]
 pub(crate) fn cover(m: &[u16; 81], d: usize) -> Option<(u128, u128)> {
-    let mut rows = [0u16; 9];
-    for (c, &mask) in m.iter().enumerate() {
-        if mask & 1 << d != 0 {
-            rows[c / 9] |= 1 << (c % 9);
+    cover_of(places(m, d))
+}
+
+/// The cells (bit `c`) holding digit index `d` as a candidate.
+fn places(m: &[u16; 81], d: usize) -> u128 {
+    (0..81)
+        .filter(|&c| m[c] & 1 << d != 0)
+        .fold(0u128, |s, c| s | 1 << c)
+}
+
+/// The covers of the digits, each remembered with the digit's candidate
+/// cells, which is all a cover depends on: from one step of a solve to the
+/// next most digits keep theirs.
+#[derive(Default)]
+pub(crate) struct Covers {
+    known: [Option<(u128, Option<Cover>)>; 9],
+}
+
+/// The cells on some template and the cells on every one.
+type Cover = (u128, u128);
+
+impl Covers {
+    /// [`cover`] of digit index `d` in `m`, walked only if the digit's
+    /// candidates changed since it was last asked for.
+    pub(crate) fn of(&mut self, m: &[u16; 81], d: usize) -> Option<Cover> {
+        let cells = places(m, d);
+        match self.known[d] {
+            Some((key, cover)) if key == cells => cover,
+            _ => {
+                let cover = cover_of(cells);
+                self.known[d] = Some((cells, cover));
+                cover
+            }
         }
     }
+
+    /// The covers of all nine digits.
+    pub(crate) fn all(&mut self, m: &[u16; 81]) -> [Option<Cover>; 9] {
+        std::array::from_fn(|d| self.of(m, d))
+    }
+}
+
+/// [`cover`] of a digit whose candidates are the cells of `cells`.
+fn cover_of(cells: u128) -> Option<Cover> {
+    let rows: [u16; 9] = std::array::from_fn(|r| (cells >> (r * 9)) as u16 & 0x1ff);
     let mut walk = Walk {
         rows,
         some: 0,
@@ -100,6 +140,29 @@ mod tests {
         let marks = marks_of(&".".repeat(81));
         let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
         assert_eq!(cover(&m, 4), None);
+    }
+
+    #[test]
+    fn remembered_covers_follow_the_candidates() {
+        let solved =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        let line: String = solved
+            .chars()
+            .map(|ch| if "12".contains(ch) { '.' } else { ch })
+            .collect();
+        let mut marks = marks_of(&line);
+        let mut covers = Covers::default();
+        let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
+        assert_eq!(covers.all(&m), std::array::from_fn(|d| cover(&m, d)));
+        // Remove a 1 that lies on a template: the 1s' cover changes, and so
+        // does the remembered one.
+        let (some, _) = cover(&m, 0).unwrap();
+        let gone = (0..81).find(|&c| some & 1 << c != 0).unwrap();
+        marks.remove(crate::logic::cell(gone), crate::logic::digit(0));
+        let m2: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
+        assert_ne!(cover(&m2, 0), cover(&m, 0));
+        assert_eq!(covers.of(&m2, 0), cover(&m2, 0));
+        assert_eq!(covers.of(&m2, 1), cover(&m, 1));
     }
 
     /// Every permutation of columns (a template is one per row) that keeps

@@ -29,7 +29,7 @@ fn sees(a: usize, b: usize) -> bool {
     crate::logic::sees(a, b)
 }
 
-/// A candidate step with its rating and type, before the easiest is chosen.
+/// The easiest step so far, with its rating and type.
 struct Found {
     tenths: u16,
     kind: u8,
@@ -39,7 +39,7 @@ struct Found {
 /// The easiest unique rectangle or loop, as Sudoku Explainer ranks them (by
 /// rating, then type, then the order found).
 pub(crate) fn unique_loop(marks: &Candidates) -> Option<Step> {
-    let mut found: Vec<Found> = Vec::new();
+    let mut found: Option<Found> = None;
     for start in 0..81 {
         let m = marks.mask(start);
         if m.count_ones() != 2 {
@@ -54,11 +54,7 @@ pub(crate) fn unique_loop(marks: &Candidates) -> Option<Step> {
             }
         }
     }
-    found
-        .into_iter()
-        .enumerate()
-        .min_by_key(|(i, f)| (f.tenths, f.kind, *i))
-        .map(|(_, f)| f.step)
+    found.map(|f| f.step)
 }
 
 /// Sudoku Explainer's loop search: from `c`, through units of a kind other
@@ -128,7 +124,7 @@ fn loop_tenths(len: usize) -> u16 {
     }
 }
 
-fn hints_of_loop(marks: &Candidates, lp: &[usize], pair: u16, out: &mut Vec<Found>) {
+fn hints_of_loop(marks: &Candidates, lp: &[usize], pair: u16, out: &mut Option<Found>) {
     let extras: Vec<usize> = lp
         .iter()
         .copied()
@@ -138,18 +134,18 @@ fn hints_of_loop(marks: &Candidates, lp: &[usize], pair: u16, out: &mut Vec<Foun
     let pattern = Pattern { lp, pair, base };
     match extras.len() {
         0 => {}
-        1 => pattern.push(out, 1, 0, type1(marks, &pattern, extras[0])),
+        1 => pattern.push(out, 1, 0, || type1(marks, &pattern, extras[0])),
         2 => {
             let (c1, c2) = (extras[0], extras[1]);
             let rest = (marks.mask(c1) | marks.mask(c2)) & !pair;
             if rest.count_ones() == 1 {
-                pattern.push(out, 2, 0, type2(marks, &pattern, &extras));
+                pattern.push(out, 2, 0, || type2(marks, &pattern, &extras));
             } else if rest.count_ones() >= 2 {
                 type3(marks, &pattern, c1, c2, out);
             }
-            pattern.push(out, 4, 0, type4(marks, &pattern, c1, c2));
+            pattern.push(out, 4, 0, || type4(marks, &pattern, c1, c2));
         }
-        _ => pattern.push(out, 2, 0, type2(marks, &pattern, &extras)),
+        _ => pattern.push(out, 2, 0, || type2(marks, &pattern, &extras)),
     }
 }
 
@@ -160,10 +156,25 @@ struct Pattern<'a> {
 }
 
 impl Pattern<'_> {
-    fn push(&self, out: &mut Vec<Found>, kind: u8, extra: u16, step: Option<Step>) {
-        if let Some(step) = step {
-            let tenths = self.base + extra;
-            out.push(Found {
+    /// Takes the step `step` builds, of type `kind` and rated `extra`
+    /// tenths above the pattern, if it is easier than the best (the first
+    /// found wins ties); `step` runs only then.
+    fn push(
+        &self,
+        out: &mut Option<Found>,
+        kind: u8,
+        extra: u16,
+        step: impl FnOnce() -> Option<Step>,
+    ) {
+        let tenths = self.base + extra;
+        if out
+            .as_ref()
+            .is_some_and(|best| (tenths, kind) >= (best.tenths, best.kind))
+        {
+            return;
+        }
+        if let Some(step) = step() {
+            *out = Some(Found {
                 tenths,
                 kind,
                 step: step.rated(Rating::from_tenths(tenths)),
@@ -305,7 +316,7 @@ fn type4(marks: &Candidates, p: &Pattern, c1: usize, c2: usize) -> Option<Step> 
 
 /// Type 3: the two extra cells act as one cell holding their extra digits,
 /// which makes a naked or hidden set with other cells of a unit they share.
-fn type3(marks: &Candidates, p: &Pattern, c1: usize, c2: usize, out: &mut Vec<Found>) {
+fn type3(marks: &Candidates, p: &Pattern, c1: usize, c2: usize, out: &mut Option<Found>) {
     let extra = (marks.mask(c1) | marks.mask(c2)) & !p.pair;
     for degree in extra.count_ones() as usize..=7 {
         for kind in KINDS {
@@ -335,7 +346,7 @@ fn type3_naked(
     (u, cells, i1, i2): UnitPick,
     extra: u16,
     degree: usize,
-    out: &mut Vec<Found>,
+    out: &mut Option<Found>,
 ) {
     let (c1, c2) = (cells[i1], cells[i2]);
     first_combination(9, degree, |pick: &[usize]| {
@@ -357,35 +368,37 @@ fn type3_naked(
         if naked.count_ones() as usize != degree || union.count_ones() as usize != degree {
             return None;
         }
-        let members: Vec<usize> = pick
-            .iter()
-            .filter(|&&i| i != i1)
-            .map(|&i| cells[i])
-            .collect();
-        let elims: Vec<_> = cells
-            .iter()
-            .copied()
-            .filter(|&o| o != c1 && o != c2 && !members.contains(&o))
-            .flat_map(|o| {
-                (0..9)
-                    .filter(move |&d| union & marks.mask(o) & 1 << d != 0)
-                    .map(move |d| (cell(o), digit(d)))
-            })
-            .collect();
-        let set: Vec<Cell> = members.iter().map(|&c| cell(c)).collect();
-        let why = || {
-            format!(
-            "so {} or {} holds {}, which makes a naked set of {} with {} in {}: remove those digits from the rest of it",
-            rc_name(cell(c1)),
-            rc_name(cell(c2)),
-            digits_text(Digits::from_bits(extra), "or"),
-            digits_text(Digits::from_bits(union), "and"),
-            cells_text(&set),
-            unit_name(unit(u)),
-        )
-        };
         let bonus = (union.count_ones() as u16).saturating_sub(1);
-        p.push(out, 3, bonus, p.step(3, elims, why));
+        p.push(out, 3, bonus, || {
+            let members: Vec<usize> = pick
+                .iter()
+                .filter(|&&i| i != i1)
+                .map(|&i| cells[i])
+                .collect();
+            let elims: Vec<_> = cells
+                .iter()
+                .copied()
+                .filter(|&o| o != c1 && o != c2 && !members.contains(&o))
+                .flat_map(|o| {
+                    (0..9)
+                        .filter(move |&d| union & marks.mask(o) & 1 << d != 0)
+                        .map(move |d| (cell(o), digit(d)))
+                })
+                .collect();
+            let set: Vec<Cell> = members.iter().map(|&c| cell(c)).collect();
+            let why = || {
+                format!(
+                "so {} or {} holds {}, which makes a naked set of {} with {} in {}: remove those digits from the rest of it",
+                rc_name(cell(c1)),
+                rc_name(cell(c2)),
+                digits_text(Digits::from_bits(extra), "or"),
+                digits_text(Digits::from_bits(union), "and"),
+                cells_text(&set),
+                unit_name(unit(u)),
+            )
+            };
+            p.step(3, elims, why)
+        });
         None
     });
 }
@@ -396,7 +409,7 @@ fn type3_hidden(
     (u, cells, i1, i2): UnitPick,
     extra: u16,
     degree: usize,
-    out: &mut Vec<Found>,
+    out: &mut Option<Found>,
 ) {
     let rem: Vec<usize> = (0..9).filter(|&d| (p.pair | extra) & 1 << d == 0).collect();
     if degree < 2 || degree - 2 > rem.len() {
@@ -423,29 +436,31 @@ fn type3_hidden(
             .filter(|i| spots & 1 << i != 0)
             .map(|i| cells[i])
             .collect();
-        let elims: Vec<_> = members
-            .iter()
-            .flat_map(|&o| {
-                (0..9)
-                    .filter(move |&d| marks.mask(o) & !hidden & 1 << d != 0)
-                    .map(move |d| (cell(o), digit(d)))
-            })
-            .collect();
-        let set: Vec<Cell> = members.iter().map(|&c| cell(c)).collect();
-        let why = || {
-            format!(
-            "so {} or {} holds {}, which leaves {} only in {} and {} in {}: those cells hold nothing else",
-            rc_name(cell(cells[i1])),
-            rc_name(cell(cells[i2])),
-            digits_text(Digits::from_bits(extra), "or"),
-            digits_text(Digits::from_bits(hidden), "and"),
-            cells_text(&set),
-            rc_name(cell(cells[i1])),
-            unit_name(unit(u)),
-        )
-        };
         let bonus = (members.len() as u16).saturating_sub(1);
-        p.push(out, 3, bonus, p.step(3, elims, why));
+        p.push(out, 3, bonus, || {
+            let elims: Vec<_> = members
+                .iter()
+                .flat_map(|&o| {
+                    (0..9)
+                        .filter(move |&d| marks.mask(o) & !hidden & 1 << d != 0)
+                        .map(move |d| (cell(o), digit(d)))
+                })
+                .collect();
+            let set: Vec<Cell> = members.iter().map(|&c| cell(c)).collect();
+            let why = || {
+                format!(
+                "so {} or {} holds {}, which leaves {} only in {} and {} in {}: those cells hold nothing else",
+                rc_name(cell(cells[i1])),
+                rc_name(cell(cells[i2])),
+                digits_text(Digits::from_bits(extra), "or"),
+                digits_text(Digits::from_bits(hidden), "and"),
+                cells_text(&set),
+                rc_name(cell(cells[i1])),
+                unit_name(unit(u)),
+            )
+            };
+            p.step(3, elims, why)
+        });
         None
     });
 }
