@@ -349,20 +349,21 @@ fn type3_naked(
     out: &mut Option<Found>,
 ) {
     let (c1, c2) = (cells[i1], cells[i2]);
-    first_combination(9, degree, |pick: &[usize]| {
-        if !pick.contains(&i1) || pick.contains(&i2) {
-            return None::<()>;
-        }
+    if degree == 0 || extra.count_ones() <= 1 {
+        return;
+    }
+    // The set: the extra cells' digits (standing in `i1`) and `degree - 1`
+    // of the unit's other cells, in the order of the sets with `i1`.
+    let others: Vec<usize> = (0..9).filter(|&i| i != i1 && i != i2).collect();
+    first_combination(others.len(), degree - 1, |pick: &[usize]| {
         let mut naked = extra & marks.mask(c1) & marks.mask(c2);
-        let mut union = 0u16;
-        for &i in pick {
-            let m = if i == i1 { extra } else { marks.mask(cells[i]) };
+        let mut union = extra;
+        for &k in pick {
+            let m = marks.mask(cells[others[k]]);
             if m.count_ones() <= 1 {
-                return None;
+                return None::<()>;
             }
-            if i != i1 {
-                naked |= m;
-            }
+            naked |= m;
             union |= m;
         }
         if naked.count_ones() as usize != degree || union.count_ones() as usize != degree {
@@ -370,11 +371,7 @@ fn type3_naked(
         }
         let bonus = (union.count_ones() as u16).saturating_sub(1);
         p.push(out, 3, bonus, || {
-            let members: Vec<usize> = pick
-                .iter()
-                .filter(|&&i| i != i1)
-                .map(|&i| cells[i])
-                .collect();
+            let members: Vec<usize> = pick.iter().map(|&k| cells[others[k]]).collect();
             let elims: Vec<_> = cells
                 .iter()
                 .copied()
@@ -416,12 +413,13 @@ fn type3_hidden(
         return;
     }
     let pair: Vec<usize> = (0..9).filter(|d| p.pair & 1 << d != 0).collect();
+    let places: [u16; 9] = std::array::from_fn(|d| crate::logic::places(marks, u, 1 << d));
     first_combination(rem.len(), degree - 2, |pick: &[usize]| {
         let mut values: Vec<usize> = pick.iter().map(|&i| rem[i]).collect();
         values.extend(&pair);
         let mut union = 0u16;
         for &d in &values {
-            let spots = crate::logic::places(marks, u, 1 << d) & !(1 << i2);
+            let spots = places[d] & !(1 << i2);
             if spots == 0 {
                 return None::<()>;
             }
