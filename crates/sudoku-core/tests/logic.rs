@@ -258,3 +258,21 @@ fn puzzles_rated_by_sudoku_explainer_get_its_ratings() {
     assert!(count >= 40, "{count}");
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// A cycle's path comes back to its start, which SE counts once: the
+/// four-cell cycle of this puzzle is 7.0 (six states), as SE rates it
+/// ("Bidirectional Cycle: R2C7,R2C9,R6C9,R5C7", 7.0), not 7.1.
+#[test]
+fn a_cycle_counts_its_start_once() {
+    let grid: sudoku_core::Grid =
+        ".6..5.1.......2.3....4...7943........2...8..3..5.2..1..5....9...82.........537.2."
+            .parse()
+            .unwrap();
+    let report = logic::solve(&grid);
+    let cycle = report
+        .steps
+        .iter()
+        .find(|s| s.technique() == Technique::XyCycle)
+        .expect("a cycle step");
+    assert_eq!(cycle.rating(), Rating::from_tenths(70), "{cycle}");
+}

@@ -436,8 +436,9 @@ impl Work {
         self.on.push(root);
         let mut length = 0;
         while let Some(&front) = self.on.first() {
-            // A cycle closing later has at least two more states.
-            let shortest = self.arena.len(front) + 2;
+            // A cycle closing later has at least one more distinct state
+            // (two more on its path, the last a copy of the start).
+            let shortest = self.arena.len(front) + 1;
             let (difficulty, sort_key) = cycle_key(shortest, cells, units);
             if !best.beats(difficulty, shortest, sort_key) {
                 break;
@@ -476,7 +477,8 @@ impl Work {
         }
         let found = std::mem::take(&mut self.found);
         for &end in &found {
-            let complexity = self.arena.len(end);
+            // The path ends where it started: SE counts that state once.
+            let complexity = self.arena.len(end) - 1;
             let (difficulty, sort_key) = cycle_key(complexity, cells, units);
             if best.beats(difficulty, complexity, sort_key) {
                 if let Some(h) = cycle_hint(m, &self.arena, end, cells, units) {
@@ -605,7 +607,7 @@ fn cycle_hint(m: &[u16; 81], arena: &Arena, end: u32, cells: bool, units: bool) 
     if elims.is_empty() {
         return None;
     }
-    let complexity = path.len();
+    let complexity = path.len() - 1;
     let both = cells && units;
     let base = if both { 7.0 } else { 6.5 };
     let difficulty = base + length_bonus(complexity);
