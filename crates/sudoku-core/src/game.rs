@@ -369,10 +369,20 @@ mod tests {
 
     #[test]
     fn hints_fall_back_to_the_solution_where_logic_is_stuck() {
-        // Easter Monster: no single, no basic technique applies at the start.
-        let monster =
-            "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
-        let game = Game::new(monster.parse().unwrap()).unwrap();
+        // A solved grid with a rectangle of 1s and 2s blanked (r1c1, r1c2,
+        // r4c1, r4c2: 1 2 / 2 1 or 2 1 / 1 2, in boxes 1 and 4) and r3c8:
+        // logic fills r3c8 and stops at the rectangle, which has two
+        // solutions.
+        let grid = "..3456789 456789123 7891234.6 ..4365897 365897214 \
+                    897214365 531642978 642978531 978531642";
+        let grid: String = grid.split_whitespace().collect();
+        let game = Game::new(grid.parse().unwrap()).unwrap();
+        assert!(!game.is_unique());
+        let hint = game.hint().unwrap();
+        let step = hint.step.expect("a single fills r3c8");
+        assert_eq!(step.placement().map(|(c, _)| c), Some(cell("3h")));
+        let mut game = game;
+        game.enter(cell("3h"), 5).unwrap();
         assert!(game.next_step().is_none());
         let hint = game.hint().unwrap();
         assert_eq!(game.solution().get(hint.cell), Some(hint.digit));

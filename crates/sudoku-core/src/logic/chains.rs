@@ -152,7 +152,7 @@ impl Links {
 
 /// A chain as a path of states: `nodes[i]` with its parent index.
 #[derive(Default)]
-struct Arena {
+pub(crate) struct Arena {
     nodes: Vec<(u16, u32)>,
 }
 
@@ -230,6 +230,110 @@ impl Best {
     }
 }
 
+/// Where the chains a search finds go: the easiest one ([`Best`]), or
+/// every one ([`All`], for a chain nested in a forcing chain).
+trait Sink {
+    /// Whether a chain rated `difficulty`, of `complexity` states and kind
+    /// `sort_key`, could still be taken (searches stop when none could).
+    fn open(&self, difficulty: f64, complexity: usize, sort_key: u8) -> bool;
+    /// Takes the forcing chain ending at `target`.
+    fn forcing(&mut self, m: &[u16; 81], arena: &Arena, target: u32, cells: bool);
+    /// Takes the cycle ending at `end` (a copy of its start).
+    fn cycle(&mut self, m: &[u16; 81], arena: &Arena, end: u32, cells: bool, units: bool);
+}
+
+impl Sink for Best {
+    fn open(&self, difficulty: f64, complexity: usize, sort_key: u8) -> bool {
+        self.beats(difficulty, complexity, sort_key)
+    }
+
+    fn forcing(&mut self, m: &[u16; 81], arena: &Arena, target: u32, cells: bool) {
+        offer_forcing(m, arena, target, cells, self);
+    }
+
+    fn cycle(&mut self, m: &[u16; 81], arena: &Arena, end: u32, cells: bool, units: bool) {
+        let complexity = arena.len(end) - 1;
+        let (difficulty, sort_key) = cycle_key(complexity, cells, units);
+        if self.beats(difficulty, complexity, sort_key) {
+            if let Some(h) = cycle_hint(m, arena, end, cells, units) {
+                self.0 = Some(h);
+            }
+        }
+    }
+}
+
+/// A static chain found for a nested search: its rating, kind, the
+/// candidates it removes and its path of states from the assumption (a
+/// cycle's ends are the same state).
+#[derive(Clone, Debug)]
+pub(crate) struct Found {
+    pub(crate) difficulty: f64,
+    pub(crate) complexity: usize,
+    pub(crate) sort_key: u8,
+    /// Off states, by cell then digit.
+    pub(crate) removed: Vec<u16>,
+    pub(crate) path: Vec<usize>,
+    pub(crate) cycle: bool,
+}
+
+/// Every chain and cycle a search finds, in the order found.
+#[derive(Default)]
+pub(crate) struct All(pub(crate) Vec<Found>);
+
+impl Sink for All {
+    fn open(&self, _: f64, _: usize, _: u8) -> bool {
+        true
+    }
+
+    fn forcing(&mut self, m: &[u16; 81], arena: &Arena, target: u32, cells: bool) {
+        let path = arena.path(target);
+        let complexity = path.len();
+        let (difficulty, sort_key) = forcing_key(complexity, cells);
+        let t = arena.state(target);
+        let (c, d) = (state_cell(t), state_digit(t));
+        let removed: Vec<u16> = if state_on(t) {
+            (0..9)
+                .filter(|&e| e != d && m[c] & 1 << e != 0)
+                .map(|e| state(c, e, false) as u16)
+                .collect()
+        } else {
+            vec![state(c, d, false) as u16]
+        };
+        if !removed.is_empty() {
+            self.0.push(Found {
+                difficulty,
+                complexity,
+                sort_key,
+                removed,
+                path,
+                cycle: false,
+            });
+        }
+    }
+
+    fn cycle(&mut self, m: &[u16; 81], arena: &Arena, end: u32, cells: bool, units: bool) {
+        let path = arena.path(end);
+        let mut removed: Vec<u16> = cycle_eliminations(m, &path)
+            .into_iter()
+            .map(|(c, d)| state(c, d, false) as u16)
+            .collect();
+        if removed.is_empty() {
+            return;
+        }
+        removed.sort_unstable();
+        let complexity = path.len() - 1;
+        let (difficulty, sort_key) = cycle_key(complexity, cells, units);
+        self.0.push(Found {
+            difficulty,
+            complexity,
+            sort_key,
+            removed,
+            path,
+            cycle: true,
+        });
+    }
+}
+
 /// The easiest static chain or cycle, or `None`.
 pub(crate) fn forcing_chain_or_cycle(
     marks: &Candidates,
@@ -237,13 +341,30 @@ pub(crate) fn forcing_chain_or_cycle(
 ) -> Option<Step> {
     let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
     let mut best = Best::default();
-    let mut work = Work::default();
+    search(&m, templates, &mut Work::default(), &mut best);
+    best.0.map(|h| h.step)
+}
+
+/// Every static chain and cycle of the position `m`, in the order SE finds
+/// them (its `getLoopHintList` for X-, then Y-, then XY-links).
+pub(crate) fn all_chains(
+    m: &[u16; 81],
+    templates: &mut templates::Covers,
+    work: &mut Work,
+) -> Vec<Found> {
+    let mut all = All::default();
+    search(m, templates, work, &mut all);
+    all.0
+}
+
+/// SE's static chain search, into `sink`.
+fn search(m: &[u16; 81], templates: &mut templates::Covers, work: &mut Work, sink: &mut impl Sink) {
     // X-links only, then Y-links only (cycles), then both.
-    let weak_x = Links::new(&m, true, false, true);
-    let weak_y = Links::new(&m, true, true, true);
+    let weak_x = Links::new(m, true, false, true);
+    let weak_y = Links::new(m, true, true, true);
     // One digit alone (X-links) can only remove what lies on none of the
     // digit's templates and place what lies on all of them.
-    let covers = templates.all(&m);
+    let covers = templates.all(m);
     let places: [u128; 9] = std::array::from_fn(|d| {
         (0..81)
             .filter(|&o| m[o] & 1 << d != 0)
@@ -251,7 +372,7 @@ pub(crate) fn forcing_chain_or_cycle(
     });
     for (cells, units) in [(false, true), (true, false), (true, true)] {
         let weak = if cells { &weak_y } else { &weak_x };
-        let strong = Links::new(&m, false, cells, units);
+        let strong = Links::new(m, false, cells, units);
         work.dead.clear();
         work.dead.resize(STATES, false);
         for c in 0..81 {
@@ -272,22 +393,22 @@ pub(crate) fn forcing_chain_or_cycle(
                     from_off &= every & 1 << c != 0;
                 }
                 if cycle {
-                    work.cycles(&m, weak, &strong, c, d, cells, units, &mut best);
+                    work.cycles(m, weak, &strong, c, d, cells, units, sink);
                 }
                 if from_on && !work.dead[state(c, d, true)] {
-                    work.forcing(&m, weak, &strong, state(c, d, true), cells, &mut best);
+                    work.forcing(m, weak, &strong, state(c, d, true), cells, sink);
                 }
                 if from_off && !work.dead[state(c, d, false)] {
-                    work.forcing(&m, weak, &strong, state(c, d, false), cells, &mut best);
+                    work.forcing(m, weak, &strong, state(c, d, false), cells, sink);
                 }
             }
         }
     }
-    best.0.map(|h| h.step)
 }
 
+/// The storage of the chain searches, kept from one search to the next.
 #[derive(Default)]
-struct Work {
+pub(crate) struct Work {
     arena: Arena,
     /// `seen_on[s] == stamp`: the on state `s` was reached in this search.
     seen_on: Vec<u32>,
@@ -331,7 +452,7 @@ impl Work {
         strong: &Links,
         source: usize,
         cells: bool,
-        best: &mut Best,
+        sink: &mut impl Sink,
     ) {
         self.reset();
         let stamp = self.stamp;
@@ -356,7 +477,7 @@ impl Work {
                 .unwrap_or(root);
             let shortest = self.arena.len(front) + 1;
             let (difficulty, sort_key) = forcing_key(shortest, cells);
-            if !best.beats(difficulty, shortest, sort_key) {
+            if !sink.open(difficulty, shortest, sort_key) {
                 return;
             }
             self.next.clear();
@@ -366,7 +487,7 @@ impl Work {
                     let t = usize::from(t);
                     if t == opposite && !found {
                         let target = self.arena.push(t, i);
-                        offer_forcing(m, &self.arena, target, cells, best);
+                        sink.forcing(m, &self.arena, target, cells);
                         found = true;
                     }
                     if self.seen_off[t] != stamp {
@@ -384,7 +505,7 @@ impl Work {
                     let t = usize::from(t);
                     if t == opposite && !found {
                         let target = self.arena.push(t, i);
-                        offer_forcing(m, &self.arena, target, cells, best);
+                        sink.forcing(m, &self.arena, target, cells);
                         found = true;
                     }
                     if self.seen_on[t] != stamp {
@@ -426,7 +547,7 @@ impl Work {
         d: usize,
         cells: bool,
         units: bool,
-        best: &mut Best,
+        sink: &mut impl Sink,
     ) {
         self.reset();
         let stamp = self.stamp;
@@ -440,7 +561,7 @@ impl Work {
             // (two more on its path, the last a copy of the start).
             let shortest = self.arena.len(front) + 1;
             let (difficulty, sort_key) = cycle_key(shortest, cells, units);
-            if !best.beats(difficulty, shortest, sort_key) {
+            if !sink.open(difficulty, shortest, sort_key) {
                 break;
             }
             length += 1;
@@ -477,14 +598,7 @@ impl Work {
         }
         let found = std::mem::take(&mut self.found);
         for &end in &found {
-            // The path ends where it started: SE counts that state once.
-            let complexity = self.arena.len(end) - 1;
-            let (difficulty, sort_key) = cycle_key(complexity, cells, units);
-            if best.beats(difficulty, complexity, sort_key) {
-                if let Some(h) = cycle_hint(m, &self.arena, end, cells, units) {
-                    best.0 = Some(h);
-                }
-            }
+            sink.cycle(m, &self.arena, end, cells, units);
         }
         self.found = found;
     }
@@ -581,8 +695,10 @@ fn forcing_hint(m: &[u16; 81], arena: &Arena, target: u32, cells: bool) -> Hint 
     }
 }
 
-fn cycle_hint(m: &[u16; 81], arena: &Arena, end: u32, cells: bool, units: bool) -> Option<Hint> {
-    let path = arena.path(end);
+/// What a cycle removes: the candidates of its digits that see one of its
+/// states on and another off going round (SE's `createCycleHint`), outside
+/// its cells. `path` starts and ends with the same state.
+fn cycle_eliminations(m: &[u16; 81], path: &[usize]) -> Vec<(usize, usize)> {
     // The cells of the cycle: every state's cell but the root's copy at the start.
     let loop_cells: Vec<usize> = path[1..].iter().map(|&s| state_cell(s)).collect();
     let mut forward = Vec::new();
@@ -599,9 +715,14 @@ fn cycle_hint(m: &[u16; 81], arena: &Arena, end: u32, cells: bool, units: bool) 
             }
         }
     }
-    let elims: Vec<_> = forward
+    forward.into_iter().filter(|x| back.contains(x)).collect()
+}
+
+fn cycle_hint(m: &[u16; 81], arena: &Arena, end: u32, cells: bool, units: bool) -> Option<Hint> {
+    let path = arena.path(end);
+    let loop_cells: Vec<usize> = path[1..].iter().map(|&s| state_cell(s)).collect();
+    let elims: Vec<_> = cycle_eliminations(m, &path)
         .into_iter()
-        .filter(|x| back.contains(x))
         .map(|(p, d)| (cell(p), digit(d)))
         .collect();
     if elims.is_empty() {

@@ -41,7 +41,7 @@ pub(crate) fn direct_locking(marks: &Candidates) -> Option<Step> {
                 }
                 for (d, &cells) in at.iter().enumerate() {
                     let here = cells & b1;
-                    if here & (here - 1) == 0 || here & !b2 != 0 {
+                    if here & here.wrapping_sub(1) == 0 || here & !b2 != 0 {
                         continue;
                     }
                     let gone = cells & b2 & !b1;

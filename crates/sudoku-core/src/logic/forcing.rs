@@ -1,10 +1,10 @@
 //! Forcing chains that follow every consequence of an assumption, as
 //! Sudoku Explainer (SE) finds and rates them: Nishio forcing chains (7.5),
 //! multiple forcing chains (cell and region, 8.0), dynamic forcing chains
-//! (8.5) and dynamic forcing chains "plus" (9.0: locked candidates, pairs
-//! and X-wings join in once the chains stop). SE's nested forcing chains
-//! (9.5 and up: forcing chains inside forcing chains) are not searched yet;
-//! a puzzle that needs them is rated 10.0 (guessing needed).
+//! (8.5), dynamic forcing chains "plus" (9.0: locked candidates, pairs
+//! and X-wings join in once the chains stop) and nested forcing chains
+//! (9.5 to 11.0 and up: whole forcing chain searches join in as well,
+//! [`nested`]).
 //!
 //! One engine does all of them, as SE's `Chaining` does with its four
 //! settings. An assumption ("r5c3 is 7", or "is not 7") is followed through
@@ -34,6 +34,7 @@
 //! needed by several chains).
 
 use crate::logic::chains::{length_bonus, to_rating, KINDS};
+use crate::logic::nested;
 use crate::logic::step::{rc_name, unit_name};
 use crate::logic::templates;
 use crate::logic::{cell, digit, Candidates, Digits, Step, Technique, CELL_UNITS, UNITS};
@@ -66,7 +67,9 @@ pub(crate) struct Mode {
     dynamic: bool,
     /// One digit at a time, contradictions only.
     nishio: bool,
-    /// 0, or 1 to let the basic techniques join in.
+    /// SE's nesting level: 0, 1 to let the basic techniques join in when
+    /// the chains stop, 2-5 to let forcing chains join in as well
+    /// ([`nested::rules`]).
     level: u8,
 }
 
@@ -97,9 +100,23 @@ impl Mode {
         level: 1,
     };
 
+    /// Dynamic forcing chains with forcing chains nested at SE's `level`
+    /// (2-5): static chains (2), and multiple chains (3), or dynamic
+    /// chains (4), and dynamic chains with static chains nested (5).
+    pub(crate) const fn nested(level: u8) -> Mode {
+        Mode {
+            multiple: true,
+            dynamic: true,
+            nishio: false,
+            level,
+        }
+    }
+
     /// SE's base rating of the setting.
     fn base(self) -> f64 {
-        if self.level == 1 {
+        if self.level >= 2 {
+            9.5 + 0.5 * f64::from(self.level - 2)
+        } else if self.level == 1 {
             9.0
         } else if self.nishio {
             7.5
@@ -115,7 +132,21 @@ impl Mode {
             0 if self.nishio => Technique::Nishio,
             0 if self.dynamic => Technique::DynamicForcingChain,
             0 => Technique::MultipleForcingChain,
-            _ => Technique::DynamicForcingChainPlus,
+            1 => Technique::DynamicForcingChainPlus,
+            _ => Technique::NestedForcingChain,
+        }
+    }
+
+    /// What joins in when the chains stop, as SE names it
+    /// (`Chaining.getNestedSuffix`).
+    fn suffix(self) -> &'static str {
+        match self.level {
+            0 => "",
+            1 => " (+)",
+            2 => " (+ forcing chains)",
+            3 => " (+ multiple forcing chains)",
+            4 => " (+ dynamic forcing chains)",
+            _ => " (+ dynamic forcing chains (+ forcing chains))",
         }
     }
 }
@@ -176,8 +207,13 @@ impl Board {
         (UNIT_BITS[u] & !self.filled).count_ones()
     }
 
-    fn has(&self, c: usize, d: usize) -> bool {
+    pub(crate) fn has(&self, c: usize, d: usize) -> bool {
         self.m[c] & 1 << d != 0
+    }
+
+    /// Each cell's candidates.
+    pub(crate) fn masks(&self) -> &[u16; 81] {
+        &self.m
     }
 
     fn remove(&mut self, c: usize, d: usize) {
@@ -299,12 +335,62 @@ impl StateSet {
 }
 
 /// A state reached by a propagation, with the positions of its causes in
-/// `Prop::parents`.
+/// `Prop::parents`, the link that made it ([`Cause`]) and, for a state a
+/// nested forcing chain concluded, that chain (an index into
+/// `Prop::nested`).
 #[derive(Clone, Copy)]
 struct Node {
     state: u16,
     first: u32,
     count: u16,
+    cause: Cause,
+    nested: u32,
+}
+
+/// No nested chain.
+const NO_NESTED: u32 = u32::MAX;
+
+/// Why a propagation reached a state: SE's `Potential.Cause`. The rule
+/// parents of a nested chain (the candidates struck by the chain around it
+/// that it needed) come from its on states' causes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cause {
+    /// The assumption itself.
+    Start,
+    /// The cell: its other digit (on) or its other digits (off).
+    Cell,
+    /// A unit, by SE kind index (box, row, column, as in [`KINDS`]): the
+    /// other place of the digit (on) or its other places (off).
+    Unit(u8),
+    /// A rule run on the board the chain left ([`Rule`]).
+    Advanced(Rule),
+}
+
+/// The rules a dynamic forcing chain (+) or nested forcing chain runs when
+/// it stops, in SE's order (`Chaining.getAdvancedPotentials`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rule {
+    /// Pointing and claiming.
+    Locking,
+    HiddenPair,
+    NakedPair,
+    XWing,
+    /// Static forcing chains and cycles.
+    Chains,
+    /// Multiple (cell and region) forcing chains.
+    Multiple,
+    /// Dynamic forcing chains.
+    Dynamic,
+    /// Dynamic forcing chains with static chains nested.
+    DynamicNested,
+}
+
+/// A nested chain that concluded a state: SE's `FullChain`, by a
+/// fingerprint of its targets and their ancestors, and its complexity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct NestedRef {
+    pub(crate) fingerprint: u64,
+    pub(crate) complexity: u32,
 }
 
 /// Everything one assumption implies, in the order it was found.
@@ -323,6 +409,8 @@ struct Prop {
     offs: Vec<u16>,
     /// A contradiction: the node found on and the node found off.
     conflict: Option<(u16, u16)>,
+    /// The nested chains of the advanced states (`Node::nested`).
+    nested: Vec<NestedRef>,
 }
 
 impl Prop {
@@ -335,6 +423,7 @@ impl Prop {
             ons: Vec::with_capacity(128),
             offs: Vec::with_capacity(128),
             conflict: None,
+            nested: Vec::new(),
         }
     }
 
@@ -345,17 +434,20 @@ impl Prop {
         self.ons.clear();
         self.offs.clear();
         self.conflict = None;
+        self.nested.clear();
     }
 
-    /// Adds a node for `state` caused by `causes`, registered in the set
-    /// unless it is a contradiction's second state.
+    /// Adds a node for `state` caused by `causes` through `cause`,
+    /// registered in the set unless it is a contradiction's second state.
     #[inline]
-    fn push(&mut self, state: u16, causes: &[u16], register: bool) -> u16 {
+    fn push(&mut self, state: u16, causes: &[u16], register: bool, cause: Cause) -> u16 {
         let n = self.nodes.len() as u16;
         self.nodes.push(Node {
             state,
             first: self.parents.len() as u32,
             count: causes.len() as u16,
+            cause,
+            nested: NO_NESTED,
         });
         self.parents.extend_from_slice(causes);
         if register {
@@ -381,13 +473,14 @@ impl Prop {
     }
 
     /// The number of distinct states among `n` and all its causes (SE's
-    /// ancestor count).
+    /// ancestor count); the nested chains among them go to `nested`.
     fn ancestors(
         &self,
         n: u16,
         seen: &mut Vec<u32>,
         stamp: &mut u32,
         stack: &mut Vec<u16>,
+        nested: &mut Vec<NestedRef>,
     ) -> usize {
         *stamp = stamp.wrapping_add(1);
         if *stamp == 0 {
@@ -403,6 +496,10 @@ impl Prop {
         let mut count = 0;
         while let Some(x) = stack.pop() {
             count += 1;
+            let k = self.nodes[usize::from(x)].nested;
+            if k != NO_NESTED {
+                nested.push(self.nested[k as usize]);
+            }
             for &p in self.causes(x) {
                 if seen[usize::from(p)] != *stamp {
                     seen[usize::from(p)] = *stamp;
@@ -413,11 +510,66 @@ impl Prop {
         count
     }
 
-    /// The main line from the assumption to `n`: first causes only.
-    fn line(&self, mut n: u16) -> Vec<u16> {
-        let mut out = vec![self.nodes[usize::from(n)].state];
+    /// SE's walk from a conclusion at `target` through all its causes
+    /// (`collectRuleParents` and `getChain`, breadth first): the candidates
+    /// struck from `source` to make `cur` that each on state's cause needed
+    /// go to `parents` (once each, in order), and every state to `hash`.
+    #[allow(clippy::too_many_arguments)]
+    fn rule_walk(
+        &self,
+        target: u16,
+        kind: Kind,
+        source: &Board,
+        cur: &Board,
+        parents: &mut Vec<u16>,
+        hash: &mut nested::Fingerprint,
+        seen: &mut Vec<u32>,
+        stamp: &mut u32,
+    ) {
+        *stamp = stamp.wrapping_add(1);
+        if *stamp == 0 {
+            seen.iter_mut().for_each(|s| *s = 0);
+            *stamp = 1;
+        }
+        if seen.len() < self.nodes.len() {
+            seen.resize(self.nodes.len(), 0);
+        }
+        hash.target(self.nodes[usize::from(target)].state);
+        let mut todo = vec![target];
+        let mut next = Vec::new();
+        while !todo.is_empty() {
+            for &n in &todo {
+                if seen[usize::from(n)] == *stamp {
+                    continue;
+                }
+                seen[usize::from(n)] = *stamp;
+                let node = self.nodes[usize::from(n)];
+                hash.state(node.state);
+                if st_on(node.state) {
+                    let cause = match (node.cause, kind) {
+                        (Cause::Start, Kind::Cell) => Cause::Cell,
+                        (Cause::Start, Kind::Region(j)) => Cause::Unit(j),
+                        (cause, _) => cause,
+                    };
+                    nested::struck_by(cause, node.state, source, cur, parents);
+                }
+                next.extend_from_slice(self.causes(n));
+            }
+            std::mem::swap(&mut todo, &mut next);
+            next.clear();
+        }
+    }
+
+    /// The main line from the assumption to `n`: first causes only, each
+    /// state with its cause.
+    fn line(&self, mut n: u16) -> Vec<(u16, Cause)> {
+        let node = |n: u16| {
+            let node = self.nodes[usize::from(n)];
+            (node.state, node.cause)
+        };
+        let mut out = vec![node(n)];
         while let Some(&p) = self.causes(n).first() {
-            out.push(self.nodes[usize::from(p)].state);
+            out.push(node(p));
             n = p;
         }
         out.reverse();
@@ -457,10 +609,22 @@ struct Scratch {
     /// Candidates struck from the board so far (dynamic forms).
     struck: [u16; 81],
     struck_at: [u128; 9],
-    links: Vec<(u16, u32, u16)>,
+    links: Vec<(u16, u32, u16, Cause)>,
     causes: Vec<u16>,
-    advanced: Vec<(u16, u32, u16)>,
+    advanced: Vec<AdvancedOff>,
     advanced_causes: Vec<u16>,
+}
+
+/// A candidate a rule removes from the board a chain left: the off state,
+/// its causes (positions in the list of causes beside it), the rule and its
+/// nested chain, if the rule was one.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct AdvancedOff {
+    pub(crate) state: u16,
+    pub(crate) first: u32,
+    pub(crate) count: u16,
+    pub(crate) rule: Rule,
+    pub(crate) nested: Option<NestedRef>,
 }
 
 impl Scratch {
@@ -479,8 +643,16 @@ impl Scratch {
 }
 
 /// Follows the assumption `start` on `board` in `mode` into `prop`,
-/// stopping at the first contradiction.
-fn propagate(board: &Board, start: u16, mode: Mode, prop: &mut Prop, x: &mut Scratch) {
+/// stopping at the first contradiction; nested forcing chains keep their
+/// storage in `deeper`.
+fn propagate(
+    board: &Board,
+    start: u16,
+    mode: Mode,
+    prop: &mut Prop,
+    x: &mut Scratch,
+    deeper: &mut nested::Store,
+) {
     prop.clear();
     x.on_queue.clear();
     x.off_queue.clear();
@@ -488,7 +660,7 @@ fn propagate(board: &Board, start: u16, mode: Mode, prop: &mut Prop, x: &mut Scr
     x.struck_at = [0; 9];
     let mut cur = board.clone();
     let cells = !mode.nishio;
-    let n = prop.push(start, &[], true);
+    let n = prop.push(start, &[], true, Cause::Start);
     if st_on(start) {
         x.on_queue.push_back(n);
     } else {
@@ -499,14 +671,14 @@ fn propagate(board: &Board, start: u16, mode: Mode, prop: &mut Prop, x: &mut Scr
             let s = prop.nodes[usize::from(n)].state;
             let (c, d) = (st_cell(s), st_digit(s));
             // The cell's other digits, then the digit's other places by box, row, column.
-            let mut targets: [u16; 28] = [0; 28];
+            let mut targets: [(u16, Cause); 28] = [(0, Cause::Start); 28];
             let mut k = 0;
             if cells {
                 let mut rest = cur.m[c] & !(1 << d);
                 while rest != 0 {
                     let e = rest.trailing_zeros() as usize;
                     rest &= rest - 1;
-                    targets[k] = st(c, e, false);
+                    targets[k] = (st(c, e, false), Cause::Cell);
                     k += 1;
                 }
             }
@@ -515,19 +687,19 @@ fn propagate(board: &Board, start: u16, mode: Mode, prop: &mut Prop, x: &mut Scr
                 let mut places = cur.pos[u][d] & !SKIP[c][j];
                 while places != 0 {
                     let o = usize::from(UNITS[u][places.trailing_zeros() as usize]);
-                    targets[k] = st(o, d, false);
+                    targets[k] = (st(o, d, false), Cause::Unit(j as u8));
                     k += 1;
                     places &= places - 1;
                 }
             }
-            for &t in &targets[..k] {
+            for &(t, cause) in &targets[..k] {
                 if let Some(on) = prop.node_of(t | 1) {
-                    let off = prop.push(t, &[n], false);
+                    let off = prop.push(t, &[n], false, cause);
                     prop.conflict = Some((on, off));
                     return;
                 }
                 if !prop.set.has(t) {
-                    let m = prop.push(t, &[n], true);
+                    let m = prop.push(t, &[n], true, cause);
                     x.off_queue.push_back(m);
                 }
             }
@@ -551,10 +723,11 @@ fn propagate(board: &Board, start: u16, mode: Mode, prop: &mut Prop, x: &mut Scr
                     st(c, e, true),
                     first,
                     (x.causes.len() as u32 - first) as u16,
+                    Cause::Cell,
                 ));
             }
             // The other place of the digit in a unit with two, by box, row, column.
-            for kind in KINDS {
+            for (j, kind) in KINDS.into_iter().enumerate() {
                 let u = usize::from(CELL_UNITS[c][kind]);
                 let places = cur.pos[u][d];
                 if !two16(places) {
@@ -578,8 +751,12 @@ fn propagate(board: &Board, start: u16, mode: Mode, prop: &mut Prop, x: &mut Scr
                         }
                     }
                 }
-                x.links
-                    .push((t, first, (x.causes.len() as u32 - first) as u16));
+                x.links.push((
+                    t,
+                    first,
+                    (x.causes.len() as u32 - first) as u16,
+                    Cause::Unit(j as u8),
+                ));
             }
             if mode.dynamic {
                 cur.remove(c, d);
@@ -587,15 +764,15 @@ fn propagate(board: &Board, start: u16, mode: Mode, prop: &mut Prop, x: &mut Scr
                 x.struck_at[d] |= 1 << c;
             }
             for i in 0..x.links.len() {
-                let (t, first, count) = x.links[i];
+                let (t, first, count, cause) = x.links[i];
                 let causes = &x.causes[first as usize..first as usize + usize::from(count)];
                 if let Some(off) = prop.node_of(t & !1) {
-                    let on = prop.push(t, causes, false);
+                    let on = prop.push(t, causes, false, cause);
                     prop.conflict = Some((on, off));
                     return;
                 }
                 if !prop.set.has(t) {
-                    let m = prop.push(t, causes, true);
+                    let m = prop.push(t, causes, true, cause);
                     x.on_queue.push_back(m);
                 }
             }
@@ -603,13 +780,28 @@ fn propagate(board: &Board, start: u16, mode: Mode, prop: &mut Prop, x: &mut Scr
             x.advanced.clear();
             x.advanced_causes.clear();
             advanced(board, &cur, prop, &mut x.advanced, &mut x.advanced_causes);
+            if x.advanced.is_empty() && mode.level >= 2 {
+                nested::advanced(
+                    board,
+                    &cur,
+                    mode.level,
+                    &|s| prop.node_of(s),
+                    deeper,
+                    &mut x.advanced,
+                    &mut x.advanced_causes,
+                );
+            }
             let mut any = false;
             for i in 0..x.advanced.len() {
-                let (t, first, count) = x.advanced[i];
-                if !prop.set.has(t) {
-                    let causes =
-                        &x.advanced_causes[first as usize..first as usize + usize::from(count)];
-                    let m = prop.push(t, causes, true);
+                let a = x.advanced[i];
+                if !prop.set.has(a.state) {
+                    let causes = &x.advanced_causes
+                        [a.first as usize..a.first as usize + usize::from(a.count)];
+                    let m = prop.push(a.state, causes, true, Cause::Advanced(a.rule));
+                    if let Some(r) = a.nested {
+                        prop.nodes[usize::from(m)].nested = prop.nested.len() as u32;
+                        prop.nested.push(r);
+                    }
                     x.off_queue.push_back(m);
                     any = true;
                 }
@@ -632,13 +824,14 @@ fn advanced(
     source: &Board,
     cur: &Board,
     prop: &Prop,
-    out: &mut Vec<(u16, u32, u16)>,
+    out: &mut Vec<AdvancedOff>,
     causes: &mut Vec<u16>,
 ) {
     let struck = |c: usize, d: usize| source.has(c, d) && !cur.has(c, d);
     let emit = |removed: &[(usize, usize)],
                 needed: &[(usize, usize)],
-                out: &mut Vec<(u16, u32, u16)>,
+                rule: Rule,
+                out: &mut Vec<AdvancedOff>,
                 causes: &mut Vec<u16>| {
         if needed.is_empty() || removed.is_empty() {
             return;
@@ -653,7 +846,13 @@ fn advanced(
         let mut sorted = removed.to_vec();
         sorted.sort_unstable();
         for (c, d) in sorted {
-            out.push((st(c, d, false), first, count));
+            out.push(AdvancedOff {
+                state: st(c, d, false),
+                first,
+                count,
+                rule,
+                nested: None,
+            });
         }
     };
     let mut removed: Vec<(usize, usize)> = Vec::new();
@@ -690,7 +889,7 @@ fn advanced(
                             needed.push((c, d));
                         }
                     }
-                    emit(&removed, &needed, out, causes);
+                    emit(&removed, &needed, Rule::Locking, out, causes);
                 }
             }
         }
@@ -726,7 +925,7 @@ fn advanced(
                     needed.push((c, d));
                 }
             }
-            emit(&removed, &needed, out, causes);
+            emit(&removed, &needed, Rule::Locking, out, causes);
         }
     }
     if !out.is_empty() {
@@ -761,7 +960,7 @@ fn advanced(
                     }
                 }
             }
-            emit(&removed, &needed, out, causes);
+            emit(&removed, &needed, Rule::HiddenPair, out, causes);
         }
     }
     if !out.is_empty() {
@@ -797,7 +996,7 @@ fn advanced(
                     }
                 }
             }
-            emit(&removed, &needed, out, causes);
+            emit(&removed, &needed, Rule::NakedPair, out, causes);
         }
     }
     if !out.is_empty() {
@@ -843,7 +1042,7 @@ fn advanced(
                         }
                     }
                 }
-                emit(&removed, &needed, out, causes);
+                emit(&removed, &needed, Rule::XWing, out, causes);
             }
         }
     }
@@ -882,6 +1081,13 @@ struct Engine<'a> {
     /// Propagations of an earlier setting, for their storage.
     #[allow(clippy::vec_box)] // moved to and from `on` without copying
     pool: Vec<Box<Prop>>,
+    /// The storage of the forcing chains nested in this engine's.
+    deeper: Box<nested::Store>,
+    /// The nested chains met while counting a conclusion's causes.
+    nested_seen: Vec<NestedRef>,
+    /// Every conclusion rather than the easiest, when this engine runs
+    /// nested in another chain's.
+    collect: Option<nested::Collect<'a>>,
 }
 
 /// The storage of the forcing chain searches, kept from one position to
@@ -895,6 +1101,7 @@ pub(crate) struct Store {
     seen: Vec<u32>,
     stamp: u32,
     stack: Vec<u16>,
+    deeper: Option<Box<nested::Store>>,
 }
 
 impl<'a> Engine<'a> {
@@ -921,6 +1128,9 @@ impl<'a> Engine<'a> {
             covers: Vec::new(),
             templates,
             pool: std::mem::take(&mut store.pool),
+            deeper: store.deeper.take().unwrap_or_default(),
+            nested_seen: Vec::new(),
+            collect: None,
         };
         engine.restart(mode);
         engine
@@ -935,6 +1145,7 @@ impl<'a> Engine<'a> {
         store.seen = self.seen;
         store.stamp = self.stamp;
         store.stack = self.stack;
+        store.deeper = Some(self.deeper);
     }
 
     /// Starts over in `mode`, keeping the propagations' storage for reuse.
@@ -963,6 +1174,7 @@ impl<'a> Engine<'a> {
                 self.mode,
                 &mut prop,
                 &mut self.scratch,
+                &mut self.deeper,
             );
             self.on[k] = Some(prop);
         }
@@ -979,12 +1191,43 @@ impl<'a> Engine<'a> {
         })
     }
 
-    fn count(&mut self, which: Which, n: u16) -> usize {
-        let prop: &Prop = match which {
-            Which::On(c, d) => self.on[c * 9 + d].as_deref().expect("computed"),
+    fn prop(&self, which: Which) -> &Prop {
+        match which {
+            Which::On(c, d) => self.on_prop(c, d),
             Which::Off => &self.off,
-        };
-        prop.ancestors(n, &mut self.seen, &mut self.stamp, &mut self.stack)
+        }
+    }
+
+    /// SE's complexity of a conclusion reached at each of `targets`: the
+    /// distinct states among each target's causes, summed over the
+    /// targets, plus the complexity of each distinct nested chain among
+    /// them (`ChainingHint.getComplexity`).
+    fn complexity(&mut self, targets: &[(Which, u16)]) -> usize {
+        self.nested_seen.clear();
+        let mut total = 0;
+        for &(which, n) in targets {
+            let prop: &Prop = match which {
+                Which::On(c, d) => self.on[c * 9 + d].as_deref().expect("computed"),
+                Which::Off => &self.off,
+            };
+            total += prop.ancestors(
+                n,
+                &mut self.seen,
+                &mut self.stamp,
+                &mut self.stack,
+                &mut self.nested_seen,
+            );
+        }
+        if !self.nested_seen.is_empty() {
+            self.nested_seen.sort_unstable_by_key(|r| r.fingerprint);
+            self.nested_seen.dedup_by_key(|r| r.fingerprint);
+            total += self
+                .nested_seen
+                .iter()
+                .map(|r| r.complexity as usize)
+                .sum::<usize>();
+        }
+        total
     }
 
     /// Whether a conclusion of this complexity and kind would beat the best.
@@ -1048,6 +1291,7 @@ impl<'a> Engine<'a> {
             self.mode,
             &mut self.off,
             &mut self.scratch,
+            &mut self.deeper,
         );
         if contradiction {
             if need_on {
@@ -1060,6 +1304,30 @@ impl<'a> Engine<'a> {
         }
     }
 
+    /// Takes a conclusion: the state `s`, reached at `targets`, of SE's
+    /// kind `sort_key`; `build` makes its step when it is the easiest so
+    /// far. Nested in another chain, every conclusion is collected instead.
+    fn consider(
+        &mut self,
+        kind: Kind,
+        targets: &[(Which, u16)],
+        s: u16,
+        sort_key: u8,
+        build: impl FnOnce(&Self, usize) -> Step,
+    ) {
+        let complexity = self.complexity(targets);
+        if self.collect.is_some() {
+            self.collect_hint(kind, targets, s, sort_key, complexity);
+        } else if self.beats(complexity, sort_key) {
+            let step = build(self, complexity);
+            self.offer(Found {
+                complexity,
+                sort_key,
+                step,
+            });
+        }
+    }
+
     /// A contradiction from `d` on in `c` (its cached propagation), or off
     /// (`self.off`).
     fn contradiction(&mut self, c: usize, d: usize, on: bool) {
@@ -1069,17 +1337,17 @@ impl<'a> Engine<'a> {
             (Which::Off, self.off.conflict)
         };
         let Some((a, b)) = conflict else { return };
-        let complexity = self.count(which, a) + self.count(which, b);
         // "Off" concludes that `d` is placed: worth it only beside another digit.
-        let worth = on || self.board.m[c].count_ones() > 1;
-        if worth && self.beats(complexity, 7) {
-            let step = self.contradiction_step(c, d, on, a, b, complexity);
-            self.offer(Found {
-                complexity,
-                sort_key: 7,
-                step,
-            });
+        if !on && self.board.m[c].count_ones() <= 1 {
+            return;
         }
+        self.consider(
+            Kind::Binary,
+            &[(which, a), (which, b)],
+            st(c, d, !on),
+            7,
+            |e, complexity| e.contradiction_step(c, d, on, a, b, complexity),
+        );
     }
 
     /// Double chains: what `d` on and off in `c` (in `self.off`) both imply.
@@ -1101,17 +1369,17 @@ impl<'a> Engine<'a> {
                 if !self.worth(s) {
                     continue;
                 }
-                let complexity = self.count(Which::On(c, d), a) + self.count(Which::Off, b);
-                if self.beats(complexity, 1) {
-                    let on_line = self.on_prop(c, d).line(a);
-                    let off_line = self.off.line(b);
-                    let step = self.double_step(c, d, s, &on_line, &off_line, complexity);
-                    self.offer(Found {
-                        complexity,
-                        sort_key: 1,
-                        step,
-                    });
-                }
+                self.consider(
+                    Kind::Binary,
+                    &[(Which::On(c, d), a), (Which::Off, b)],
+                    s,
+                    1,
+                    |e, complexity| {
+                        let on_line = e.on_prop(c, d).line(a);
+                        let off_line = e.off.line(b);
+                        e.double_step(c, d, s, &on_line, &off_line, complexity)
+                    },
+                );
             }
         }
     }
@@ -1124,7 +1392,7 @@ impl<'a> Engine<'a> {
 
     /// Region chains on the units of `c` where it is the first place of `d`.
     fn regions(&mut self, c: usize, d: usize) {
-        for kind in KINDS {
+        for (j, kind) in KINDS.into_iter().enumerate() {
             let u = usize::from(CELL_UNITS[c][kind]);
             let places = self.board.at[d] & UNIT_BITS[u];
             let n = places.count_ones();
@@ -1159,26 +1427,18 @@ impl<'a> Engine<'a> {
                 if !self.worth(s) {
                     continue;
                 }
-                let mut complexity = 0;
-                for &o in &spots {
-                    let n = self.on_prop(o, d).node_of(s).expect("common state");
-                    complexity += self.count(Which::On(o, d), n);
-                }
-                if self.beats(complexity, 6) {
-                    let lines: Vec<Vec<u16>> = spots
-                        .iter()
-                        .map(|&o| {
-                            let p = self.on_prop(o, d);
-                            p.line(p.node_of(s).expect("common state"))
-                        })
-                        .collect();
-                    let step = self.branch_step(Branches::Region(u, d), s, &lines, complexity);
-                    self.offer(Found {
-                        complexity,
-                        sort_key: 6,
-                        step,
-                    });
-                }
+                let targets: Vec<(Which, u16)> = spots
+                    .iter()
+                    .map(|&o| {
+                        let n = self.on_prop(o, d).node_of(s).expect("common state");
+                        (Which::On(o, d), n)
+                    })
+                    .collect();
+                self.consider(Kind::Region(j as u8), &targets, s, 6, |e, complexity| {
+                    let lines: Vec<Line> =
+                        targets.iter().map(|&(w, n)| e.prop(w).line(n)).collect();
+                    e.branch_step(Branches::Region(u, d), s, &lines, complexity)
+                });
             }
         }
     }
@@ -1202,26 +1462,79 @@ impl<'a> Engine<'a> {
             if !self.worth(s) {
                 continue;
             }
-            let mut complexity = 0;
-            for &d in digits {
-                let n = self.on_prop(c, d).node_of(s).expect("common state");
-                complexity += self.count(Which::On(c, d), n);
-            }
-            if self.beats(complexity, 5) {
-                let lines: Vec<Vec<u16>> = digits
-                    .iter()
-                    .map(|&d| {
-                        let p = self.on_prop(c, d);
-                        p.line(p.node_of(s).expect("common state"))
-                    })
-                    .collect();
-                let step = self.branch_step(Branches::Cell(c), s, &lines, complexity);
-                self.offer(Found {
-                    complexity,
-                    sort_key: 5,
-                    step,
-                });
-            }
+            let targets: Vec<(Which, u16)> = digits
+                .iter()
+                .map(|&d| {
+                    let n = self.on_prop(c, d).node_of(s).expect("common state");
+                    (Which::On(c, d), n)
+                })
+                .collect();
+            self.consider(Kind::Cell, &targets, s, 5, |e, complexity| {
+                let lines: Vec<Line> = targets.iter().map(|&(w, n)| e.prop(w).line(n)).collect();
+                e.branch_step(Branches::Cell(c), s, &lines, complexity)
+            });
+        }
+    }
+
+    /// Collects a conclusion of a nested search: kept if it is the easiest
+    /// removing its candidates (SE keeps the first of equal hints, sorted),
+    /// with its rule parents and fingerprint.
+    fn collect_hint(
+        &mut self,
+        kind: Kind,
+        targets: &[(Which, u16)],
+        s: u16,
+        sort_key: u8,
+        complexity: usize,
+    ) {
+        let (c, d) = (st_cell(s), st_digit(s));
+        let removable = if st_on(s) {
+            self.board.m[c] & !(1 << d)
+        } else {
+            1 << d
+        };
+        let removed: Vec<u16> = (0..9)
+            .filter(|&e| removable & 1 << e != 0)
+            .map(|e| st(c, e, false))
+            .collect();
+        let difficulty = self.mode.base() + length_bonus(complexity);
+        let Some(collect) = self.collect.as_mut() else {
+            return;
+        };
+        let Some(slot) = collect.slot(&removed, difficulty, complexity, sort_key) else {
+            return;
+        };
+        let mut parents = Vec::new();
+        let mut hash = nested::Fingerprint::new();
+        let source = collect.source;
+        for &(which, n) in targets {
+            let prop: &Prop = match which {
+                Which::On(c, d) => self.on[c * 9 + d].as_deref().expect("computed"),
+                Which::Off => &self.off,
+            };
+            prop.rule_walk(
+                n,
+                kind,
+                source,
+                self.board,
+                &mut parents,
+                &mut hash,
+                &mut self.seen,
+                &mut self.stamp,
+            );
+        }
+        if let Some(collect) = self.collect.as_mut() {
+            collect.fill(
+                slot,
+                nested::Hint {
+                    removed,
+                    parents,
+                    nested: NestedRef {
+                        fingerprint: hash.finish(),
+                        complexity: complexity as u32,
+                    },
+                },
+            );
         }
     }
 
@@ -1231,7 +1544,7 @@ impl<'a> Engine<'a> {
 
     fn name(&self, kind: &str) -> String {
         let mode = self.mode;
-        let suffix = if mode.level == 1 { " (+)" } else { "" };
+        let suffix = mode.suffix();
         if mode.nishio {
             "Nishio forcing chain".to_string()
         } else if mode.dynamic {
@@ -1276,8 +1589,8 @@ impl<'a> Engine<'a> {
         c: usize,
         d: usize,
         s: u16,
-        on_line: &[u16],
-        off_line: &[u16],
+        on_line: &[(u16, Cause)],
+        off_line: &[(u16, Cause)],
         complexity: usize,
     ) -> Step {
         let name = self.name("Double");
@@ -1292,13 +1605,7 @@ impl<'a> Engine<'a> {
         self.conclude(s, sentence, complexity, cells_of(&[on_line, off_line]))
     }
 
-    fn branch_step(
-        &self,
-        branches: Branches,
-        s: u16,
-        lines: &[Vec<u16>],
-        complexity: usize,
-    ) -> Step {
+    fn branch_step(&self, branches: Branches, s: u16, lines: &[Line], complexity: usize) -> Step {
         let (name, what) = match branches {
             Branches::Cell(c) => (
                 self.name("Cell"),
@@ -1318,9 +1625,9 @@ impl<'a> Engine<'a> {
             .iter()
             .map(|l| {
                 if l.len() == 1 {
-                    format!("if {}, then it is so", state_text(l[0]))
+                    format!("if {}, then it is so", state_text(l[0].0))
                 } else {
-                    format!("if {}, then {}", state_text(l[0]), chain_text(&l[1..]))
+                    format!("if {}, then {}", state_text(l[0].0), chain_text(&l[1..]))
                 }
             })
             .collect();
@@ -1329,7 +1636,7 @@ impl<'a> Engine<'a> {
             cases.join("; "),
             state_text(s)
         );
-        let refs: Vec<&[u16]> = lines.iter().map(|l| l.as_slice()).collect();
+        let refs: Vec<&[(u16, Cause)]> = lines.iter().map(|l| l.as_slice()).collect();
         self.conclude(s, sentence, complexity, cells_of(&refs))
     }
 
@@ -1357,22 +1664,54 @@ enum Which {
     Off,
 }
 
+/// SE's hint classes, as far as rule parents tell them apart: in a cell
+/// or region chain each branch's assumption counts as made by the cell or
+/// the unit (SE kind index), in the others it has no cause.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Binary,
+    Cell,
+    Region(u8),
+}
+
 #[derive(Clone, Copy)]
 enum Branches {
     Cell(usize),
     Region(usize, usize),
 }
 
+/// A chain's main line: states with their causes.
+type Line = Vec<(u16, Cause)>;
+
 fn state_text(s: u16) -> String {
     let verb = if st_on(s) { "is" } else { "is not" };
     format!("{} {verb} {}", rc_name(cell(st_cell(s))), st_digit(s) + 1)
 }
 
-fn chain_text(line: &[u16]) -> String {
+/// `r1c1 is 5, so r1c4 is not 5, ...`; a state a rule found on the board
+/// the chain left says which rule.
+fn chain_text(line: &[(u16, Cause)]) -> String {
     line.iter()
-        .map(|&s| state_text(s))
+        .map(|&(s, cause)| match cause {
+            Cause::Advanced(rule) => format!("{} ({})", state_text(s), rule_text(rule)),
+            _ => state_text(s),
+        })
         .collect::<Vec<_>>()
         .join(", so ")
+}
+
+/// How a rule that joined a chain reads in a sentence.
+fn rule_text(rule: Rule) -> &'static str {
+    match rule {
+        Rule::Locking => "by locked candidates",
+        Rule::HiddenPair => "by a hidden pair",
+        Rule::NakedPair => "by a naked pair",
+        Rule::XWing => "by an X-wing",
+        Rule::Chains => "by a forcing chain",
+        Rule::Multiple => "by a cell or region forcing chain",
+        Rule::Dynamic => "by a dynamic forcing chain",
+        Rule::DynamicNested => "by a nested forcing chain",
+    }
 }
 
 fn digit_list(mask: u16) -> String {
@@ -1399,10 +1738,10 @@ fn or_list(items: &[String]) -> String {
     }
 }
 
-fn cells_of(lines: &[&[u16]]) -> Vec<Cell> {
+fn cells_of(lines: &[&[(u16, Cause)]]) -> Vec<Cell> {
     let mut out: Vec<Cell> = Vec::new();
     for line in lines {
-        for &s in line.iter() {
+        for &(s, _) in line.iter() {
             let c = cell(st_cell(s));
             if !out.contains(&c) {
                 out.push(c);
@@ -1427,7 +1766,13 @@ pub(crate) fn find(
         [None; 9]
     };
     let mut engine = Engine::new(&board, *modes.first()?, store, templates);
+    let mut unique = None;
     for &mode in modes {
+        // Nested chains search long on a position without one solution
+        // (an empty grid takes hours), and a grade refuses it anyway.
+        if mode.level >= 2 && !*unique.get_or_insert_with(|| has_one_solution(marks)) {
+            break;
+        }
         engine.restart(mode);
         for c in 0..81 {
             let n = board.m[c].count_ones();
@@ -1444,6 +1789,36 @@ pub(crate) fn find(
     None
 }
 
+/// Whether the position's grid has exactly one solution.
+fn has_one_solution(marks: &Candidates) -> bool {
+    crate::solver::default_solver().solutions_count_up_to(marks.grid(), 2) == 1
+}
+
+/// Every conclusion of SE's chaining in `mode` on `cur`, for a search
+/// nested in a chain that started from `source` ([`nested`]).
+pub(crate) fn collect_all(
+    cur: &Board,
+    source: &Board,
+    mode: Mode,
+    store: &mut Store,
+) -> Vec<nested::Hint> {
+    let mut engine = Engine::new(cur, mode, store, [None; 9]);
+    engine.collect = Some(nested::Collect::new(source));
+    for c in 0..81 {
+        let n = cur.m[c].count_ones();
+        if n > 2 || (n > 1 && mode.dynamic) {
+            engine.cell(c);
+        }
+    }
+    let hints = engine
+        .collect
+        .take()
+        .map(nested::Collect::finish)
+        .unwrap_or_default();
+    engine.keep(store);
+    hints
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1455,6 +1830,13 @@ mod tests {
         assert_eq!(Mode::MULTIPLE.base(), 8.0);
         assert_eq!(Mode::DYNAMIC.base(), 8.5);
         assert_eq!(Mode::PLUS.base(), 9.0);
+        let nested: Vec<f64> = (2..=5).map(|l| Mode::nested(l).base()).collect();
+        assert_eq!(nested, [9.5, 10.0, 10.5, 11.0]);
+        assert_eq!(Mode::nested(2).technique(), Technique::NestedForcingChain);
+        assert_eq!(
+            Mode::nested(5).suffix(),
+            " (+ dynamic forcing chains (+ forcing chains))"
+        );
     }
 
     #[test]
@@ -1509,13 +1891,14 @@ mod tests {
             Mode::DYNAMIC,
             &mut prop,
             &mut scratch,
+            &mut nested::Store::default(),
         );
         assert!(prop.set.has(st(r1c9, 7, true)), "r1c9 is 8");
         let (on, off) = prop.conflict.expect("a contradiction");
         assert_eq!(prop.nodes[usize::from(on)].state, st(r2c9, 7, true));
         assert_eq!(prop.nodes[usize::from(off)].state, st(r2c9, 7, false));
         assert_eq!(
-            prop.line(off),
+            prop.line(off).iter().map(|l| l.0).collect::<Vec<_>>(),
             vec![
                 st(r3c9, 4, true),
                 st(r1c9, 4, false),
@@ -1525,7 +1908,11 @@ mod tests {
         );
         // The second state counts its causes: r2c9 5 off, and r3c9 5 on.
         let (mut seen, mut stamp, mut stack) = (Vec::new(), 0, Vec::new());
-        assert_eq!(prop.ancestors(on, &mut seen, &mut stamp, &mut stack), 3);
+        let mut nested = Vec::new();
+        assert_eq!(
+            prop.ancestors(on, &mut seen, &mut stamp, &mut stack, &mut nested),
+            3
+        );
         // Without the 5 in r3c9 nothing contradicts.
         propagate(
             &board,
@@ -1533,6 +1920,7 @@ mod tests {
             Mode::DYNAMIC,
             &mut prop,
             &mut scratch,
+            &mut nested::Store::default(),
         );
         assert!(prop.conflict.is_none());
         assert!(prop.set.has(st(r2c9, 4, true)), "r2c9 is 5");

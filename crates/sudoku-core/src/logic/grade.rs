@@ -17,9 +17,10 @@ use crate::solver::default_solver;
 pub struct Rating(u16);
 
 impl Rating {
-    /// The rating of a puzzle that needs guessing (bifurcation): above
-    /// every technique.
-    pub const GUESS: Rating = Rating(100);
+    /// The rating of a puzzle that needs guessing (bifurcation): 20.0, as
+    /// Sudoku Explainer rates a puzzle it cannot solve, above every
+    /// technique (nested forcing chains reach about 12).
+    pub const GUESS: Rating = Rating(200);
 
     /// The rating of `tenths` tenths: `from_tenths(42)` is 4.2.
     pub const fn from_tenths(tenths: u16) -> Rating {
@@ -286,9 +287,8 @@ impl Grade {
 /// stuck the puzzle is [`Level::Extreme`] and rated [`Rating::GUESS`].
 /// A complete grid is rated 0.0.
 ///
-/// The puzzle must have exactly one solution; a brute-force check is only
-/// run when logic does not prove it (a solve by techniques that do not
-/// assume uniqueness proves it).
+/// The puzzle must have exactly one solution, which the fast solver checks
+/// first.
 ///
 /// ```
 /// use sudoku_core::{grade, Grid, Level, Technique};
@@ -305,21 +305,17 @@ pub fn grade(puzzle: &Grid) -> Result<Grade, GradeError> {
     if counters.conflict_count() > 0 {
         return Err(GradeError::Conflicts(counters.conflicts()));
     }
+    // The solver answers in microseconds; logic on a puzzle without one
+    // solution could search nested forcing chains for a long time first.
+    match default_solver().solutions_count_up_to(puzzle, 2) {
+        0 => return Err(GradeError::Unsolvable),
+        1 => {}
+        _ => return Err(GradeError::NotUnique),
+    }
     let report = LogicSolver::new(puzzle).run();
     let mut counts = [0usize; Technique::ALL.len()];
     for step in &report.steps {
         counts[step.technique() as usize] += 1;
-    }
-    let assumed = report
-        .steps
-        .iter()
-        .any(|s| s.technique().assumes_uniqueness());
-    if !report.solved || assumed {
-        match default_solver().solutions_count_up_to(puzzle, 2) {
-            0 => return Err(GradeError::Unsolvable),
-            1 => {}
-            _ => return Err(GradeError::NotUnique),
-        }
     }
     let techniques: Vec<(Technique, usize)> = Technique::ALL
         .into_iter()
@@ -412,7 +408,7 @@ mod tests {
     #[test]
     fn ratings_print_with_one_decimal() {
         assert_eq!(Rating::from_tenths(42).to_string(), "4.2");
-        assert_eq!(Rating::GUESS.to_string(), "10.0");
+        assert_eq!(Rating::GUESS.to_string(), "20.0");
         assert_eq!(Rating::from_tenths(5).to_string(), "0.5");
         assert!((Rating::from_tenths(23).as_f32() - 2.3).abs() < 1e-6);
     }

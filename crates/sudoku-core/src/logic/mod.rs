@@ -30,6 +30,7 @@ mod fish;
 mod forcing;
 mod grade;
 mod intersections;
+mod nested;
 mod singles;
 mod step;
 mod subsets;
@@ -264,8 +265,8 @@ const FINDERS: [(Technique, Finder); 26] = [
     (Technique::AlignedTripleExclusion, |m, _| {
         exclusion::aligned_triple_exclusion(m)
     }),
-    // SE's Nishio, multiple, dynamic and dynamic (+) forcing chains, tried
-    // in that order by one search that shares its storage.
+    // SE's Nishio, multiple, dynamic, dynamic (+) and nested forcing
+    // chains, tried in that order by one search that shares its storage.
     (Technique::Nishio, |m, work| {
         forcing::find(
             m,
@@ -276,6 +277,10 @@ const FINDERS: [(Technique, Finder); 26] = [
                 forcing::Mode::MULTIPLE,
                 forcing::Mode::DYNAMIC,
                 forcing::Mode::PLUS,
+                forcing::Mode::nested(2),
+                forcing::Mode::nested(3),
+                forcing::Mode::nested(4),
+                forcing::Mode::nested(5),
             ],
         )
     }),

@@ -95,12 +95,15 @@ pub enum Technique {
     /// Dynamic forcing chains helped by locked candidates, pairs and X-wings
     /// found along the way.
     DynamicForcingChainPlus,
+    /// Dynamic forcing chains helped by whole forcing chain searches where
+    /// they stop: forcing chains nested in forcing chains.
+    NestedForcingChain,
 }
 
 impl Technique {
     /// Every technique, by rating: nearly the order the solver tries them
     /// (Sudoku Explainer's order, see `docs/grading.md`).
-    pub const ALL: [Technique; 35] = [
+    pub const ALL: [Technique; 36] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
@@ -136,6 +139,7 @@ impl Technique {
         Technique::MultipleForcingChain,
         Technique::DynamicForcingChain,
         Technique::DynamicForcingChainPlus,
+        Technique::NestedForcingChain,
     ];
 
     /// The technique's name on the command line and in CSV: `hidden-single-box`.
@@ -176,6 +180,7 @@ impl Technique {
             Technique::MultipleForcingChain => "multiple-forcing-chain",
             Technique::DynamicForcingChain => "dynamic-forcing-chain",
             Technique::DynamicForcingChainPlus => "dynamic-forcing-chain-plus",
+            Technique::NestedForcingChain => "nested-forcing-chain",
         }
     }
 
@@ -219,6 +224,7 @@ impl Technique {
             Technique::MultipleForcingChain => 80,
             Technique::DynamicForcingChain => 85,
             Technique::DynamicForcingChainPlus => 90,
+            Technique::NestedForcingChain => 95,
         })
     }
 

@@ -1,0 +1,446 @@
+//! Forcing chains nested in forcing chains, as Sudoku Explainer (SE) finds
+//! and rates them (`Chaining` at levels 2-5, 9.5 and up).
+//!
+//! A dynamic forcing chain follows an assumption until nothing more
+//! follows. At level 1 ("plus", [`crate::logic::forcing`]) the basic
+//! techniques then look at the board the chain has left (locked
+//! candidates, hidden and naked pairs, X-wings); from level 2 on, when
+//! those find nothing, whole forcing chain searches run on that board:
+//!
+//! | level | rating | nested searches, tried in turn |
+//! |---|---|---|
+//! | 2 | 9.5 | static forcing chains and cycles |
+//! | 3 | 10.0 | the same, then multiple (cell and region) forcing chains |
+//! | 4 | 10.5 | dynamic forcing chains |
+//! | 5 | 11.0 | dynamic forcing chains, then dynamic forcing chains nested at level 2 |
+//!
+//! Each nested search yields every chain it finds (the easiest of those
+//! removing the same candidates, as SE keeps them). A chain counts only if
+//! it needed a candidate the outer chain struck: those are its *rule
+//! parents*, which become the causes of what it removes, and it is
+//! remembered by a fingerprint of its states (SE's `FullChain`) so that
+//! the outer chain's complexity adds each nested chain's once.
+//!
+//! The rule parents follow SE's `collectRuleParents`: an on state reached
+//! through its cell (the cell's last other digit) needs the digits struck
+//! from that cell; one reached through a unit (the digit's last other
+//! place) needs the places struck from that unit.
+
+use std::collections::HashMap;
+
+use crate::logic::chains::{self, KINDS};
+use crate::logic::forcing::{self, AdvancedOff, Board, Cause, Mode, NestedRef, Rule};
+use crate::logic::{templates, CELL_UNITS, UNITS};
+
+/// The storage of the searches nested at one depth, kept from one search
+/// to the next.
+#[derive(Default)]
+pub(crate) struct Store {
+    forcing: forcing::Store,
+    chains: chains::Work,
+    covers: templates::Covers,
+}
+
+/// A chain a nested search found: the off states of what it removes (by
+/// cell, then digit), its rule parents (off states, in SE's order) and its
+/// fingerprint and complexity.
+#[derive(Clone, Debug)]
+pub(crate) struct Hint {
+    pub(crate) removed: Vec<u16>,
+    pub(crate) parents: Vec<u16>,
+    pub(crate) nested: NestedRef,
+}
+
+/// The searches run at `level` once the basic techniques find nothing.
+pub(crate) fn rules(level: u8) -> &'static [Rule] {
+    match level {
+        0 | 1 => &[],
+        2 => &[Rule::Chains],
+        3 => &[Rule::Chains, Rule::Multiple],
+        4 => &[Rule::Dynamic],
+        _ => &[Rule::Dynamic, Rule::DynamicNested],
+    }
+}
+
+/// SE's `getAdvancedPotentials` past the basic techniques: the candidates
+/// the first of the nested searches of `level` that finds any removes from
+/// `cur` (what a chain on `source` has left), each caused by its chain's
+/// rule parents (`node_of` gives their nodes in the outer chain). Chains
+/// without rule parents are left out: they were there before the outer
+/// assumption.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn advanced(
+    source: &Board,
+    cur: &Board,
+    level: u8,
+    node_of: &dyn Fn(u16) -> Option<u16>,
+    store: &mut Store,
+    out: &mut Vec<AdvancedOff>,
+    causes: &mut Vec<u16>,
+) {
+    for &rule in rules(level) {
+        for hint in run(rule, source, cur, store) {
+            if hint.parents.is_empty() {
+                continue;
+            }
+            let first = causes.len() as u32;
+            causes.extend(hint.parents.iter().filter_map(|&s| node_of(s)));
+            let count = (causes.len() as u32 - first) as u16;
+            for &state in &hint.removed {
+                out.push(AdvancedOff {
+                    state,
+                    first,
+                    count,
+                    rule,
+                    nested: Some(hint.nested),
+                });
+            }
+        }
+        if !out.is_empty() {
+            return;
+        }
+    }
+}
+
+/// Every chain `rule` finds on `cur`, the easiest of each set of removals,
+/// in SE's order (by rating, complexity, kind, then as found).
+fn run(rule: Rule, source: &Board, cur: &Board, store: &mut Store) -> Vec<Hint> {
+    let mode = match rule {
+        Rule::Chains => return static_chains(source, cur, store),
+        Rule::Multiple => Mode::MULTIPLE,
+        Rule::Dynamic => Mode::DYNAMIC,
+        Rule::DynamicNested => Mode::nested(2),
+        Rule::Locking | Rule::HiddenPair | Rule::NakedPair | Rule::XWing => return Vec::new(),
+    };
+    forcing::collect_all(cur, source, mode, &mut store.forcing)
+}
+
+/// The static forcing chains and cycles of `cur` as nested hints.
+fn static_chains(source: &Board, cur: &Board, store: &mut Store) -> Vec<Hint> {
+    let m = cur.masks();
+    let found = chains::all_chains(m, &mut store.covers, &mut store.chains);
+    let mut collect = Collect::new(source);
+    let mut slots = Vec::new();
+    for (i, f) in found.iter().enumerate() {
+        if let Some(slot) = collect.slot(&f.removed, f.difficulty, f.complexity, f.sort_key) {
+            slots.push((slot, i));
+        }
+    }
+    // A later, easier chain may have taken an earlier one's slot: only the
+    // last chain given each slot is its winner.
+    let mut winner: HashMap<usize, usize> = HashMap::new();
+    for &(slot, i) in &slots {
+        winner.insert(slot, i);
+    }
+    for (slot, i) in winner {
+        let f = &found[i];
+        let mut parents = Vec::new();
+        let mut hash = Fingerprint::new();
+        let links = path_causes(m, &f.path);
+        if f.cycle {
+            // SE's two targets: the cycle back to its start (on), then the
+            // cycle reversed (`getReversedCycle`), whose states are the
+            // opposites, each keeping the original's cause.
+            let n = f.path.len() - 1;
+            hash.target(f.path[n] as u16);
+            for i in (1..=n).rev() {
+                hash.state(f.path[i] as u16);
+                if chains::state_on(f.path[i]) {
+                    struck_by(links[i], f.path[i] as u16, source, cur, &mut parents);
+                }
+            }
+            hash.target(f.path[0] as u16 ^ 1);
+            for (i, (&s, &cause)) in f.path[..n].iter().zip(&links).enumerate() {
+                let reversed = s as u16 ^ 1;
+                hash.state(reversed);
+                if i > 0 && !chains::state_on(s) {
+                    struck_by(cause, reversed, source, cur, &mut parents);
+                }
+            }
+        } else {
+            let n = f.path.len() - 1;
+            hash.target(f.path[n] as u16);
+            for i in (0..=n).rev() {
+                hash.state(f.path[i] as u16);
+                if i > 0 && chains::state_on(f.path[i]) {
+                    struck_by(links[i], f.path[i] as u16, source, cur, &mut parents);
+                }
+            }
+        }
+        collect.fill(
+            slot,
+            Hint {
+                removed: f.removed.clone(),
+                parents,
+                nested: NestedRef {
+                    fingerprint: hash.finish(),
+                    complexity: f.complexity as u32,
+                },
+            },
+        );
+    }
+    collect.finish()
+}
+
+/// The cause of each state of a static chain's path (the first has none):
+/// the link from the state before, as SE names it. An off state is caused
+/// by its cell, or the first of box, row and column the two cells share;
+/// an on state by its cell, or the first of those where the digit has two
+/// places.
+fn path_causes(m: &[u16; 81], path: &[usize]) -> Vec<Cause> {
+    let mut out = vec![Cause::Start; path.len()];
+    for i in 1..path.len() {
+        let (from, to) = (path[i - 1], path[i]);
+        let (a, b) = (chains::state_cell(from), chains::state_cell(to));
+        if a == b {
+            out[i] = Cause::Cell;
+            continue;
+        }
+        let d = chains::state_digit(to);
+        for (j, kind) in KINDS.into_iter().enumerate() {
+            let u = usize::from(CELL_UNITS[a][kind]);
+            if CELL_UNITS[b][kind] as usize != u {
+                continue;
+            }
+            let bilocal = UNITS[u]
+                .iter()
+                .filter(|&&o| m[usize::from(o)] & 1 << d != 0)
+                .count()
+                == 2;
+            if !chains::state_on(to) || bilocal {
+                out[i] = Cause::Unit(j as u8);
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// The rule parents of an on `state` with `cause`: the candidates struck
+/// from `source` to make `cur` that the cause needed (its cell's digits,
+/// or its digit's places in the unit), added to `parents` once each.
+pub(crate) fn struck_by(
+    cause: Cause,
+    state: u16,
+    source: &Board,
+    cur: &Board,
+    parents: &mut Vec<u16>,
+) {
+    let s = usize::from(state);
+    let (c, d) = (chains::state_cell(s), chains::state_digit(s));
+    let mut add = |o: usize, e: usize| {
+        if source.has(o, e) && !cur.has(o, e) {
+            let p = chains::state(o, e, false) as u16;
+            if !parents.contains(&p) {
+                parents.push(p);
+            }
+        }
+    };
+    match cause {
+        Cause::Cell => (0..9).for_each(|e| add(c, e)),
+        Cause::Unit(j) => {
+            let u = usize::from(CELL_UNITS[c][KINDS[usize::from(j)]]);
+            UNITS[u].iter().for_each(|&o| add(usize::from(o), d));
+        }
+        Cause::Start | Cause::Advanced(_) => {}
+    }
+}
+
+/// The chains of one nested search, the easiest of each set of removals
+/// kept (SE sorts its hints by rating, complexity and kind, stably, then
+/// drops a hint equal to an earlier one: same candidates removed).
+pub(crate) struct Collect<'a> {
+    /// The board the outer chain started from.
+    pub(crate) source: &'a Board,
+    slots: HashMap<Vec<u16>, usize>,
+    entries: Vec<Entry>,
+    seq: u32,
+}
+
+struct Entry {
+    difficulty: f64,
+    complexity: usize,
+    sort_key: u8,
+    seq: u32,
+    hint: Option<Hint>,
+}
+
+impl<'a> Collect<'a> {
+    pub(crate) fn new(source: &'a Board) -> Collect<'a> {
+        Collect {
+            source,
+            slots: HashMap::new(),
+            entries: Vec::new(),
+            seq: 0,
+        }
+    }
+
+    /// The slot to fill with a chain removing `removed` (off states, by
+    /// cell, then digit), rated `difficulty`, of `complexity` and kind
+    /// `sort_key`, or `None` when an earlier chain removing the same is as
+    /// easy or easier.
+    pub(crate) fn slot(
+        &mut self,
+        removed: &[u16],
+        difficulty: f64,
+        complexity: usize,
+        sort_key: u8,
+    ) -> Option<usize> {
+        let seq = self.seq;
+        self.seq += 1;
+        let entry = Entry {
+            difficulty,
+            complexity,
+            sort_key,
+            seq,
+            hint: None,
+        };
+        match self.slots.get(removed) {
+            Some(&i) => {
+                let old = &self.entries[i];
+                let easier = difficulty
+                    .total_cmp(&old.difficulty)
+                    .then(complexity.cmp(&old.complexity))
+                    .then(sort_key.cmp(&old.sort_key))
+                    .is_lt();
+                if !easier {
+                    return None;
+                }
+                self.entries[i] = entry;
+                Some(i)
+            }
+            None => {
+                self.slots.insert(removed.to_vec(), self.entries.len());
+                self.entries.push(entry);
+                Some(self.entries.len() - 1)
+            }
+        }
+    }
+
+    /// Puts the chain in its slot.
+    pub(crate) fn fill(&mut self, slot: usize, hint: Hint) {
+        self.entries[slot].hint = Some(hint);
+    }
+
+    /// The chains kept, easiest first.
+    pub(crate) fn finish(mut self) -> Vec<Hint> {
+        self.entries.sort_by(|a, b| {
+            a.difficulty
+                .total_cmp(&b.difficulty)
+                .then(a.complexity.cmp(&b.complexity))
+                .then(a.sort_key.cmp(&b.sort_key))
+                .then(a.seq.cmp(&b.seq))
+        });
+        self.entries.into_iter().filter_map(|e| e.hint).collect()
+    }
+}
+
+/// A fingerprint of a chain: its targets, each followed by its states in
+/// SE's order (`FullChain` compares those lists).
+pub(crate) struct Fingerprint(u64);
+
+impl Fingerprint {
+    pub(crate) fn new() -> Fingerprint {
+        Fingerprint(0x243f_6a88_85a3_08d3)
+    }
+
+    fn mix(&mut self, x: u64) {
+        let h = (self.0 ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 = h ^ (h >> 29);
+    }
+
+    /// Starts the states of the next target.
+    pub(crate) fn target(&mut self, state: u16) {
+        self.mix(0x1_0000 | u64::from(state));
+    }
+
+    pub(crate) fn state(&mut self, state: u16) {
+        self.mix(u64::from(state));
+    }
+
+    pub(crate) fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::tests::{blank, restrict};
+
+    #[test]
+    fn each_level_nests_the_searches_se_nests() {
+        assert!(rules(1).is_empty());
+        assert_eq!(rules(2), [Rule::Chains]);
+        assert_eq!(rules(3), [Rule::Chains, Rule::Multiple]);
+        assert_eq!(rules(4), [Rule::Dynamic]);
+        assert_eq!(rules(5), [Rule::Dynamic, Rule::DynamicNested]);
+    }
+
+    #[test]
+    fn the_easiest_chain_removing_the_same_is_kept_the_first_on_ties() {
+        let board = Board::new(&blank());
+        let mut collect = Collect::new(&board);
+        let hint = |n: u16| Hint {
+            removed: vec![n],
+            parents: vec![n],
+            nested: NestedRef {
+                fingerprint: u64::from(n),
+                complexity: 0,
+            },
+        };
+        let a = collect.slot(&[4], 9.6, 10, 2).unwrap();
+        collect.fill(a, hint(1));
+        // as hard, later: dropped; easier: takes the slot
+        assert!(collect.slot(&[4], 9.6, 10, 2).is_none());
+        let b = collect.slot(&[4], 9.6, 10, 1).unwrap();
+        assert_eq!(a, b);
+        collect.fill(b, hint(2));
+        let c = collect.slot(&[6, 8], 9.5, 12, 7).unwrap();
+        collect.fill(c, hint(3));
+        let kept: Vec<u16> = collect.finish().iter().map(|h| h.parents[0]).collect();
+        assert_eq!(kept, [3, 2], "by rating first");
+    }
+
+    #[test]
+    fn rule_parents_are_the_candidates_the_cause_needed() {
+        let source = Board::new(&blank());
+        let mut marks = blank();
+        // r1c1 down to 2 and 5; 5 gone from r1c2 and r1c9 too
+        restrict(&mut marks, "r1c1", "25");
+        restrict(&mut marks, "r1c2", "12346789");
+        restrict(&mut marks, "r1c9", "12346789");
+        let cur = Board::new(&marks);
+        let on = |c: usize, d: usize| chains::state(c, d, true) as u16;
+        let off = |c: usize, d: usize| chains::state(c, d, false) as u16;
+        let mut parents = Vec::new();
+        struck_by(Cause::Cell, on(0, 1), &source, &cur, &mut parents);
+        let digits: Vec<u16> = [0, 2, 3, 5, 6, 7, 8].iter().map(|&d| off(0, d)).collect();
+        assert_eq!(parents, digits);
+        // row 1 (SE kind index 1) lost 5 at r1c2 and r1c9
+        let mut parents = Vec::new();
+        struck_by(Cause::Unit(1), on(0, 4), &source, &cur, &mut parents);
+        assert_eq!(parents, [off(1, 4), off(8, 4)]);
+        // box 1 (kind 0) lost it at r1c2 only; nothing is listed twice
+        struck_by(Cause::Unit(0), on(0, 4), &source, &cur, &mut parents);
+        assert_eq!(parents, [off(1, 4), off(8, 4)]);
+        struck_by(Cause::Start, on(0, 4), &source, &cur, &mut parents);
+        assert_eq!(parents.len(), 2);
+    }
+
+    #[test]
+    fn fingerprints_follow_the_targets_and_the_order_of_states() {
+        let print = |targets: &[(u16, &[u16])]| {
+            let mut f = Fingerprint::new();
+            for &(t, states) in targets {
+                f.target(t);
+                states.iter().for_each(|&s| f.state(s));
+            }
+            f.finish()
+        };
+        let a = print(&[(7, &[7, 3, 1])]);
+        assert_eq!(a, print(&[(7, &[7, 3, 1])]));
+        assert_ne!(a, print(&[(7, &[7, 1, 3])]));
+        assert_ne!(a, print(&[(7, &[7]), (3, &[3, 1])]));
+    }
+}
