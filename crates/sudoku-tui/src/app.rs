@@ -14,6 +14,7 @@ use sudoku_core::Grid;
 
 use crate::action::{Action, Context, Direction};
 use crate::geometry::Geometry;
+use crate::grades::{self, Grades};
 use crate::picker::{Choice, Picker};
 use crate::play::{Play, Progress, Source, WinStats};
 use crate::save::{ignored_note, import_note, unreadable_note};
@@ -70,6 +71,8 @@ pub struct App {
     save_error: Option<String>,
     unsaved: Option<String>,
     help_offset: usize,
+    /// The puzzles' grades, worked out on a thread of their own.
+    grades: Grades,
 }
 
 impl App {
@@ -89,12 +92,48 @@ impl App {
             save_error: None,
             unsaved: None,
             help_offset: 0,
+            grades: Grades::new(),
         };
         if let Some(note) = app.refresh_saved() {
             app.picker.message = Some(note);
         }
         app.picker.home();
+        app.refresh_grades();
         app
+    }
+
+    /// The puzzles' grades known so far.
+    pub fn grades(&self) -> &Grades {
+        &self.grades
+    }
+
+    /// Takes the grades that came back, shows the open game's when it is
+    /// known, and asks for the one the screen needs next: the open game's,
+    /// or the picker's selected puzzle's.
+    fn refresh_grades(&mut self) {
+        self.grades.collect();
+        match &mut self.screen {
+            Screen::Board(play) if play.grade_pending() => {
+                let puzzle = *play.game().puzzle();
+                match self.grades.label(&puzzle) {
+                    Some(label) => play.set_grade(label),
+                    None => self.grades.ask(&puzzle),
+                }
+            }
+            Screen::Board(_) => {}
+            Screen::Picker => {
+                if let Some(puzzle) = self.picker.selected_puzzle() {
+                    self.grades.ask(&puzzle);
+                }
+            }
+        }
+    }
+
+    /// Waits for every grade asked for, and shows them (for tests, which
+    /// read the screen at once).
+    pub fn wait_for_grades(&mut self) {
+        self.grades.wait();
+        self.refresh_grades();
     }
 
     /// Moves the previous release's save at `legacy` into the store (once:
@@ -257,9 +296,15 @@ impl App {
     /// How long the event loop may wait before a [`Action::Tick`] is due,
     /// or `None` to wait for input only.
     pub fn next_tick(&self) -> Option<Duration> {
-        match (&self.screen, self.overlay) {
+        let play = match (&self.screen, self.overlay) {
             (Screen::Board(play), None | Some(Overlay::Help)) => play.next_tick(Instant::now()),
             _ => None,
+        };
+        // while a grade is being worked out, look for it now and then
+        let grade = self.grades.busy().then_some(grades::POLL);
+        match (play, grade) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
         }
     }
 
@@ -272,6 +317,11 @@ impl App {
     /// Does `action` at `now`.
     pub fn update_at(&mut self, action: Action, now: Instant) {
         self.now = now;
+        self.act(action, now);
+        self.refresh_grades();
+    }
+
+    fn act(&mut self, action: Action, now: Instant) {
         match action {
             Action::ForceQuit => return self.force_quit(),
             Action::Resize => return,

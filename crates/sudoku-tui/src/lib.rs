@@ -17,6 +17,7 @@ pub mod animation;
 pub mod app;
 pub mod clock;
 pub mod geometry;
+pub mod grades;
 pub mod input;
 pub mod names;
 pub mod picker;

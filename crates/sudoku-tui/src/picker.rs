@@ -124,6 +124,11 @@ impl Picker {
         }
     }
 
+    /// The puzzle of the selected entry, when it has one.
+    pub fn selected_puzzle(&self) -> Option<Grid> {
+        self.selected_entry()?.puzzle.as_ref().ok().copied()
+    }
+
     /// The row's label (what the search looks in).
     pub fn label(&self, choice: Choice) -> String {
         match choice {

@@ -127,30 +127,18 @@ fn cell_list(cells: &[Cell]) -> String {
 
 impl Play {
     /// The game of `session`, whose puzzle sits at `source` in the
-    /// picker, its stopwatch starting at `now`. The puzzle is graded for
-    /// its level label (and the session learns its level when it did not
-    /// know it).
-    pub fn new(mut session: Session, source: Source, now: Instant) -> Play {
+    /// picker, its stopwatch starting at `now`. Its level label waits for
+    /// the puzzle's grade ([`Play::set_grade`]).
+    pub fn new(session: Session, source: Source, now: Instant) -> Play {
         let game = session.game();
         let first_blank = Cell::all().find(|&c| !game.is_given(c)).unwrap_or(Cell::at(
             Row::new(0).expect("row 1"),
             Col::new(0).expect("column a"),
         ));
         let cursor = game.last_move().map_or(first_blank, |mv| mv.cell);
-        let puzzle = *game.puzzle();
-        let level = match sudoku_core::grade(&puzzle) {
-            Ok(grade) => {
-                if session.level().is_none() {
-                    session.set_level(Some(grade.level));
-                }
-                format!("{} {}", grade.level.name(), grade.rating)
-            }
-            Err(sudoku_core::GradeError::NotUnique) => "not unique".to_string(),
-            Err(_) => "unrated".to_string(),
-        };
         Play {
             session,
-            level,
+            level: crate::grades::PENDING.to_string(),
             source,
             cursor,
             selected: true,
@@ -203,9 +191,24 @@ impl Play {
         self.session.name()
     }
 
-    /// The puzzle's level and rating from the core's grader (`hard 4.2`).
+    /// The puzzle's level and rating from the core's grader (`hard 4.2`),
+    /// or [`PENDING`](crate::grades::PENDING) until its grade is known.
     pub fn level(&self) -> &str {
         &self.level
+    }
+
+    /// Whether the level label still waits for the puzzle's grade.
+    pub fn grade_pending(&self) -> bool {
+        self.level == crate::grades::PENDING
+    }
+
+    /// Shows the puzzle's grade; the session learns its level when it did
+    /// not know it.
+    pub fn set_grade(&mut self, grade: &crate::grades::Label) {
+        self.level.clone_from(&grade.text);
+        if self.session.level().is_none() && grade.level.is_some() {
+            self.session.set_level(grade.level);
+        }
     }
 
     /// Where the puzzle sits in the picker.
@@ -1084,8 +1087,12 @@ mod tests {
     }
 
     #[test]
-    fn the_level_is_graded_once_and_told_to_the_session() {
-        let (p, _) = play(EASY);
+    fn the_level_waits_for_the_grade_and_is_told_to_the_session() {
+        let (mut p, _) = play(EASY);
+        assert!(p.grade_pending());
+        assert_eq!(p.level(), crate::grades::PENDING);
+        p.set_grade(&crate::grades::Label::of(p.game().puzzle()));
+        assert!(!p.grade_pending());
         assert_eq!(p.level(), "easy 1.2");
         assert_eq!(p.session().level(), Some(sudoku_core::Level::Easy));
         assert_eq!(cell_list(&[]), "");

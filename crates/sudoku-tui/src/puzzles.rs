@@ -42,16 +42,6 @@ fn origin_path(path: &Path) -> String {
     absolute.to_string_lossy().into_owned()
 }
 
-/// The puzzle's level and rating as the core's grader gives them (the
-/// hardest technique a person needs), like `hard 4.2`; or why it has none.
-pub fn level_label(puzzle: &Grid) -> String {
-    match sudoku_core::grade(puzzle) {
-        Ok(grade) => format!("{} {}", grade.level.name(), grade.rating),
-        Err(sudoku_core::GradeError::NotUnique) => "not unique".to_string(),
-        Err(_) => "unrated".to_string(),
-    }
-}
-
 /// Why a file or folder could not be read.
 #[derive(Debug, Error)]
 pub enum LoadError {
@@ -330,15 +320,14 @@ mod tests {
         let without = default_entries(Path::new("/nonexistent/puzzles"));
         assert_eq!(without, builtins);
         let first = without[0].puzzle.as_ref().unwrap();
-        assert_eq!(level_label(first), "easy 1.2");
+        assert_eq!(crate::grades::Label::of(first).text, "easy 1.2");
         let escargot = builtins
             .iter()
             .find(|e| e.name.contains("escargot"))
             .unwrap();
         assert_eq!(
-            level_label(escargot.puzzle.as_ref().unwrap()),
-            "extreme 10.0"
+            crate::grades::Label::of(escargot.puzzle.as_ref().unwrap()).text,
+            "extreme 10.5"
         );
-        assert_eq!(level_label(&Grid::empty()), "not unique");
     }
 }

@@ -466,7 +466,10 @@ fn a_game_resumes_with_its_marks_time_and_undo_history_after_a_restart() {
     }
     // a new process: everything comes back
     let pid = launch(&tmux, "--resume");
-    let screen = tmux.wait_text("Resumed sudoku01-easy.txt");
+    // the level comes once the grade is worked out, on a thread of its own
+    let screen = tmux.wait_for("the resumed game and its level", |s| {
+        s.contains("Resumed sudoku01-easy.txt") && s.contains("sudoku01-easy.txt · easy")
+    });
     assert!(row_line(&screen, '1').1.contains("[4]"), "{screen}");
     let (y, _) = row_line(&screen, '1');
     let marks_line = screen.lines().nth(y + 1).unwrap();
@@ -761,4 +764,28 @@ fn has_rc_name(text: &str) -> bool {
     text.as_bytes()
         .windows(4)
         .any(|w| w[0] == b'r' && w[1].is_ascii_digit() && w[2] == b'c' && w[3].is_ascii_digit())
+}
+
+/// A famous hard puzzle takes seconds to grade (nested forcing chains):
+/// the picker says so and keeps taking keys meanwhile, then shows the grade.
+#[test]
+fn the_picker_grades_on_a_thread_of_its_own() {
+    let Some(tmux) = shell("grading") else {
+        return;
+    };
+    let pid = launch(&tmux, "");
+    tmux.wait_text("> sudoku01-easy.txt");
+    for c in "escargot".chars() {
+        tmux.send(&[&c.to_string()]);
+    }
+    tmux.wait_for("AI Escargot being graded", |s| {
+        s.contains("> sudoku08-ai-escargot.txt") && s.contains("Level:  grading...")
+    });
+    // the list answers at once: the search goes on while the grade is due
+    tmux.send(&["BSpace"]);
+    tmux.wait_for("the search without its last letter", |s| {
+        s.lines().any(|l| l.trim_end().ends_with("Search: escargo"))
+    });
+    tmux.wait_text("Level:  extreme 10.5");
+    tmux.save_and_quit(&pid);
 }

@@ -19,6 +19,7 @@ use crate::ui::{self, theme::Theme};
 
 fn app_with(entries: Vec<Entry>, store: Option<SaveStore>) -> App {
     let mut app = App::new(Picker::new(entries, Vec::new()), store);
+    app.wait_for_grades();
     draw(&mut app, 100, 40);
     app
 }
@@ -73,10 +74,14 @@ fn screen_text(buffer: &ratatui::buffer::Buffer) -> String {
         .collect()
 }
 
+/// Sends `event` as the event loop does; then waits for the grades it
+/// asked for, as a person reading the screen would (grading takes
+/// milliseconds here).
 fn send(app: &mut App, event: Event) {
     if let Some(action) = action_for(&event, app.context()) {
         app.update(action);
     }
+    app.wait_for_grades();
 }
 
 fn key(app: &mut App, code: KeyCode) {

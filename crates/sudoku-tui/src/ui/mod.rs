@@ -49,6 +49,7 @@ pub fn render(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) -> Geometr
                 buf,
                 area,
                 app.picker(),
+                app.grades(),
                 app.wall_clock(),
                 theme,
             ));

@@ -12,8 +12,8 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use sudoku_core::{Cell, Grid, Level};
 
 use crate::geometry::ListGeometry;
+use crate::grades::{Grades, PENDING};
 use crate::picker::{Choice, Picker};
-use crate::puzzles::level_label;
 use crate::save::ago;
 use crate::text::{escape_controls, fit_parts};
 use crate::ui::theme::{Paint, Theme};
@@ -42,6 +42,7 @@ pub fn render(
     buf: &mut Buffer,
     area: Rect,
     picker: &Picker,
+    grades: &Grades,
     now: SystemTime,
     theme: &Theme,
 ) -> ListGeometry {
@@ -76,7 +77,7 @@ pub fn render(
     };
     let geometry = render_list(buf, list_area, picker, now, theme);
     if show_preview {
-        render_preview(buf, preview_area, picker, now, theme);
+        render_preview(buf, preview_area, picker, grades, now, theme);
     }
     if let Some(text) = &picker.message {
         Paragraph::new(Line::from(Span::styled(
@@ -212,7 +213,14 @@ pub fn preview_lines(grid: &Grid) -> Vec<String> {
     lines
 }
 
-fn render_preview(buf: &mut Buffer, area: Rect, picker: &Picker, now: SystemTime, theme: &Theme) {
+fn render_preview(
+    buf: &mut Buffer,
+    area: Rect,
+    picker: &Picker,
+    grades: &Grades,
+    now: SystemTime,
+    theme: &Theme,
+) {
     let block = Block::bordered()
         .title(" Preview ")
         .border_style(theme.style(Paint::Line));
@@ -261,7 +269,8 @@ fn render_preview(buf: &mut Buffer, area: Rect, picker: &Picker, now: SystemTime
             lines.push(Line::from(""));
             let givens = Cell::all().filter(|&c| grid.get(c).is_some()).count();
             lines.push(Line::from(format!("Givens: {givens}")));
-            lines.push(Line::from(format!("Level:  {}", level_label(grid))));
+            let level = grades.label(grid).map_or(PENDING, |l| l.text.as_str());
+            lines.push(Line::from(format!("Level:  {level}")));
             if picker.saved_index(grid).is_some() {
                 lines.push(Line::from(Span::styled(
                     "Saved: Enter resumes it",
@@ -286,7 +295,7 @@ pub fn level_needs(level: Level) -> &'static str {
         Level::Medium => "naked singles, locked candidates",
         Level::Hard => "pairs, triples, X-wing, wings, unique rectangles",
         Level::Expert => "quads, loops, chains and cycles",
-        Level::Extreme => "forcing chains, or guessing",
+        Level::Extreme => "forcing chains, nested ones at the top",
     }
 }
 

@@ -20,6 +20,8 @@ fn app(entries: Vec<Entry>) -> App {
 }
 
 fn render_buffer(app: &mut App, width: u16, height: u16, theme: Theme) -> Buffer {
+    // the grades the screen needs, as a person reading it would see them
+    app.wait_for_grades();
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     let mut geometry = Geometry::default();
     terminal.draw(|f| geometry = draw(f, app, &theme)).unwrap();
