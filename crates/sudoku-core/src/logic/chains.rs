@@ -20,6 +20,7 @@
 //! mixing both kinds of link, plus [`length_bonus`] for long ones; the
 //! easiest chain (by rating, then length, then kind) is the step.
 
+use crate::logic::closure;
 use crate::logic::forcing::{two, UNIT_BITS};
 use crate::logic::step::rc_name;
 use crate::logic::templates;
@@ -338,10 +339,12 @@ impl Sink for All {
 pub(crate) fn forcing_chain_or_cycle(
     marks: &Candidates,
     templates: &mut templates::Covers,
+    work: &mut Work,
+    cache: &mut closure::Cache,
 ) -> Option<Step> {
     let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
     let mut best = Best::default();
-    search(&m, templates, &mut Work::default(), &mut best);
+    search(&m, templates, work, cache, &mut best);
     best.0.map(|h| h.step)
 }
 
@@ -351,14 +354,22 @@ pub(crate) fn all_chains(
     m: &[u16; 81],
     templates: &mut templates::Covers,
     work: &mut Work,
+    cache: &mut closure::Cache,
 ) -> Vec<Found> {
     let mut all = All::default();
-    search(m, templates, work, &mut all);
+    search(m, templates, work, cache, &mut all);
     all.0
 }
 
-/// SE's static chain search, into `sink`.
-fn search(m: &[u16; 81], templates: &mut templates::Covers, work: &mut Work, sink: &mut impl Sink) {
+/// SE's static chain search, into `sink`; `cache` keeps the closure of
+/// the position for the multiple forcing chains.
+fn search(
+    m: &[u16; 81],
+    templates: &mut templates::Covers,
+    work: &mut Work,
+    cache: &mut closure::Cache,
+    sink: &mut impl Sink,
+) {
     // X-links only, then Y-links only (cycles), then both.
     let weak_x = Links::new(m, true, false, true);
     let weak_y = Links::new(m, true, true, true);
@@ -373,6 +384,8 @@ fn search(m: &[u16; 81], templates: &mut templates::Covers, work: &mut Work, sin
     for (cells, units) in [(false, true), (true, false), (true, true)] {
         let weak = if cells { &weak_y } else { &weak_x };
         let strong = Links::new(m, false, cells, units);
+        let both = cells && units;
+
         work.dead.clear();
         work.dead.resize(STATES, false);
         for c in 0..81 {
@@ -392,6 +405,17 @@ fn search(m: &[u16; 81], templates: &mut templates::Covers, work: &mut Work, sin
                     from_on &= some & 1 << c == 0;
                     from_off &= every & 1 << c != 0;
                 }
+                if both {
+                    // What each state implies: no cycle through a state on
+                    // no cycle of links, no forcing chain from a state that
+                    // does not reach its opposite.
+                    let closure = cache.get(m);
+                    let (on, off) = (state(c, d, true), state(c, d, false));
+                    cycle &= closure.on_cycle(on);
+                    from_on &= closure.reaches(on, off);
+                    from_off &= closure.reaches(off, on);
+                }
+
                 if cycle {
                     work.cycles(m, weak, &strong, c, d, cells, units, sink);
                 }

@@ -34,6 +34,7 @@
 //! needed by several chains).
 
 use crate::logic::chains::{length_bonus, to_rating, KINDS};
+use crate::logic::closure;
 use crate::logic::nested;
 use crate::logic::step::{rc_name, unit_name};
 use crate::logic::templates;
@@ -1088,6 +1089,12 @@ struct Engine<'a> {
     /// Every conclusion rather than the easiest, when this engine runs
     /// nested in another chain's.
     collect: Option<nested::Collect<'a>>,
+    /// What each state implies, in the static settings (multiple chains):
+    /// a cell or region chain whose branches reach no state in common is
+    /// not followed.
+    closure: closure::Cache,
+    /// Whether the setting is static.
+    closed: bool,
 }
 
 /// The storage of the forcing chain searches, kept from one position to
@@ -1131,6 +1138,8 @@ impl<'a> Engine<'a> {
             deeper: store.deeper.take().unwrap_or_default(),
             nested_seen: Vec::new(),
             collect: None,
+            closure: closure::Cache::default(),
+            closed: false,
         };
         engine.restart(mode);
         engine
@@ -1138,7 +1147,7 @@ impl<'a> Engine<'a> {
 
     /// Gives the engine's storage back to `store`.
     fn keep(mut self, store: &mut Store) {
-        self.restart(self.mode);
+        self.release();
         store.pool = self.pool;
         store.off = Some(self.off);
         store.scratch = Some(self.scratch);
@@ -1152,16 +1161,36 @@ impl<'a> Engine<'a> {
     fn restart(&mut self, mode: Mode) {
         self.mode = mode;
         self.best = None;
-        for slot in &mut self.on {
-            if let Some(prop) = slot.take() {
-                self.pool.push(prop);
-            }
-        }
+        // Static links: everything a branch can reach is known in advance.
+        self.closed = !mode.dynamic && !mode.nishio;
+        self.release();
         self.covers = if mode.nishio {
             self.templates.to_vec()
         } else {
             Vec::new()
         };
+    }
+
+    /// Puts the propagations back in the pool for reuse.
+    fn release(&mut self) {
+        for slot in &mut self.on {
+            if let Some(prop) = slot.take() {
+                self.pool.push(prop);
+            }
+        }
+    }
+
+    /// In a static setting, whether every state of `starts` (on states)
+    /// reaches a state in common worth concluding, other than `except`:
+    /// else the cell or region chain of those branches finds nothing. In
+    /// the others, true.
+    fn may_share(&mut self, starts: &[usize], except: usize) -> bool {
+        if !self.closed {
+            return true;
+        }
+        let m = &self.board.m;
+        let worth = |s: usize| s.is_multiple_of(2) || m[s / 18].count_ones() > 1;
+        self.closure.get(m).common(starts, except, worth)
     }
 
     fn ensure_on(&mut self, c: usize, d: usize) {
@@ -1274,7 +1303,9 @@ impl<'a> Engine<'a> {
             Some((some, every)) => (some & 1 << c == 0, every & 1 << c != 0),
             None => (true, true),
         };
-        if need_on || !self.mode.nishio {
+        // The static settings follow a branch only where a cell or region
+        // chain needs it (`regions`, `cell_reduction`).
+        if (need_on || !self.mode.nishio) && !self.closed {
             self.ensure_on(c, d);
         }
         if !(double || contradiction) || !need_off {
@@ -1408,6 +1439,10 @@ impl<'a> Engine<'a> {
             if spots[0] != c {
                 continue;
             }
+            let starts: Vec<usize> = spots.iter().map(|&o| usize::from(st(o, d, true))).collect();
+            if !self.may_share(&starts, usize::from(st(c, d, true))) {
+                continue;
+            }
             for &o in &spots {
                 self.ensure_on(o, d);
             }
@@ -1445,6 +1480,16 @@ impl<'a> Engine<'a> {
 
     /// Cell chains: what every digit of `c` implies alike.
     fn cell_reduction(&mut self, c: usize, digits: &[usize]) {
+        let starts: Vec<usize> = digits
+            .iter()
+            .map(|&d| usize::from(st(c, d, true)))
+            .collect();
+        if !self.may_share(&starts, usize::MAX) {
+            return;
+        }
+        for &d in digits {
+            self.ensure_on(c, d);
+        }
         let mut common: Vec<u16> = Vec::new();
         {
             let props: Vec<&Prop> = digits.iter().map(|&d| self.on_prop(c, d)).collect();
@@ -1757,6 +1802,7 @@ pub(crate) fn find(
     marks: &Candidates,
     store: &mut Store,
     covers: &mut templates::Covers,
+    cache: &mut closure::Cache,
     modes: &[Mode],
 ) -> Option<Step> {
     let board = Board::new(marks);
@@ -1766,6 +1812,7 @@ pub(crate) fn find(
         [None; 9]
     };
     let mut engine = Engine::new(&board, *modes.first()?, store, templates);
+    engine.closure = std::mem::take(cache);
     let mut unique = None;
     for &mode in modes {
         // Nested chains search long on a position without one solution
@@ -1781,10 +1828,12 @@ pub(crate) fn find(
             }
         }
         if let Some(found) = engine.best.take() {
+            *cache = std::mem::take(&mut engine.closure);
             engine.keep(store);
             return Some(found.step);
         }
     }
+    *cache = std::mem::take(&mut engine.closure);
     engine.keep(store);
     None
 }
@@ -1801,8 +1850,10 @@ pub(crate) fn collect_all(
     source: &Board,
     mode: Mode,
     store: &mut Store,
+    cache: &mut closure::Cache,
 ) -> Vec<nested::Hint> {
     let mut engine = Engine::new(cur, mode, store, [None; 9]);
+    engine.closure = std::mem::take(cache);
     engine.collect = Some(nested::Collect::new(source));
     for c in 0..81 {
         let n = cur.m[c].count_ones();
@@ -1815,6 +1866,7 @@ pub(crate) fn collect_all(
         .take()
         .map(nested::Collect::finish)
         .unwrap_or_default();
+    *cache = std::mem::take(&mut engine.closure);
     engine.keep(store);
     hints
 }

@@ -24,6 +24,7 @@
 
 mod candidates;
 mod chains;
+mod closure;
 mod direct;
 mod exclusion;
 mod fish;
@@ -206,6 +207,10 @@ type Finder = fn(&Candidates, &mut Workspace) -> Option<Step>;
 pub(crate) struct Workspace {
     forcing: forcing::Store,
     covers: templates::Covers,
+    chains: chains::Work,
+    /// The implication closure of the position, shared by the static
+    /// chains and the multiple forcing chains of a step.
+    closure: closure::Cache,
 }
 
 /// Sudoku Explainer's unit order for most scans: boxes, columns, rows.
@@ -260,7 +265,7 @@ const FINDERS: [(Technique, Finder); 26] = [
         exclusion::aligned_pair_exclusion(m)
     }),
     (Technique::XChain, |m, work| {
-        chains::forcing_chain_or_cycle(m, &mut work.covers)
+        chains::forcing_chain_or_cycle(m, &mut work.covers, &mut work.chains, &mut work.closure)
     }),
     (Technique::AlignedTripleExclusion, |m, _| {
         exclusion::aligned_triple_exclusion(m)
@@ -272,6 +277,7 @@ const FINDERS: [(Technique, Finder); 26] = [
             m,
             &mut work.forcing,
             &mut work.covers,
+            &mut work.closure,
             &[
                 forcing::Mode::NISHIO,
                 forcing::Mode::MULTIPLE,

@@ -29,6 +29,7 @@
 use std::collections::HashMap;
 
 use crate::logic::chains::{self, KINDS};
+use crate::logic::closure;
 use crate::logic::forcing::{self, AdvancedOff, Board, Cause, Mode, NestedRef, Rule};
 use crate::logic::{templates, CELL_UNITS, UNITS};
 
@@ -39,6 +40,7 @@ pub(crate) struct Store {
     forcing: forcing::Store,
     chains: chains::Work,
     covers: templates::Covers,
+    closure: closure::Cache,
 }
 
 /// A chain a nested search found: the off states of what it removes (by
@@ -112,13 +114,13 @@ fn run(rule: Rule, source: &Board, cur: &Board, store: &mut Store) -> Vec<Hint> 
         Rule::DynamicNested => Mode::nested(2),
         Rule::Locking | Rule::HiddenPair | Rule::NakedPair | Rule::XWing => return Vec::new(),
     };
-    forcing::collect_all(cur, source, mode, &mut store.forcing)
+    forcing::collect_all(cur, source, mode, &mut store.forcing, &mut store.closure)
 }
 
 /// The static forcing chains and cycles of `cur` as nested hints.
 fn static_chains(source: &Board, cur: &Board, store: &mut Store) -> Vec<Hint> {
     let m = cur.masks();
-    let found = chains::all_chains(m, &mut store.covers, &mut store.chains);
+    let found = chains::all_chains(m, &mut store.covers, &mut store.chains, &mut store.closure);
     let mut collect = Collect::new(source);
     let mut slots = Vec::new();
     for (i, f) in found.iter().enumerate() {

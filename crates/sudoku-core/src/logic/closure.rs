@@ -1,0 +1,440 @@
+//! Everything each candidate state implies through static links, for all
+//! states at once: the strongly connected components of the implication
+//! graph and, per component, the set of states it reaches.
+//!
+//! The static searches follow these links one assumption at a time: the
+//! chains and cycles of [`crate::logic::chains`] and the multiple forcing
+//! chains of [`crate::logic::forcing`]. A search can only conclude what its
+//! assumption reaches, so the closure tells, without searching, which
+//! searches would find nothing: a forcing chain from `s` needs the opposite
+//! of `s` among what `s` reaches, a cycle through `s` needs `s` on a cycle
+//! of the graph, a cell or region chain needs a state every branch reaches.
+//! Those searches are skipped; the others run as before, so every step is
+//! the same.
+//!
+//! The graph: an on state turns off its cell's other digits (with `cells`)
+//! and its digit's other places in the box, row and column; an off state
+//! turns on the other digit of a two-candidate cell (with `cells`) and the
+//! other place of its digit in a unit where it has two (with `units`).
+//! States are numbered `(cell * 9 + digit) * 2 + on`, as in the chain
+//! searches; only the candidates of the position take part.
+
+use crate::logic::forcing::{two, UNIT_BITS};
+use crate::logic::{CELL_UNITS, PEERS};
+
+/// Candidate states: `(cell * 9 + digit) * 2 + on`.
+const STATES: usize = 81 * 9 * 2;
+/// No compact index: the candidate is not on the board.
+const ABSENT: u16 = u16::MAX;
+
+/// The implication closure of one position, with the storage to work it
+/// out again for the next (see [`Closure::build`]).
+#[derive(Default)]
+pub(crate) struct Closure {
+    /// Compact index of each state, or [`ABSENT`].
+    index: Vec<u16>,
+    /// The state of each compact index.
+    states: Vec<u16>,
+    /// The links as adjacency lists over compact states.
+    start: Vec<u32>,
+    to: Vec<u16>,
+    /// Component of each compact state.
+    comp: Vec<u16>,
+    /// Whether each component has a cycle (two or more states).
+    cyclic: Vec<bool>,
+    /// The compact states of each component: `members[first[k]..first[k + 1]]`.
+    first: Vec<u32>,
+    members: Vec<u16>,
+    /// Words per reach set.
+    words: usize,
+    /// Per component, the compact states it reaches (itself included).
+    reach: Vec<u64>,
+    taken: Vec<u16>,
+    tarjan: Tarjan,
+}
+
+/// The storage of Tarjan's search.
+#[derive(Default)]
+struct Tarjan {
+    number: Vec<u32>,
+    low: Vec<u32>,
+    on_stack: Vec<bool>,
+    stack: Vec<u16>,
+    calls: Vec<(u16, u32)>,
+}
+
+impl Closure {
+    /// The closure of the position `m` (each cell's candidates) with cell
+    /// links (`cells`) and unit links (`units`) as the strong links; the
+    /// weak links always include the peers, and the cell with `cells`.
+    #[cfg(test)]
+    pub(crate) fn new(m: &[u16; 81], cells: bool, units: bool) -> Closure {
+        let mut closure = Closure::default();
+        closure.build(m, cells, units);
+        closure
+    }
+
+    /// Works the closure out for the position `m` (as [`Closure::new`]),
+    /// reusing the storage of the last one.
+    pub(crate) fn build(&mut self, m: &[u16; 81], cells: bool, units: bool) {
+        if self.index.len() != STATES {
+            self.index = vec![ABSENT; STATES];
+        }
+        for &s in &self.states {
+            self.index[usize::from(s)] = ABSENT;
+        }
+        self.states.clear();
+        let mut at = [0u128; 9];
+        for (c, &mask) in m.iter().enumerate() {
+            let mut rest = mask;
+            while rest != 0 {
+                let d = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                at[d] |= 1 << c;
+                for on in [false, true] {
+                    let s = (c * 9 + d) * 2 + usize::from(on);
+                    self.index[s] = self.states.len() as u16;
+                    self.states.push(s as u16);
+                }
+            }
+        }
+        let n = self.states.len();
+        self.start.clear();
+        self.to.clear();
+        for &s in &self.states {
+            self.start.push(self.to.len() as u32);
+            let s = usize::from(s);
+            let (c, d, on) = (s / 18, s / 2 % 9, s % 2 == 1);
+            if on {
+                if cells {
+                    let mut rest = m[c] & !(1 << d);
+                    while rest != 0 {
+                        self.to
+                            .push(self.index[(c * 9 + rest.trailing_zeros() as usize) * 2]);
+                        rest &= rest - 1;
+                    }
+                }
+                let mut peers = at[d] & PEER_BITS[c];
+                while peers != 0 {
+                    let p = peers.trailing_zeros() as usize;
+                    peers &= peers - 1;
+                    self.to.push(self.index[(p * 9 + d) * 2]);
+                }
+            } else {
+                if cells && two(u128::from(m[c])) {
+                    let e = (m[c] & !(1 << d)).trailing_zeros() as usize;
+                    self.to.push(self.index[(c * 9 + e) * 2 + 1]);
+                }
+                if units {
+                    for &u in &CELL_UNITS[c] {
+                        let places = at[d] & UNIT_BITS[usize::from(u)];
+                        if two(places) {
+                            let o = (places & !(1u128 << c)).trailing_zeros() as usize;
+                            self.to.push(self.index[(o * 9 + d) * 2 + 1]);
+                        }
+                    }
+                }
+            }
+        }
+        self.start.push(self.to.len() as u32);
+        let count = self.tarjan.run(n, &self.start, &self.to, &mut self.comp);
+        // The members of each component, grouped (a counting sort).
+        self.first.clear();
+        self.first.resize(count + 1, 0);
+        for &k in &self.comp {
+            self.first[usize::from(k) + 1] += 1;
+        }
+        for k in 0..count {
+            self.first[k + 1] += self.first[k];
+        }
+        self.members.clear();
+        self.members.resize(n, 0);
+        let mut fill: Vec<u32> = self.first[..count].to_vec();
+        for (v, &k) in self.comp.iter().enumerate() {
+            let slot = &mut fill[usize::from(k)];
+            self.members[*slot as usize] = v as u16;
+            *slot += 1;
+        }
+        let words = n.div_ceil(64).max(1);
+        self.words = words;
+        self.reach.clear();
+        self.reach.resize(count * words, 0);
+        self.cyclic.clear();
+        self.cyclic.resize(count, false);
+        // Components are numbered as Tarjan's search completes them, sinks
+        // first: every successor of component `k` has a lower number, so
+        // its reach set is done when `k`'s turn comes.
+        // The last component whose reach took each one's in (each is
+        // taken in once per component, however many links lead there).
+        self.taken.clear();
+        self.taken.resize(count, u16::MAX);
+        for k in 0..count {
+            let members = &self.members[self.first[k] as usize..self.first[k + 1] as usize];
+            self.cyclic[k] = members.len() > 1;
+            let (done, rest) = self.reach.split_at_mut(k * words);
+            let own = &mut rest[..words];
+            for &v in members {
+                let v = usize::from(v);
+                own[v / 64] |= 1 << (v % 64);
+                for &w in &self.to[self.start[v] as usize..self.start[v + 1] as usize] {
+                    let j = usize::from(self.comp[usize::from(w)]);
+                    if j != k && self.taken[j] != k as u16 {
+                        self.taken[j] = k as u16;
+                        let theirs = &done[j * words..(j + 1) * words];
+                        for (a, b) in own.iter_mut().zip(theirs) {
+                            *a |= b;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether assuming state `from` reaches state `to` (both states of
+    /// candidates on the board).
+    pub(crate) fn reaches(&self, from: usize, to: usize) -> bool {
+        let (a, b) = (self.index[from], self.index[to]);
+        if a == ABSENT || b == ABSENT {
+            return false;
+        }
+        let k = usize::from(self.comp[usize::from(a)]);
+        let b = usize::from(b);
+        self.reach[k * self.words + b / 64] & 1 << (b % 64) != 0
+    }
+
+    /// Whether state `s` lies on a cycle of links.
+    pub(crate) fn on_cycle(&self, s: usize) -> bool {
+        let a = self.index[s];
+        a != ABSENT && self.cyclic[usize::from(self.comp[usize::from(a)])]
+    }
+
+    /// Whether every state of `froms` reaches some state in common that
+    /// `keep` accepts (by state number), other than `except`.
+    pub(crate) fn common(
+        &self,
+        froms: &[usize],
+        except: usize,
+        keep: impl Fn(usize) -> bool,
+    ) -> bool {
+        let mut acc = [0u64; STATES.div_ceil(64)];
+        let acc = &mut acc[..self.words];
+        for (i, &s) in froms.iter().enumerate() {
+            let a = self.index[s];
+            if a == ABSENT {
+                return false;
+            }
+            let k = usize::from(self.comp[usize::from(a)]);
+            let set = &self.reach[k * self.words..(k + 1) * self.words];
+            if i == 0 {
+                acc.copy_from_slice(set);
+            } else {
+                acc.iter_mut().zip(set).for_each(|(x, y)| *x &= y);
+            }
+        }
+        acc.iter().enumerate().any(|(w, &bits)| {
+            let mut bits = bits;
+            while bits != 0 {
+                let v = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let s = usize::from(self.states[v]);
+                if s != except && keep(s) {
+                    return true;
+                }
+            }
+            false
+        })
+    }
+}
+
+/// The closure of the last position asked for (cell and unit links), kept
+/// for the next search on the same position: the static chains and the
+/// multiple forcing chains of one step share it.
+#[derive(Default)]
+pub(crate) struct Cache {
+    closure: Closure,
+    board: Option<[u16; 81]>,
+}
+
+impl Cache {
+    /// The closure of the position `m` with cell and unit links.
+    pub(crate) fn get(&mut self, m: &[u16; 81]) -> &Closure {
+        if self.board.as_ref() != Some(m) {
+            self.closure.build(m, true, true);
+            self.board = Some(*m);
+        }
+        &self.closure
+    }
+}
+
+/// Per cell, its twenty peers as a bit set.
+const PEER_BITS: [u128; 81] = {
+    let mut out = [0u128; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut i = 0;
+        while i < 20 {
+            out[c] |= 1u128 << PEERS[c][i];
+            i += 1;
+        }
+        c += 1;
+    }
+    out
+};
+
+impl Tarjan {
+    /// Tarjan's strongly connected components of the graph of `n` vertices
+    /// with adjacency `start`/`to`, without recursion: the component of
+    /// each vertex goes to `comp`, numbered in the order they are completed
+    /// (sinks first); returns how many there are.
+    fn run(&mut self, n: usize, start: &[u32], to: &[u16], comp: &mut Vec<u16>) -> usize {
+        const UNSEEN: u32 = u32::MAX;
+        self.number.clear();
+        self.number.resize(n, UNSEEN);
+        self.low.clear();
+        self.low.resize(n, 0);
+        self.on_stack.clear();
+        self.on_stack.resize(n, false);
+        self.stack.clear();
+        self.calls.clear();
+        comp.clear();
+        comp.resize(n, u16::MAX);
+        let (number, low, on_stack) = (&mut self.number, &mut self.low, &mut self.on_stack);
+        let mut count = 0u16;
+        let mut counter = 0u32;
+        for root in 0..n {
+            if number[root] != UNSEEN {
+                continue;
+            }
+            self.calls.push((root as u16, start[root]));
+            number[root] = counter;
+            low[root] = counter;
+            counter += 1;
+            self.stack.push(root as u16);
+            on_stack[root] = true;
+            while let Some(&mut (v, ref mut edge)) = self.calls.last_mut() {
+                let v = usize::from(v);
+                if *edge < start[v + 1] {
+                    let w = usize::from(to[*edge as usize]);
+                    *edge += 1;
+                    if number[w] == UNSEEN {
+                        number[w] = counter;
+                        low[w] = counter;
+                        counter += 1;
+                        self.stack.push(w as u16);
+                        on_stack[w] = true;
+                        self.calls.push((w as u16, start[w]));
+                    } else if on_stack[w] {
+                        low[v] = low[v].min(number[w]);
+                    }
+                    continue;
+                }
+                self.calls.pop();
+                if let Some(&(parent, _)) = self.calls.last() {
+                    let p = usize::from(parent);
+                    low[p] = low[p].min(low[v]);
+                }
+                if low[v] == number[v] {
+                    loop {
+                        let w = self
+                            .stack
+                            .pop()
+                            .expect("the component's vertices are stacked");
+                        on_stack[usize::from(w)] = false;
+                        comp[usize::from(w)] = count;
+                        if usize::from(w) == v {
+                            break;
+                        }
+                    }
+                    count += 1;
+                }
+            }
+        }
+        usize::from(count)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::tests::{blank, restrict};
+
+    /// Everything reachable from `from` by a plain search of the links.
+    fn search(m: &[u16; 81], cells: bool, units: bool, from: usize) -> Vec<bool> {
+        let mut seen = vec![false; STATES];
+        let mut todo = vec![from];
+        seen[from] = true;
+        while let Some(s) = todo.pop() {
+            let (c, d) = (s / 18, s / 2 % 9);
+            let mut next = Vec::new();
+            if s % 2 == 1 {
+                for e in 0..9 {
+                    if cells && e != d && m[c] & 1 << e != 0 {
+                        next.push((c * 9 + e) * 2);
+                    }
+                }
+                for &p in &PEERS[c] {
+                    if m[usize::from(p)] & 1 << d != 0 {
+                        next.push((usize::from(p) * 9 + d) * 2);
+                    }
+                }
+            } else {
+                if cells && m[c].count_ones() == 2 {
+                    let e = (m[c] & !(1 << d)).trailing_zeros() as usize;
+                    next.push((c * 9 + e) * 2 + 1);
+                }
+                for &u in &CELL_UNITS[c] {
+                    let places: Vec<usize> = crate::logic::UNITS[usize::from(u)]
+                        .iter()
+                        .map(|&o| usize::from(o))
+                        .filter(|&o| m[o] & 1 << d != 0)
+                        .collect();
+                    if units && places.len() == 2 {
+                        let o = if places[0] == c { places[1] } else { places[0] };
+                        next.push((o * 9 + d) * 2 + 1);
+                    }
+                }
+            }
+            for t in next {
+                if !seen[t] {
+                    seen[t] = true;
+                    todo.push(t);
+                }
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn the_closure_is_what_a_search_reaches_from_every_state() {
+        let mut marks = blank();
+        for (cell, digits) in [
+            ("r1c1", "12"),
+            ("r1c5", "23"),
+            ("r2c2", "13"),
+            ("r4c1", "124"),
+            ("r5c5", "34"),
+            ("r9c9", "5"),
+        ] {
+            restrict(&mut marks, cell, digits);
+        }
+        let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
+        for (cells, units) in [(false, true), (true, false), (true, true)] {
+            let closure = Closure::new(&m, cells, units);
+            for from in (0..STATES).filter(|&s| m[s / 18] & 1 << (s / 2 % 9) != 0) {
+                let seen = search(&m, cells, units, from);
+                for to in 0..STATES {
+                    let present = m[to / 18] & 1 << (to / 2 % 9) != 0;
+                    assert_eq!(
+                        closure.reaches(from, to),
+                        present && seen[to],
+                        "{from} {to}"
+                    );
+                }
+                // on a cycle: some state it reaches leads back to it
+                let back =
+                    (0..STATES).any(|t| t != from && seen[t] && search(&m, cells, units, t)[from]);
+                assert_eq!(closure.on_cycle(from), back, "{from}");
+            }
+        }
+    }
+}
