@@ -1058,7 +1058,36 @@ fn pairs() -> impl Iterator<Item = (usize, usize)> {
 struct Found {
     complexity: usize,
     sort_key: u8,
-    step: Step,
+    recipe: Recipe,
+}
+
+/// How to make the step of a conclusion, once it is known to be the one
+/// taken: the nodes of its propagations.
+enum Recipe {
+    /// `d` on (or off) in `c` led to nodes `a` (on) and `b` (off) of one
+    /// candidate.
+    Contradiction {
+        c: usize,
+        d: usize,
+        on: bool,
+        a: u16,
+        b: u16,
+    },
+    /// `d` on and off in `c` both led to state `s`: nodes `a` and `b`.
+    Double {
+        c: usize,
+        d: usize,
+        s: u16,
+        a: u16,
+        b: u16,
+    },
+    /// Every branch of a cell or region led to state `s` (at `targets`,
+    /// nodes of the branches' "on" propagations).
+    Branches {
+        branches: Branches,
+        s: u16,
+        targets: Vec<(Which, u16)>,
+    },
 }
 
 /// The propagations of one position, each computed once.
@@ -1344,19 +1373,62 @@ impl<'a> Engine<'a> {
         targets: &[(Which, u16)],
         s: u16,
         sort_key: u8,
-        build: impl FnOnce(&Self, usize) -> Step,
+        recipe: impl FnOnce() -> Recipe,
     ) {
         let complexity = self.complexity(targets);
         if self.collect.is_some() {
             self.collect_hint(kind, targets, s, sort_key, complexity);
         } else if self.beats(complexity, sort_key) {
-            let step = build(self, complexity);
             self.offer(Found {
                 complexity,
                 sort_key,
-                step,
+                recipe: recipe(),
             });
         }
+    }
+
+    /// The step of the conclusion taken: its sentence follows the main
+    /// line of each propagation ("off" ones followed again, since
+    /// `self.off` holds the last one only).
+    fn make_step(&mut self, found: &Found) -> Step {
+        let complexity = found.complexity;
+        match found.recipe {
+            Recipe::Contradiction { c, d, on, a, b } => {
+                if !on {
+                    self.follow_off(c, d);
+                }
+                self.contradiction_step(c, d, on, a, b, complexity)
+            }
+            Recipe::Double { c, d, s, a, b } => {
+                self.follow_off(c, d);
+                let on_line = self.on_prop(c, d).line(a);
+                let off_line = self.off.line(b);
+                self.double_step(c, d, s, &on_line, &off_line, complexity)
+            }
+            Recipe::Branches {
+                branches,
+                s,
+                ref targets,
+            } => {
+                let lines: Vec<Line> = targets
+                    .iter()
+                    .map(|&(w, n)| self.prop(w).line(n))
+                    .collect();
+                self.branch_step(branches, s, &lines, complexity)
+            }
+        }
+    }
+
+    /// `d` off in `c`, followed into `self.off`.
+    fn follow_off(&mut self, c: usize, d: usize) {
+        propagate(
+            self.board,
+            st(c, d, false),
+            self.mode,
+            &mut self.off,
+            &mut self.scratch,
+            &mut self.deeper,
+        );
     }
 
     /// A contradiction from `d` on in `c` (its cached propagation), or off
@@ -1377,7 +1449,7 @@ impl<'a> Engine<'a> {
             &[(which, a), (which, b)],
             st(c, d, !on),
             7,
-            |e, complexity| e.contradiction_step(c, d, on, a, b, complexity),
+            || Recipe::Contradiction { c, d, on, a, b },
         );
     }
 
@@ -1405,11 +1477,7 @@ impl<'a> Engine<'a> {
                     &[(Which::On(c, d), a), (Which::Off, b)],
                     s,
                     1,
-                    |e, complexity| {
-                        let on_line = e.on_prop(c, d).line(a);
-                        let off_line = e.off.line(b);
-                        e.double_step(c, d, s, &on_line, &off_line, complexity)
-                    },
+                    || Recipe::Double { c, d, s, a, b },
                 );
             }
         }
@@ -1469,10 +1537,11 @@ impl<'a> Engine<'a> {
                         (Which::On(o, d), n)
                     })
                     .collect();
-                self.consider(Kind::Region(j as u8), &targets, s, 6, |e, complexity| {
-                    let lines: Vec<Line> =
-                        targets.iter().map(|&(w, n)| e.prop(w).line(n)).collect();
-                    e.branch_step(Branches::Region(u, d), s, &lines, complexity)
+                let branches = Branches::Region(u, d);
+                self.consider(Kind::Region(j as u8), &targets, s, 6, || Recipe::Branches {
+                    branches,
+                    s,
+                    targets: targets.clone(),
                 });
             }
         }
@@ -1514,9 +1583,10 @@ impl<'a> Engine<'a> {
                     (Which::On(c, d), n)
                 })
                 .collect();
-            self.consider(Kind::Cell, &targets, s, 5, |e, complexity| {
-                let lines: Vec<Line> = targets.iter().map(|&(w, n)| e.prop(w).line(n)).collect();
-                e.branch_step(Branches::Cell(c), s, &lines, complexity)
+            self.consider(Kind::Cell, &targets, s, 5, || Recipe::Branches {
+                branches: Branches::Cell(c),
+                s,
+                targets: targets.clone(),
             });
         }
     }
@@ -1828,9 +1898,10 @@ pub(crate) fn find(
             }
         }
         if let Some(found) = engine.best.take() {
+            let step = engine.make_step(&found);
             *cache = std::mem::take(&mut engine.closure);
             engine.keep(store);
-            return Some(found.step);
+            return Some(step);
         }
     }
     *cache = std::mem::take(&mut engine.closure);
