@@ -11,6 +11,7 @@
 //! naked set beyond the first.
 
 use crate::logic::step::{cells_text, digits_text, rc_name, unit_name};
+use crate::logic::forcing::UNIT_BITS;
 use crate::logic::{
     cell, digit, first_combination, unit, Candidates, Digits, Rating, Step, Technique, CELL_UNITS,
     UNITS,
@@ -40,15 +41,27 @@ struct Found {
 /// rating, then type, then the order found).
 pub(crate) fn unique_loop(marks: &Candidates) -> Option<Step> {
     let mut found: Option<Found> = None;
+    let mut loops = Vec::new();
+    let mut path = Vec::with_capacity(16);
     for start in 0..81 {
         let m = marks.mask(start);
         if m.count_ones() != 2 {
             continue;
         }
-        let mut loops = Vec::new();
-        let mut path = Vec::with_capacity(16);
-        walk(marks, start, m, &mut path, 2, 0, None, &mut loops);
-        for lp in loops {
+        // The cells holding both digits: the only ones a loop goes through.
+        let holders = (0..81)
+            .filter(|&c| marks.mask(c) & m == m)
+            .fold(0u128, |set, c| set | 1 << c);
+        let mut walk = Walk {
+            marks,
+            pair: m,
+            holders,
+            path: &mut path,
+            on_path: 0,
+            out: &mut loops,
+        };
+        walk.go(start, 2, 0, None);
+        for lp in loops.drain(..) {
             if valid_loop(&lp) {
                 hints_of_loop(marks, &lp, m, &mut found);
             }
@@ -57,44 +70,56 @@ pub(crate) fn unique_loop(marks: &Candidates) -> Option<Step> {
     found.map(|f| f.step)
 }
 
-/// Sudoku Explainer's loop search: from `c`, through units of a kind other
-/// than the last one used, to cells holding both digits of `pair`; at most
-/// two cells with extra digits unless they add only one extra digit.
-#[allow(clippy::too_many_arguments)]
-fn walk(
-    marks: &Candidates,
-    c: usize,
+/// Sudoku Explainer's loop search from one cell (see [`Walk::go`]).
+struct Walk<'a> {
+    marks: &'a Candidates,
     pair: u16,
-    path: &mut Vec<usize>,
-    allowed: i32,
-    extra: u16,
-    last: Option<usize>,
-    out: &mut Vec<Vec<usize>>,
-) {
-    path.push(c);
-    let mut extra = extra;
-    for kind in KINDS {
-        if last == Some(kind) {
-            continue;
-        }
-        for &next in &UNITS[unit_of(c, kind)] {
-            let next = usize::from(next);
-            if next == path[0] && path.len() >= 4 {
-                out.push(path.clone());
-            } else if !path.contains(&next) {
-                let m = marks.mask(next);
-                if m & pair == pair {
-                    extra |= m & !pair;
-                    let n = m.count_ones();
-                    if n == 2 || extra.count_ones() == 1 || allowed > 0 {
-                        let left = if n > 2 { allowed - 1 } else { allowed };
-                        walk(marks, next, pair, path, left, extra, Some(kind), out);
-                    }
+    /// The cells holding both digits of `pair`.
+    holders: u128,
+    path: &'a mut Vec<usize>,
+    /// The cells of `path`.
+    on_path: u128,
+    out: &'a mut Vec<Vec<usize>>,
+}
+
+impl Walk<'_> {
+    /// From `c`, through units of a kind other than the last one used, to
+    /// cells holding both digits of the pair, in each unit's order; at most
+    /// two cells with extra digits unless they add only one extra digit.
+    /// A path of four cells or more back at its start is a loop.
+    fn go(&mut self, c: usize, allowed: i32, extra: u16, last: Option<usize>) {
+        self.path.push(c);
+        self.on_path |= 1 << c;
+        let start = self.path[0];
+        let mut extra = extra;
+        for kind in KINDS {
+            if last == Some(kind) {
+                continue;
+            }
+            let unit = UNIT_BITS[unit_of(c, kind)];
+            let mut next = unit & self.holders & !self.on_path;
+            if self.path.len() >= 4 {
+                next |= unit & 1 << start;
+            }
+            while next != 0 {
+                let o = next.trailing_zeros() as usize;
+                next &= next - 1;
+                if o == start {
+                    self.out.push(self.path.clone());
+                    continue;
+                }
+                let m = self.marks.mask(o);
+                extra |= m & !self.pair;
+                let n = m.count_ones();
+                if n == 2 || extra.count_ones() == 1 || allowed > 0 {
+                    let left = if n > 2 { allowed - 1 } else { allowed };
+                    self.go(o, left, extra, Some(kind));
                 }
             }
         }
+        self.path.pop();
+        self.on_path &= !(1 << c);
     }
-    path.pop();
 }
 
 /// A loop visits every unit it touches twice, once from an odd and once
