@@ -1410,10 +1410,7 @@ impl<'a> Engine<'a> {
                 s,
                 ref targets,
             } => {
-                let lines: Vec<Line> = targets
-                    .iter()
-                    .map(|&(w, n)| self.prop(w).line(n))
-                    .collect();
+                let lines: Vec<Line> = targets.iter().map(|&(w, n)| self.prop(w).line(n)).collect();
                 self.branch_step(branches, s, &lines, complexity)
             }
         }

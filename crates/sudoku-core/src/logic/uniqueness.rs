@@ -10,8 +10,8 @@
 //! 1 is 5.6, types 2 and 4 are 5.7, type 3 5.7 plus 0.1 per digit of its
 //! naked set beyond the first.
 
-use crate::logic::step::{cells_text, digits_text, rc_name, unit_name};
 use crate::logic::forcing::UNIT_BITS;
+use crate::logic::step::{cells_text, digits_text, rc_name, unit_name};
 use crate::logic::{
     cell, digit, first_combination, unit, Candidates, Digits, Rating, Step, Technique, CELL_UNITS,
     UNITS,
