@@ -542,8 +542,10 @@ fn the_picker_lists_saved_games_resumes_and_deletes_them() {
     assert_eq!(saves(&tmux.data_home()).len(), 2);
     // a new process lists them, the latest selected; Enter resumes
     let pid = launch(&tmux, "");
-    let screen = tmux.wait_text("> Resume sudoku02-easy.txt");
-    assert!(screen.contains("Filled: 1/"), "the preview:\n{screen}");
+    tmux.wait_text("> Resume sudoku02-easy.txt");
+    // the preview may be drawn a moment after the list
+    let screen = tmux.wait_text("Filled: 1/");
+    assert!(screen.contains("> Resume sudoku02-easy.txt"), "{screen}");
     assert!(screen.contains("Del: delete save"), "{screen}");
     tmux.send(&["Down", "Enter"]);
     let screen = tmux.wait_text("Resumed sudoku01-easy.txt");
