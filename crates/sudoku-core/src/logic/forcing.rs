@@ -333,6 +333,20 @@ impl StateSet {
     fn insert(&mut self, s: u16) {
         self.0[usize::from(s) / 64] |= 1 << (s % 64);
     }
+
+    /// Keeps only the states also in `other`.
+    fn and(&mut self, other: &StateSet) {
+        self.0.iter_mut().zip(&other.0).for_each(|(x, y)| *x &= y);
+    }
+
+    /// Whether some state is in both.
+    fn meets(&self, other: &StateSet) -> bool {
+        self.0.iter().zip(&other.0).any(|(x, y)| x & y != 0)
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(|&x| x == 0)
+    }
 }
 
 /// A state reached by a propagation, with the positions of its causes in
@@ -1141,6 +1155,8 @@ struct Engine<'a> {
     closure: closure::Cache,
     /// Whether the setting is static.
     closed: bool,
+    /// Storage for the states branches have in common ([`Engine::common`]).
+    common_buf: Vec<u16>,
 }
 
 /// The storage of the forcing chain searches, kept from one position to
@@ -1186,6 +1202,7 @@ impl<'a> Engine<'a> {
             collect: None,
             closure: closure::Cache::default(),
             closed: false,
+            common_buf: Vec::new(),
         };
         engine.restart(mode);
         engine
@@ -1324,8 +1341,16 @@ impl<'a> Engine<'a> {
         let mode = self.mode;
         let mask = self.board.m[c];
         let n = mask.count_ones();
-        let digits: Vec<usize> = (0..9).filter(|&d| mask & 1 << d != 0).collect();
-        for &d in &digits {
+        let mut list = [0usize; 9];
+        let mut k = 0;
+        for d in 0..9 {
+            if mask & 1 << d != 0 {
+                list[k] = d;
+                k += 1;
+            }
+        }
+        let digits = &list[..k];
+        for &d in digits {
             self.binary(
                 c,
                 d,
@@ -1337,7 +1362,7 @@ impl<'a> Engine<'a> {
             }
         }
         if !mode.nishio && (n == 2 || (mode.multiple && n > 2)) {
-            self.cell_reduction(c, &digits);
+            self.cell_reduction(c, digits);
         }
     }
 
@@ -1469,17 +1494,22 @@ impl<'a> Engine<'a> {
 
     /// Double chains: what `d` on and off in `c` (in `self.off`) both imply.
     fn double(&mut self, c: usize, d: usize) {
+        if !self.on_prop(c, d).set.meets(&self.off.set) {
+            return;
+        }
         for side in [true, false] {
-            let list: Vec<u16> = {
+            let len = {
                 let p = self.on_prop(c, d);
                 if side {
-                    p.ons.clone()
+                    p.ons.len()
                 } else {
-                    p.offs.clone()
+                    p.offs.len()
                 }
             };
-            for a in list {
-                let s = self.on_prop(c, d).nodes[usize::from(a)].state;
+            for i in 0..len {
+                let p = self.on_prop(c, d);
+                let a = if side { p.ons[i] } else { p.offs[i] };
+                let s = p.nodes[usize::from(a)].state;
                 let Some(b) = self.off.node_of(s) else {
                     continue;
                 };
@@ -1513,96 +1543,115 @@ impl<'a> Engine<'a> {
             if !(n == 2 || (self.mode.multiple && n > 2)) || places.trailing_zeros() as usize != c {
                 continue;
             }
-            let spots: Vec<usize> = UNITS[u]
-                .iter()
-                .map(|&o| usize::from(o))
-                .filter(|&o| places & 1 << o != 0)
-                .collect();
-            if spots[0] != c {
+            // The unit's places of `d`, by increasing index (the unit's order).
+            let mut list = [0usize; 9];
+            let mut k = 0;
+            let mut rest = places;
+            while rest != 0 {
+                list[k] = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                k += 1;
+            }
+            let spots = &list[..k];
+            let mut starts = [0usize; 9];
+            for (i, &o) in spots.iter().enumerate() {
+                starts[i] = usize::from(st(o, d, true));
+            }
+            if !self.may_share(&starts[..k], usize::from(st(c, d, true))) {
                 continue;
             }
-            let starts: Vec<usize> = spots.iter().map(|&o| usize::from(st(o, d, true))).collect();
-            if !self.may_share(&starts, usize::from(st(c, d, true))) {
-                continue;
-            }
-            for &o in &spots {
+            for &o in spots {
                 self.ensure_on(o, d);
             }
-            let props: Vec<&Prop> = spots.iter().map(|&o| self.on_prop(o, d)).collect();
-            let mut common: Vec<u16> = Vec::new();
-            for side in [true, false] {
-                let list = if side { &props[0].ons } else { &props[0].offs };
-                for &a in list {
-                    let s = props[0].nodes[usize::from(a)].state;
-                    if props[1..].iter().all(|p| p.set.has(s)) && s != st(c, d, true) {
-                        common.push(s);
-                    }
-                }
-            }
-            drop(props);
-            for s in common {
+            let common = self.common(spots.iter().map(|&o| (o, d)), st(c, d, true));
+            for &s in &common {
                 if !self.worth(s) {
                     continue;
                 }
-                let targets: Vec<(Which, u16)> = spots
-                    .iter()
-                    .map(|&o| {
-                        let n = self.on_prop(o, d).node_of(s).expect("common state");
-                        (Which::On(o, d), n)
-                    })
-                    .collect();
+                let mut targets = [(Which::Off, 0u16); 9];
+                for (i, &o) in spots.iter().enumerate() {
+                    let n = self.on_prop(o, d).node_of(s).expect("common state");
+                    targets[i] = (Which::On(o, d), n);
+                }
+                let targets = &targets[..k];
                 let branches = Branches::Region(u, d);
-                self.consider(Kind::Region(j as u8), &targets, s, 6, || Recipe::Branches {
+                self.consider(Kind::Region(j as u8), targets, s, 6, || Recipe::Branches {
                     branches,
                     s,
-                    targets: targets.clone(),
+                    targets: targets.to_vec(),
                 });
             }
+            self.common_buf = common;
         }
     }
 
     /// Cell chains: what every digit of `c` implies alike.
     fn cell_reduction(&mut self, c: usize, digits: &[usize]) {
-        let starts: Vec<usize> = digits
-            .iter()
-            .map(|&d| usize::from(st(c, d, true)))
-            .collect();
-        if !self.may_share(&starts, usize::MAX) {
+        let mut starts = [0usize; 9];
+        for (i, &d) in digits.iter().enumerate() {
+            starts[i] = usize::from(st(c, d, true));
+        }
+        if !self.may_share(&starts[..digits.len()], usize::MAX) {
             return;
         }
         for &d in digits {
             self.ensure_on(c, d);
         }
-        let mut common: Vec<u16> = Vec::new();
-        {
-            let props: Vec<&Prop> = digits.iter().map(|&d| self.on_prop(c, d)).collect();
-            for side in [true, false] {
-                let list = if side { &props[0].ons } else { &props[0].offs };
-                for &a in list {
-                    let s = props[0].nodes[usize::from(a)].state;
-                    if props[1..].iter().all(|p| p.set.has(s)) {
-                        common.push(s);
-                    }
-                }
-            }
-        }
-        for s in common {
+        let common = self.common(digits.iter().map(|&d| (c, d)), u16::MAX);
+        for &s in &common {
             if !self.worth(s) {
                 continue;
             }
-            let targets: Vec<(Which, u16)> = digits
-                .iter()
-                .map(|&d| {
-                    let n = self.on_prop(c, d).node_of(s).expect("common state");
-                    (Which::On(c, d), n)
-                })
-                .collect();
-            self.consider(Kind::Cell, &targets, s, 5, || Recipe::Branches {
+            let mut targets = [(Which::Off, 0u16); 9];
+            for (i, &d) in digits.iter().enumerate() {
+                let n = self.on_prop(c, d).node_of(s).expect("common state");
+                targets[i] = (Which::On(c, d), n);
+            }
+            let targets = &targets[..digits.len()];
+            self.consider(Kind::Cell, targets, s, 5, || Recipe::Branches {
                 branches: Branches::Cell(c),
                 s,
-                targets: targets.clone(),
+                targets: targets.to_vec(),
             });
         }
+        self.common_buf = common;
+    }
+
+    /// The states every branch's "on" propagation reaches (`branches`:
+    /// cell and digit of each, all computed), but `except`, in the order of
+    /// the first branch's on states, then its off states.
+    fn common(
+        &mut self,
+        branches: impl Iterator<Item = (usize, usize)> + Clone,
+        except: u16,
+    ) -> Vec<u16> {
+        let mut first = None;
+        let mut all = StateSet::EMPTY;
+        for (i, (c, d)) in branches.enumerate() {
+            let set = &self.on_prop(c, d).set;
+            if i == 0 {
+                all = set.clone();
+                first = Some((c, d));
+            } else {
+                all.and(set);
+            }
+        }
+        let mut common = std::mem::take(&mut self.common_buf);
+        common.clear();
+        let Some((c, d)) = first else { return common };
+        if all.is_empty() {
+            return common;
+        }
+        let p = self.on_prop(c, d);
+        for list in [&p.ons, &p.offs] {
+            for &a in list {
+                let s = p.nodes[usize::from(a)].state;
+                if all.has(s) && s != except {
+                    common.push(s);
+                }
+            }
+        }
+        common
     }
 
     /// Collects a conclusion of a nested search: kept if it is the easiest
