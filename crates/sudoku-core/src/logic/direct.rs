@@ -117,18 +117,26 @@ pub(crate) fn direct_hidden(marks: &Candidates, n: usize) -> Option<Step> {
             continue;
         }
         let pos = &all[u];
-        let found = crate::logic::first_combination(9, n, |pick| {
+        // The digits with two places or more, in increasing order: the
+        // combinations of those come in the order of all nine's.
+        let mut digits = [0usize; 9];
+        let mut count = 0;
+        for (d, &p) in pos.iter().enumerate() {
+            if p & p.wrapping_sub(1) != 0 {
+                digits[count] = d;
+                count += 1;
+            }
+        }
+        let found = crate::logic::first_combination(count, n, |pick| {
             let mut union = 0u16;
-            for &d in pick {
-                if pos[d] & pos[d].wrapping_sub(1) == 0 {
-                    return None;
-                }
-                union |= pos[d];
+            let mut kept = 0u16;
+            for &i in pick {
+                union |= pos[digits[i]];
+                kept |= 1 << digits[i];
             }
             if union.count_ones() as usize != n {
                 return None;
             }
-            let kept = pick.iter().fold(0u16, |m, &d| m | 1 << d);
             (0..9).filter(|d| kept & 1 << d == 0).find_map(|d| {
                 let left = pos[d] & !union;
                 (pos[d].count_ones() > 1 && left.count_ones() == 1)

@@ -27,22 +27,32 @@ pub(crate) fn fish(marks: &Candidates, n: usize) -> Option<Step> {
 
 fn fish_on(marks: &Candidates, n: usize, d: usize, by_rows: bool) -> Option<Step> {
     let bit = 1u16 << d;
-    let spots: Vec<u16> = (0..9)
-        .map(|line| {
-            (0..9)
-                .filter(|&pos| marks.mask(at(by_rows, line, pos)) & bit != 0)
-                .fold(0, |m, pos| m | 1 << pos)
-        })
-        .collect();
-    let lines: Vec<usize> = (0..9)
-        .filter(|&l| (2..=n as u32).contains(&spots[l].count_ones()))
-        .collect();
-    if lines.len() < n {
+    let spots: [u16; 9] = std::array::from_fn(|line| {
+        (0..9)
+            .filter(|&pos| marks.mask(at(by_rows, line, pos)) & bit != 0)
+            .fold(0, |m, pos| m | 1 << pos)
+    });
+    let mut lines = [0usize; 9];
+    let mut count = 0;
+    for (l, s) in spots.iter().enumerate() {
+        if (2..=n as u32).contains(&s.count_ones()) {
+            lines[count] = l;
+            count += 1;
+        }
+    }
+    if count < n {
         return None;
     }
-    first_combination(lines.len(), n, |pick: &[usize]| {
+    first_combination(count, n, |pick: &[usize]| {
         let cover = pick.iter().fold(0u16, |m, &i| m | spots[lines[i]]);
         if cover.count_ones() as usize != n {
+            return None;
+        }
+        // Nothing to remove unless another line has the digit in the cover.
+        let outside = (0..9)
+            .filter(|&l| !pick.iter().any(|&i| lines[i] == l))
+            .any(|l| spots[l] & cover != 0);
+        if !outside {
             return None;
         }
         let base: Vec<usize> = pick.iter().map(|&i| lines[i]).collect();

@@ -153,9 +153,21 @@ pub(crate) fn first_combination<T>(
     if k > n {
         return None;
     }
-    let mut pick: Vec<usize> = (0..k).collect();
+    // On the stack: every caller picks among at most the nine cells or
+    // digits of a unit.
+    let mut storage = [0usize; 9];
+    let mut heap = Vec::new();
+    let pick: &mut [usize] = if k <= storage.len() {
+        &mut storage[..k]
+    } else {
+        heap.resize(k, 0);
+        &mut heap
+    };
+    for (i, x) in pick.iter_mut().enumerate() {
+        *x = i;
+    }
     loop {
-        if let Some(result) = found(&pick) {
+        if let Some(result) = found(pick) {
             return Some(result);
         }
         // The last index that can still move right, moved one step, and

@@ -22,17 +22,32 @@ fn technique(naked: bool, n: usize) -> (Technique, &'static str) {
 /// digits leave the unit's other cells.
 pub(crate) fn naked(marks: &Candidates, n: usize) -> Option<Step> {
     SE_UNIT_ORDER.iter().find_map(|&u| {
-        let cells: Vec<usize> = UNITS[u]
-            .iter()
-            .map(|&c| usize::from(c))
-            .filter(|&c| (2..=n as u32).contains(&marks.mask(c).count_ones()))
-            .collect();
-        if cells.len() < n {
+        let mut cells = [0usize; 9];
+        let mut count = 0;
+        for &c in &UNITS[u] {
+            let c = usize::from(c);
+            if (2..=n as u32).contains(&marks.mask(c).count_ones()) {
+                cells[count] = c;
+                count += 1;
+            }
+        }
+        if count < n {
             return None;
         }
-        first_combination(cells.len(), n, |pick: &[usize]| {
+        first_combination(count, n, |pick: &[usize]| {
             let union = pick.iter().fold(0u16, |m, &i| m | marks.mask(cells[i]));
             if union.count_ones() as usize != n {
+                return None;
+            }
+            // Nothing to remove unless another cell holds one of the digits.
+            let mut outside = 0u16;
+            for &c in &UNITS[u] {
+                let c = usize::from(c);
+                if !pick.iter().any(|&i| cells[i] == c) {
+                    outside |= marks.mask(c);
+                }
+            }
+            if outside & union == 0 {
                 return None;
             }
             let chosen: Vec<usize> = pick.iter().map(|&i| cells[i]).collect();
@@ -70,18 +85,33 @@ pub(crate) fn hidden(marks: &Candidates, n: usize) -> Option<Step> {
     let all = unit_places(marks);
     SE_UNIT_ORDER.iter().find_map(|&u| {
         let spots = &all[u];
-        let digits: Vec<usize> = (0..9)
-            .filter(|&d| (2..=n as u32).contains(&spots[d].count_ones()))
-            .collect();
-        if digits.len() < n {
+        let mut digits = [0usize; 9];
+        let mut count = 0;
+        for d in 0..9 {
+            if (2..=n as u32).contains(&spots[d].count_ones()) {
+                digits[count] = d;
+                count += 1;
+            }
+        }
+        if count < n {
             return None;
         }
-        first_combination(digits.len(), n, |pick: &[usize]| {
+        first_combination(count, n, |pick: &[usize]| {
             let union = pick.iter().fold(0u16, |m, &i| m | spots[digits[i]]);
             if union.count_ones() as usize != n {
                 return None;
             }
             let kept = pick.iter().fold(0u16, |m, &i| m | 1 << digits[i]);
+            // Nothing to remove unless one of the cells holds another digit.
+            let mut inside = 0u16;
+            for i in 0..9 {
+                if union & 1 << i != 0 {
+                    inside |= marks.mask(usize::from(UNITS[u][i]));
+                }
+            }
+            if inside & !kept == 0 {
+                return None;
+            }
             let chosen: Vec<usize> = (0..9)
                 .filter(|i| union & 1 << i != 0)
                 .map(|i| usize::from(UNITS[u][i]))

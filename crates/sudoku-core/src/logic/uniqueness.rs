@@ -349,7 +349,7 @@ fn type3(marks: &Candidates, p: &Pattern, c1: usize, c2: usize, out: &mut Option
             if u != unit_of(c2, kind) {
                 continue;
             }
-            let cells: Vec<usize> = UNITS[u].iter().map(|&c| usize::from(c)).collect();
+            let cells: [usize; 9] = std::array::from_fn(|i| usize::from(UNITS[u][i]));
             let i1 = cells.iter().position(|&c| c == c1).unwrap_or(0);
             let i2 = cells.iter().position(|&c| c == c2).unwrap_or(0);
             let blanks = cells.iter().filter(|&&c| marks.value(c) == 0).count();
@@ -379,8 +379,13 @@ fn type3_naked(
     }
     // The set: the extra cells' digits (standing in `i1`) and `degree - 1`
     // of the unit's other cells, in the order of the sets with `i1`.
-    let others: Vec<usize> = (0..9).filter(|&i| i != i1 && i != i2).collect();
-    first_combination(others.len(), degree - 1, |pick: &[usize]| {
+    let mut others = [0usize; 9];
+    let mut count = 0;
+    for i in (0..9).filter(|&i| i != i1 && i != i2) {
+        others[count] = i;
+        count += 1;
+    }
+    first_combination(count, degree - 1, |pick: &[usize]| {
         let mut naked = extra & marks.mask(c1) & marks.mask(c2);
         let mut union = extra;
         for &k in pick {
@@ -433,17 +438,24 @@ fn type3_hidden(
     degree: usize,
     out: &mut Option<Found>,
 ) {
-    let rem: Vec<usize> = (0..9).filter(|&d| (p.pair | extra) & 1 << d == 0).collect();
-    if degree < 2 || degree - 2 > rem.len() {
+    let mut rem = [0usize; 9];
+    let mut count = 0;
+    for d in (0..9).filter(|&d| (p.pair | extra) & 1 << d == 0) {
+        rem[count] = d;
+        count += 1;
+    }
+    if degree < 2 || degree - 2 > count {
         return;
     }
-    let pair: Vec<usize> = (0..9).filter(|d| p.pair & 1 << d != 0).collect();
     let places: [u16; 9] = std::array::from_fn(|d| crate::logic::places(marks, u, 1 << d));
-    first_combination(rem.len(), degree - 2, |pick: &[usize]| {
-        let mut values: Vec<usize> = pick.iter().map(|&i| rem[i]).collect();
-        values.extend(&pair);
+    first_combination(count, degree - 2, |pick: &[usize]| {
+        // The picked digits and the pair's.
+        let hidden = pick.iter().fold(p.pair, |m, &i| m | 1 << rem[i]);
         let mut union = 0u16;
-        for &d in &values {
+        let mut digits = hidden;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
             let spots = places[d] & !(1 << i2);
             if spots == 0 {
                 return None::<()>;
@@ -453,7 +465,6 @@ fn type3_hidden(
         if union.count_ones() as usize != degree {
             return None;
         }
-        let hidden = values.iter().fold(0u16, |m, &d| m | 1 << d);
         let spots = union & !(1 << i1) & !(1 << i2);
         let members: Vec<usize> = (0..9)
             .filter(|i| spots & 1 << i != 0)
