@@ -75,19 +75,42 @@ pub(crate) fn to_rating(difficulty: f64) -> Rating {
 
 /// The links of every state of one position, computed once per search:
 /// `to[start[s]..start[s + 1]]` are the states `s` implies, in Sudoku
-/// Explainer's order. An on state turns off the cell's other digits (with
-/// `cells`), then the digit's other places in the box, row and column; an
-/// off state turns on the other digit of a two-candidate cell (with
-/// `cells`), then the other place of the digit in a box, row or column
-/// where it has two (with `units`).
+/// Explainer's order, the first `by_cell[s]` of them through its cell. An
+/// on state turns off the cell's other digits, then the digit's other
+/// places in the box, row and column; an off state turns on the other
+/// digit of a two-candidate cell, then the other place of the digit in a
+/// box, row or column where it has two. [`View`] picks the cell links, the
+/// unit links or both.
 struct Links {
     start: Vec<u32>,
     to: Vec<u16>,
+    by_cell: Vec<u8>,
+}
+
+/// The links of a [`Links`] through cells, units or both.
+#[derive(Clone, Copy)]
+struct View<'a> {
+    links: &'a Links,
+    cells: bool,
+    units: bool,
+}
+
+impl View<'_> {
+    fn of(&self, s: usize) -> &[u16] {
+        let all = self.links.of(s);
+        let split = usize::from(self.links.by_cell[s]);
+        match (self.cells, self.units) {
+            (true, true) => all,
+            (true, false) => &all[..split],
+            (false, true) => &all[split..],
+            (false, false) => &[],
+        }
+    }
 }
 
 impl Links {
     /// What each on state turns off (`weak`) or each off state turns on.
-    fn new(m: &[u16; 81], weak: bool, cells: bool, units: bool) -> Links {
+    fn new(m: &[u16; 81], weak: bool) -> Links {
         let mut at = [0u128; 9];
         for (c, &mask) in m.iter().enumerate() {
             for (d, set) in at.iter_mut().enumerate() {
@@ -97,6 +120,7 @@ impl Links {
             }
         }
         let mut start = Vec::with_capacity(STATES + 1);
+        let mut by_cell = vec![0u8; STATES];
         let mut to = Vec::with_capacity(if weak { 729 * 12 } else { 729 * 2 });
         for s in 0..STATES {
             start.push(to.len() as u32);
@@ -105,12 +129,11 @@ impl Links {
                 continue;
             }
             if weak {
-                if cells {
-                    let mut rest = m[c] & !(1 << d);
-                    while rest != 0 {
-                        to.push(state(c, rest.trailing_zeros() as usize, false) as u16);
-                        rest &= rest - 1;
-                    }
+                let mut rest = m[c] & !(1 << d);
+                by_cell[s] = rest.count_ones() as u8;
+                while rest != 0 {
+                    to.push(state(c, rest.trailing_zeros() as usize, false) as u16);
+                    rest &= rest - 1;
                 }
                 let mut done = 1u128 << c;
                 for kind in KINDS {
@@ -123,27 +146,27 @@ impl Links {
                     }
                 }
             } else {
-                let first = to.len();
-                if cells && two(u128::from(m[c])) {
+                if two(u128::from(m[c])) {
                     let other = (m[c] & !(1 << d)).trailing_zeros() as usize;
                     to.push(state(c, other, true) as u16);
+                    by_cell[s] = 1;
                 }
-                if units {
-                    for kind in KINDS {
-                        let places = at[d] & UNIT_BITS[usize::from(CELL_UNITS[c][kind])];
-                        if two(places) {
-                            let other = (places & !(1u128 << c)).trailing_zeros() as usize;
-                            let t = state(other, d, true) as u16;
-                            if !to[first..].contains(&t) {
-                                to.push(t);
-                            }
+                // Unit links reach other cells: never the cell's link.
+                let first = to.len();
+                for kind in KINDS {
+                    let places = at[d] & UNIT_BITS[usize::from(CELL_UNITS[c][kind])];
+                    if two(places) {
+                        let other = (places & !(1u128 << c)).trailing_zeros() as usize;
+                        let t = state(other, d, true) as u16;
+                        if !to[first..].contains(&t) {
+                            to.push(t);
                         }
                     }
                 }
             }
         }
         start.push(to.len() as u32);
-        Links { start, to }
+        Links { start, to, by_cell }
     }
 
     fn of(&self, s: usize) -> &[u16] {
@@ -371,8 +394,8 @@ fn search(
     sink: &mut impl Sink,
 ) {
     // X-links only, then Y-links only (cycles), then both.
-    let weak_x = Links::new(m, true, false, true);
-    let weak_y = Links::new(m, true, true, true);
+    let weak = Links::new(m, true);
+    let strong = Links::new(m, false);
     // One digit alone (X-links) can only remove what lies on none of the
     // digit's templates and place what lies on all of them.
     let covers = templates.all(m);
@@ -382,8 +405,16 @@ fn search(
             .fold(0u128, |s, o| s | 1 << o)
     });
     for (cells, units) in [(false, true), (true, false), (true, true)] {
-        let weak = if cells { &weak_y } else { &weak_x };
-        let strong = Links::new(m, false, cells, units);
+        let weak = View {
+            links: &weak,
+            cells,
+            units: true,
+        };
+        let strong = View {
+            links: &strong,
+            cells,
+            units,
+        };
         let both = cells && units;
 
         work.dead.clear();
@@ -417,13 +448,13 @@ fn search(
                 }
 
                 if cycle {
-                    work.cycles(m, weak, &strong, c, d, cells, units, sink);
+                    work.cycles(m, weak, strong, c, d, cells, units, sink);
                 }
                 if from_on && !work.dead[state(c, d, true)] {
-                    work.forcing(m, weak, &strong, state(c, d, true), cells, sink);
+                    work.forcing(m, weak, strong, state(c, d, true), cells, sink);
                 }
                 if from_off && !work.dead[state(c, d, false)] {
-                    work.forcing(m, weak, &strong, state(c, d, false), cells, sink);
+                    work.forcing(m, weak, strong, state(c, d, false), cells, sink);
                 }
             }
         }
@@ -472,8 +503,8 @@ impl Work {
     fn forcing(
         &mut self,
         m: &[u16; 81],
-        weak: &Links,
-        strong: &Links,
+        weak: View,
+        strong: View,
         source: usize,
         cells: bool,
         sink: &mut impl Sink,
@@ -565,8 +596,8 @@ impl Work {
     fn cycles(
         &mut self,
         m: &[u16; 81],
-        weak: &Links,
-        strong: &Links,
+        weak: View,
+        strong: View,
         c: usize,
         d: usize,
         cells: bool,
