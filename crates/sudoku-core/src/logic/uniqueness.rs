@@ -49,9 +49,18 @@ pub(crate) fn unique_loop(marks: &Candidates) -> Option<Step> {
             continue;
         }
         // The cells holding both digits: the only ones a loop goes through.
+        // A valid loop is found from each of its two-candidate cells alike
+        // (it changes the kind of unit at every cell, and which extra cells
+        // it admits does not depend on where it starts), and the easiest
+        // hint is the first found among equals: the loops through an
+        // earlier start of the same pair were all tried from there.
+        let earlier = (0..start)
+            .filter(|&c| marks.mask(c) == m)
+            .fold(0u128, |set, c| set | 1 << c);
         let holders = (0..81)
             .filter(|&c| marks.mask(c) & m == m)
-            .fold(0u128, |set, c| set | 1 << c);
+            .fold(0u128, |set, c| set | 1 << c)
+            & !earlier;
         let mut walk = Walk {
             marks,
             pair: m,
