@@ -360,6 +360,9 @@ struct Node {
     count: u16,
     cause: Cause,
     nested: u32,
+    /// The longest line of causes back to the assumption: the node and its
+    /// ancestors are at least one more.
+    depth: u16,
 }
 
 /// No nested chain.
@@ -419,9 +422,6 @@ struct Prop {
     /// contradiction's second state is the last node and not in `set`.
     nodes: Vec<Node>,
     parents: Vec<u16>,
-    /// The on and off node indices, in the order found.
-    ons: Vec<u16>,
-    offs: Vec<u16>,
     /// A contradiction: the node found on and the node found off.
     conflict: Option<(u16, u16)>,
     /// The nested chains of the advanced states (`Node::nested`).
@@ -435,8 +435,6 @@ impl Prop {
             index: vec![0; STATES],
             nodes: Vec::with_capacity(256),
             parents: Vec::with_capacity(512),
-            ons: Vec::with_capacity(128),
-            offs: Vec::with_capacity(128),
             conflict: None,
             nested: Vec::new(),
         }
@@ -446,8 +444,6 @@ impl Prop {
         self.set = StateSet::EMPTY;
         self.nodes.clear();
         self.parents.clear();
-        self.ons.clear();
-        self.offs.clear();
         self.conflict = None;
         self.nested.clear();
     }
@@ -457,22 +453,23 @@ impl Prop {
     #[inline]
     fn push(&mut self, state: u16, causes: &[u16], register: bool, cause: Cause) -> u16 {
         let n = self.nodes.len() as u16;
+        let depth = causes
+            .iter()
+            .map(|&p| self.nodes[usize::from(p)].depth + 1)
+            .max()
+            .unwrap_or(0);
         self.nodes.push(Node {
             state,
             first: self.parents.len() as u32,
             count: causes.len() as u16,
             cause,
             nested: NO_NESTED,
+            depth,
         });
         self.parents.extend_from_slice(causes);
         if register {
             self.set.insert(state);
             self.index[usize::from(state)] = n;
-            if st_on(state) {
-                self.ons.push(n);
-            } else {
-                self.offs.push(n);
-            }
         }
         n
     }
@@ -482,17 +479,18 @@ impl Prop {
     #[inline]
     fn push_off(&mut self, state: u16, cause_node: u16, cause: Cause) -> u16 {
         let n = self.nodes.len() as u16;
+        let depth = self.nodes[usize::from(cause_node)].depth + 1;
         self.nodes.push(Node {
             state,
             first: self.parents.len() as u32,
             count: 1,
             cause,
             nested: NO_NESTED,
+            depth,
         });
         self.parents.push(cause_node);
         self.set.insert(state);
         self.index[usize::from(state)] = n;
-        self.offs.push(n);
         n
     }
 
@@ -1417,6 +1415,19 @@ impl<'a> Engine<'a> {
         sort_key: u8,
         recipe: impl FnOnce() -> Recipe,
     ) {
+        if self.collect.is_none() {
+            if let Some(best) = &self.best {
+                // Each target's ancestors are at least its depth and itself:
+                // a conclusion above the best cannot beat it.
+                let least: usize = targets
+                    .iter()
+                    .map(|&(which, n)| usize::from(self.prop(which).nodes[usize::from(n)].depth) + 1)
+                    .sum();
+                if least > best.complexity {
+                    return;
+                }
+            }
+        }
         let complexity = self.complexity(targets);
         if self.collect.is_some() {
             self.collect_hint(kind, targets, s, sort_key, complexity);
@@ -1497,19 +1508,15 @@ impl<'a> Engine<'a> {
         if !self.on_prop(c, d).set.meets(&self.off.set) {
             return;
         }
+        // The on states reached, then the off states, in the order found.
         for side in [true, false] {
-            let len = {
-                let p = self.on_prop(c, d);
-                if side {
-                    p.ons.len()
-                } else {
-                    p.offs.len()
-                }
-            };
+            let len = self.on_prop(c, d).nodes.len();
             for i in 0..len {
-                let p = self.on_prop(c, d);
-                let a = if side { p.ons[i] } else { p.offs[i] };
-                let s = p.nodes[usize::from(a)].state;
+                let a = i as u16;
+                let s = self.on_prop(c, d).nodes[i].state;
+                if st_on(s) != side || !self.on_prop(c, d).set.has(s) {
+                    continue;
+                }
                 let Some(b) = self.off.node_of(s) else {
                     continue;
                 };
@@ -1643,10 +1650,10 @@ impl<'a> Engine<'a> {
             return common;
         }
         let p = self.on_prop(c, d);
-        for list in [&p.ons, &p.offs] {
-            for &a in list {
-                let s = p.nodes[usize::from(a)].state;
-                if all.has(s) && s != except {
+        for side in [true, false] {
+            for node in &p.nodes {
+                let s = node.state;
+                if st_on(s) == side && all.has(s) && s != except {
                     common.push(s);
                 }
             }
