@@ -117,12 +117,13 @@ pub(crate) fn direct_hidden(marks: &Candidates, n: usize) -> Option<Step> {
             continue;
         }
         let pos = &all[u];
-        // The digits with two places or more, in increasing order: the
-        // combinations of those come in the order of all nine's.
+        // The digits with two to `n` places (more would not fit in `n`
+        // cells), in increasing order: the combinations of those come in
+        // the order of all nine's.
         let mut digits = [0usize; 9];
         let mut count = 0;
         for (d, &p) in pos.iter().enumerate() {
-            if p & p.wrapping_sub(1) != 0 {
+            if (2..=n as u32).contains(&p.count_ones()) {
                 digits[count] = d;
                 count += 1;
             }

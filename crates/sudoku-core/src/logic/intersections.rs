@@ -2,7 +2,10 @@
 //! claiming (a line confines a digit to one box).
 
 use crate::logic::step::unit_name;
-use crate::logic::{cell, digit, places, unit, Candidates, Digits, Step, Technique, UNITS};
+use crate::logic::forcing::UNIT_BITS;
+use crate::logic::{
+    cell, digit, digit_cells, unit, unit_places, Candidates, Digits, Step, Technique, UNITS,
+};
 
 /// `pair` or `triple`, from the number of places.
 fn size(places: u16) -> &'static str {
@@ -39,9 +42,11 @@ fn pattern(source: usize, spots: u16) -> Vec<crate::pos::Cell> {
 /// A digit whose places in a box are all in one row or column: it leaves
 /// the rest of that line.
 pub(crate) fn pointing(marks: &Candidates) -> Option<Step> {
+    let all = unit_places(marks);
+    let at = digit_cells(marks);
     (0..9).find_map(|b| {
         (0..9).find_map(|d| {
-            let spots = places(marks, 18 + b, 1 << d);
+            let spots = all[18 + b][d];
             if spots.count_ones() < 2 {
                 return None;
             }
@@ -54,6 +59,9 @@ pub(crate) fn pointing(marks: &Candidates) -> Option<Step> {
             } else {
                 return None;
             };
+            if at[d] & UNIT_BITS[line] & !UNIT_BITS[18 + b] == 0 {
+                return None;
+            }
             let eliminations = outside(marks, d, line, 18 + b);
             (!eliminations.is_empty()).then(|| {
                 let reason = format!(
@@ -78,25 +86,28 @@ pub(crate) fn pointing(marks: &Candidates) -> Option<Step> {
 /// A digit whose places in a row or column are all in one box: it leaves
 /// the rest of that box.
 pub(crate) fn claiming(marks: &Candidates) -> Option<Step> {
+    let all = unit_places(marks);
+    let at = digit_cells(marks);
     (0..18).find_map(|line| {
         (0..9).find_map(|d| {
-            let spots = places(marks, line, 1 << d);
+            let spots = all[line][d];
             if spots.count_ones() < 2 {
                 return None;
             }
-            let thirds: Vec<usize> = (0..9)
-                .filter(|i| spots & 1 << i != 0)
-                .map(|i| i / 3)
-                .collect();
-            if thirds.iter().any(|&t| t != thirds[0]) {
+            // The third of the line (three places each) holding them all.
+            let third = (spots.trailing_zeros() / 3) as usize;
+            if spots & !(0b111 << (3 * third)) != 0 {
                 return None;
             }
             let index = line % 9;
             let b = if line < 9 {
-                index / 3 * 3 + thirds[0]
+                index / 3 * 3 + third
             } else {
-                thirds[0] * 3 + index / 3
+                third * 3 + index / 3
             };
+            if at[d] & UNIT_BITS[18 + b] & !UNIT_BITS[line] == 0 {
+                return None;
+            }
             let eliminations = outside(marks, d, 18 + b, line);
             (!eliminations.is_empty()).then(|| {
                 let reason = format!(
