@@ -122,7 +122,7 @@ impl Links {
         let mut start = Vec::with_capacity(STATES + 1);
         let mut by_cell = vec![0u8; STATES];
         let mut to = Vec::with_capacity(if weak { 729 * 12 } else { 729 * 2 });
-        for s in 0..STATES {
+        for (s, split) in by_cell.iter_mut().enumerate() {
             start.push(to.len() as u32);
             let (c, d) = (state_cell(s), state_digit(s));
             if state_on(s) != weak || m[c] & 1 << d == 0 {
@@ -130,7 +130,7 @@ impl Links {
             }
             if weak {
                 let mut rest = m[c] & !(1 << d);
-                by_cell[s] = rest.count_ones() as u8;
+                *split = rest.count_ones() as u8;
                 while rest != 0 {
                     to.push(state(c, rest.trailing_zeros() as usize, false) as u16);
                     rest &= rest - 1;
@@ -149,7 +149,7 @@ impl Links {
                 if two(u128::from(m[c])) {
                     let other = (m[c] & !(1 << d)).trailing_zeros() as usize;
                     to.push(state(c, other, true) as u16);
-                    by_cell[s] = 1;
+                    *split = 1;
                 }
                 // Unit links reach other cells: never the cell's link.
                 let first = to.len();

@@ -1421,7 +1421,9 @@ impl<'a> Engine<'a> {
                 // a conclusion above the best cannot beat it.
                 let least: usize = targets
                     .iter()
-                    .map(|&(which, n)| usize::from(self.prop(which).nodes[usize::from(n)].depth) + 1)
+                    .map(|&(which, n)| {
+                        usize::from(self.prop(which).nodes[usize::from(n)].depth) + 1
+                    })
                     .sum();
                 if least > best.complexity {
                     return;

@@ -87,8 +87,8 @@ pub(crate) fn hidden(marks: &Candidates, n: usize) -> Option<Step> {
         let spots = &all[u];
         let mut digits = [0usize; 9];
         let mut count = 0;
-        for d in 0..9 {
-            if (2..=n as u32).contains(&spots[d].count_ones()) {
+        for (d, places) in spots.iter().enumerate() {
+            if (2..=n as u32).contains(&places.count_ones()) {
                 digits[count] = d;
                 count += 1;
             }
@@ -104,9 +104,9 @@ pub(crate) fn hidden(marks: &Candidates, n: usize) -> Option<Step> {
             let kept = pick.iter().fold(0u16, |m, &i| m | 1 << digits[i]);
             // Nothing to remove unless one of the cells holds another digit.
             let mut inside = 0u16;
-            for i in 0..9 {
+            for (i, &c) in UNITS[u].iter().enumerate() {
                 if union & 1 << i != 0 {
-                    inside |= marks.mask(usize::from(UNITS[u][i]));
+                    inside |= marks.mask(usize::from(c));
                 }
             }
             if inside & !kept == 0 {
