@@ -1385,14 +1385,7 @@ impl<'a> Engine<'a> {
             }
             return;
         }
-        propagate(
-            self.board,
-            st(c, d, false),
-            self.mode,
-            &mut self.off,
-            &mut self.scratch,
-            &mut self.deeper,
-        );
+        self.follow_off(c, d);
         if contradiction {
             if need_on {
                 self.contradiction(c, d, true);
