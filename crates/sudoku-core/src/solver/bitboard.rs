@@ -350,23 +350,25 @@ impl State {
                 if u & !one != 0 {
                     return None;
                 }
-                let mut s = u & !two;
+                let s = u & !two;
                 *biv = u & two & !three;
                 if s != 0 {
                     found = true;
                 }
-                while s != 0 {
-                    let bit = s & s.wrapping_neg();
-                    s ^= bit;
-                    let mut ok = false;
+                if s != 0 {
+                    // Digit by digit, so that no search for a cell's digit ends at
+                    // an unpredictable place. A cell emptied by the placement of
+                    // another is placed by no digit here and fails the check above
+                    // on the next round.
                     for d in 0..9 {
-                        if self.f[3 * d + b] & bit != 0 {
-                            ok = self.place_light(d, b, bit);
-                            break;
+                        let mut m = self.f[3 * d + b] & s;
+                        while m != 0 {
+                            let bit = m & m.wrapping_neg();
+                            m ^= bit;
+                            if !self.place_light(d, b, bit) {
+                                return None;
+                            }
                         }
-                    }
-                    if !ok {
-                        return None;
                     }
                 }
             }
