@@ -15,6 +15,7 @@ use sudoku_core::Grid;
 use crate::action::{Action, Context, Direction};
 use crate::geometry::Geometry;
 use crate::grades::{self, Grades};
+use crate::hints::Hints;
 use crate::picker::{Choice, Picker};
 use crate::play::{Play, Progress, Source, WinStats};
 use crate::save::{ignored_note, import_note, unreadable_note};
@@ -73,6 +74,8 @@ pub struct App {
     help_offset: usize,
     /// The puzzles' grades, worked out on a thread of their own.
     grades: Grades,
+    /// The game's hints, worked out on a thread of their own.
+    hints: Hints,
 }
 
 impl App {
@@ -93,6 +96,7 @@ impl App {
             unsaved: None,
             help_offset: 0,
             grades: Grades::new(),
+            hints: Hints::new(),
         };
         if let Some(note) = app.refresh_saved() {
             app.picker.message = Some(note);
@@ -134,6 +138,33 @@ impl App {
     pub fn wait_for_grades(&mut self) {
         self.grades.wait();
         self.refresh_grades();
+    }
+
+    /// Shows the hint that came back for the game on the board, and asks
+    /// for the one it wants. A hint that places the last digit wins the
+    /// game as a move would.
+    fn refresh_hints(&mut self, answer: Option<(crate::hints::Request, crate::hints::Answer)>) {
+        let now = self.now;
+        let Screen::Board(play) = &mut self.screen else {
+            return;
+        };
+        if let Some((request, answer)) = answer {
+            if play.take_hint(request, answer, now) == Progress::Won {
+                self.overlay = Some(Overlay::Won(play.stats(now)));
+                self.forget_save_of_won_game();
+                return;
+            }
+        }
+        if let Some(request) = play.hint_wanted() {
+            self.hints.ask(request, play.game());
+        }
+    }
+
+    /// Waits for the hint being worked out, and shows it (for tests, which
+    /// read the screen at once).
+    pub fn wait_for_hint(&mut self) {
+        let answer = self.hints.wait();
+        self.refresh_hints(answer);
     }
 
     /// Moves the previous release's save at `legacy` into the store (once:
@@ -300,8 +331,8 @@ impl App {
             (Screen::Board(play), None | Some(Overlay::Help)) => play.next_tick(Instant::now()),
             _ => None,
         };
-        // while a grade is being worked out, look for it now and then
-        let grade = self.grades.busy().then_some(grades::POLL);
+        // while a grade or a hint is being worked out, look for it now and then
+        let grade = (self.grades.busy() || self.hints.busy()).then_some(grades::POLL);
         match (play, grade) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -319,6 +350,8 @@ impl App {
         self.now = now;
         self.act(action, now);
         self.refresh_grades();
+        let answer = self.hints.collect();
+        self.refresh_hints(answer);
     }
 
     fn act(&mut self, action: Action, now: Instant) {

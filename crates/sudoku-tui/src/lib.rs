@@ -18,6 +18,7 @@ pub mod app;
 pub mod clock;
 pub mod geometry;
 pub mod grades;
+pub mod hints;
 pub mod input;
 pub mod names;
 pub mod picker;

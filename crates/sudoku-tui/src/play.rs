@@ -11,6 +11,7 @@ use sudoku_core::{Cell, Col, Digit, Game, Grid, Outcome, RandomPuzzle, Row};
 use crate::action::{Action, Direction};
 use crate::animation::{self, Animation, State};
 use crate::clock::Stopwatch;
+use crate::hints::{self, Answer};
 use crate::names::game_names;
 use sudoku_core::session::Pencil;
 
@@ -86,6 +87,9 @@ pub struct Play {
     /// The board a hint last explained a step on, so that a second hint on
     /// it places the digit.
     explained: Option<Grid>,
+    /// The hint asked for and not yet shown (it is worked out on a thread:
+    /// see [`crate::hints`]).
+    hint_wanted: Option<hints::Request>,
     /// The wrong entries the last mistake check found, shown on the board
     /// until the board changes.
     mistakes: Vec<Cell>,
@@ -147,6 +151,7 @@ impl Play {
             paused: false,
             timer_visible: true,
             explained: None,
+            hint_wanted: None,
             mistakes: Vec::new(),
             message: Message {
                 text: "Good luck! Press ? for help".to_string(),
@@ -388,7 +393,7 @@ impl Play {
             Action::Redo => return self.redo(now),
             Action::TogglePencil => self.toggle_pencil(),
             Action::ToggleCandidates => self.toggle_candidates(),
-            Action::Hint => return self.hint(now),
+            Action::Hint => return self.hint(),
             Action::Mistakes => self.show_mistakes(),
             Action::Solve => self.solve(now),
             Action::Faster => self.change_speed(1),
@@ -632,26 +637,69 @@ impl Play {
         self.say(Tone::Info, text);
     }
 
-    /// The first hint explains the next logical step and points the cursor
-    /// at it; a second one on the same board places a digit. A wrong entry
-    /// is fixed at once. Cells are named as the board labels them (`5c`).
-    fn hint(&mut self, now: Instant) -> Progress {
+    /// Asks for a hint on the board as it is: the first one explains the
+    /// next logical step and points the cursor at it; a second one on the
+    /// same board (also while the first is being worked out) places a digit. It is worked out away from the keys (see
+    /// [`crate::hints`]) and shown by [`Play::take_hint`]; meanwhile the
+    /// status bar says so and play goes on.
+    fn hint(&mut self) -> Progress {
         let board = *self.game().grid();
-        if self.explained.take() != Some(board) {
-            if let Some(step) = self.game().next_step() {
+        // A second H while the first is worked out places, as it would after.
+        let again = self.hint_wanted.is_some_and(|r| r.board == board);
+        self.hint_wanted = Some(hints::Request {
+            board,
+            place: again || self.explained == Some(board),
+        });
+        self.say(Tone::Info, hints::PENDING);
+        Progress::Playing
+    }
+
+    /// The hint asked for and not yet shown.
+    pub fn hint_wanted(&self) -> Option<hints::Request> {
+        self.hint_wanted
+    }
+
+    /// Shows the hint worked out for `request`, as the player asked for it:
+    /// a step explained, with the cursor on its first cell and a second
+    /// hint placing a digit; or a digit placed (a wrong entry fixed first),
+    /// which may win the game. Nothing when it answers an earlier request
+    /// or the board has changed since (or the game is paused): the player
+    /// has moved on. Cells are named as the board labels them (`5c`).
+    pub fn take_hint(&mut self, request: hints::Request, answer: Answer, now: Instant) -> Progress {
+        if self.hint_wanted != Some(request) {
+            return Progress::Playing;
+        }
+        self.hint_wanted = None;
+        if *self.game().grid() != request.board || self.paused || self.animation.is_some() {
+            if self.message.text == hints::PENDING {
+                self.say(Tone::Info, "The board changed: no hint shown");
+            }
+            return Progress::Playing;
+        }
+        self.explained = None;
+        let hint = match answer {
+            Answer::Step(step) => {
                 if let Some(&cell) = step.cells().first() {
                     self.cursor = cell;
                     self.selected = true;
                 }
-                self.explained = Some(board);
+                self.explained = Some(request.board);
                 let text = format!("{} (H again: place)", game_names(&step.to_string()));
                 self.say(Tone::Info, text);
                 return Progress::Playing;
             }
-        }
-        let Some((hint, outcome)) = self.session.place_hint() else {
-            self.say(Tone::Info, "No hint: the board is solved");
-            return Progress::Playing;
+            Answer::Place(None) => {
+                self.say(Tone::Info, "No hint: the board is solved");
+                return Progress::Playing;
+            }
+            Answer::Place(Some(hint)) => hint,
+        };
+        let outcome = match self.session.place_worked_out_hint(&hint) {
+            Ok(outcome) => outcome,
+            Err(err) => {
+                self.say(Tone::Bad, sentence(err));
+                return Progress::Playing;
+            }
         };
         self.mistakes.clear();
         self.cursor = hint.cell;
@@ -901,22 +949,64 @@ mod tests {
         assert_eq!(p.message().text, "9g holds a digit; erase it to pencil in");
     }
 
+    /// Asks for a hint, works it out here (the game does it on a thread)
+    /// and shows it.
+    fn hint(p: &mut Play, now: Instant) -> Progress {
+        assert_eq!(p.update(Action::Hint, now), Progress::Playing);
+        assert_eq!(p.message().text, hints::PENDING);
+        let request = p.hint_wanted().unwrap();
+        p.take_hint(request, Answer::work_out(p.game(), request), now)
+    }
+
     #[test]
     fn hints_name_cells_as_the_board_does_place_the_digit_and_count() {
         let (mut p, now) = play(NEARLY);
         p.update(digit(9), now);
-        p.update(Action::Hint, now);
+        hint(&mut p, now);
         assert_eq!(p.message().text, "Hint: 9g was wrong; it is 1");
         assert_eq!(p.hints(), 1);
-        assert_eq!(p.update(Action::Hint, now), Progress::Playing);
+        assert_eq!(hint(&mut p, now), Progress::Playing);
         assert_eq!(
             p.message().text,
             "Full house: 9i is the last blank cell of box 9, so it is 9 (H again: place)"
         );
         assert_eq!(p.cursor(), cell("9i"));
         assert_eq!(p.hints(), 1, "explaining is not a hint placed");
-        assert_eq!(p.update(Action::Hint, now), Progress::Won);
+        assert_eq!(hint(&mut p, now), Progress::Won);
         assert_eq!(p.stats(now).hints, 2);
+        assert_eq!(p.hint_wanted(), None);
+    }
+
+    #[test]
+    fn a_hint_that_comes_back_after_the_board_changed_is_not_shown() {
+        let (mut p, now) = play(EASY);
+        p.update(Action::Hint, now);
+        let request = p.hint_wanted().unwrap();
+        let answer = Answer::work_out(p.game(), request);
+        p.update(digit(4), now); // 1c: the board changes while it is worked out
+        let board = *p.game().grid();
+        assert_eq!(p.take_hint(request, answer.clone(), now), Progress::Playing);
+        assert_eq!(*p.game().grid(), board, "nothing placed");
+        assert_eq!((p.hints(), p.hint_wanted()), (0, None));
+        // H twice before the answer: the second asks to place, and the
+        // answer to the first is dropped.
+        p.update(Action::Hint, now);
+        let first = p.hint_wanted().unwrap();
+        p.update(Action::Hint, now);
+        let second = p.hint_wanted().unwrap();
+        assert_eq!((first.place, second.place), (false, true));
+        let explained = Answer::work_out(p.game(), first);
+        assert_eq!(p.take_hint(first, explained, now), Progress::Playing);
+        assert_eq!(p.hint_wanted(), Some(second));
+        assert_eq!(p.message().text, hints::PENDING);
+        let placed = Answer::work_out(p.game(), second);
+        p.take_hint(second, placed, now);
+        assert!(
+            p.message().text.starts_with("Hint: "),
+            "{}",
+            p.message().text
+        );
+        assert_eq!(p.hints(), 1);
     }
 
     #[test]

@@ -791,3 +791,33 @@ fn the_picker_grades_on_a_thread_of_its_own() {
     tmux.wait_text("Level:  extreme 10.5");
     tmux.save_and_quit(&pid);
 }
+
+/// A hint can take seconds on the famous hardest (placing a digit in
+/// coloin's puzzle: about 2 s of forcing chains): the status bar says it is
+/// being worked out, the game keeps taking keys meanwhile, and the hint is
+/// shown when it comes back.
+#[test]
+fn hints_are_worked_out_on_a_thread_of_their_own() {
+    let Some(tmux) = shell("hints") else {
+        return;
+    };
+    let pid = launch(&tmux, "");
+    tmux.wait_text("> sudoku01-easy.txt");
+    for c in "coloin".chars() {
+        tmux.send(&[&c.to_string()]);
+    }
+    tmux.wait_text("> sudoku13-coloin.txt");
+    tmux.send(&["Enter"]);
+    tmux.wait_text("sudoku13-coloin.txt");
+    tmux.send(&["H"]);
+    tmux.wait_text("(H again: place)");
+    tmux.send(&["H"]);
+    tmux.wait_text("Working out a hint...");
+    // the board answers at once: a pencil mark while the hint is due
+    tmux.send(&["n", "7"]);
+    tmux.wait_text("Pencilled 7 in");
+    tmux.wait_for_within("the hint", Duration::from_secs(60), |s| {
+        s.contains("Hint: ") && s.contains(" is ")
+    });
+    tmux.save_and_quit(&pid);
+}

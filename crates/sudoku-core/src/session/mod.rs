@@ -320,6 +320,28 @@ impl Session {
         Some((hint, outcome))
     }
 
+    /// Places `hint`, worked out earlier by [`Game::hint`] (for a frontend
+    /// that works hints out away from its input loop), and counts a hint.
+    /// The caller makes sure the board has not changed since the hint was
+    /// worked out; an error, and nothing counted, when its cell holds a
+    /// given.
+    ///
+    /// ```
+    /// use sudoku_core::session::{Origin, Session};
+    /// let puzzle =
+    ///     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    /// let mut s = Session::new(puzzle.parse().unwrap(), "easy", Origin::Text).unwrap();
+    /// let hint = s.game().hint().unwrap();
+    /// s.place_worked_out_hint(&hint).unwrap();
+    /// assert_eq!(s.game().grid().get(hint.cell), Some(hint.digit));
+    /// assert_eq!(s.hints(), 1);
+    /// ```
+    pub fn place_worked_out_hint(&mut self, hint: &Hint) -> Result<Outcome, MoveError> {
+        let outcome = self.game.place(hint.cell, hint.digit)?;
+        self.hints = (self.hints + 1).min(MAX_COUNT);
+        Ok(outcome)
+    }
+
     /// The cells whose entry differs from the solution, in cell order. The
     /// check counts as a hint, and as a mistake check, even when it finds
     /// none.

@@ -68,6 +68,25 @@ fn marks_refuse_givens_filled_cells_and_ruled_out_digits() {
 }
 
 #[test]
+fn a_hint_worked_out_earlier_is_placed_and_counted_as_the_session_would() {
+    let mut s = session();
+    let mut t = session();
+    let hint = s.game().hint().unwrap();
+    let (placed, outcome) = t.place_hint().unwrap();
+    assert_eq!(s.place_worked_out_hint(&hint), Ok(outcome));
+    assert_eq!((hint.cell, hint.digit), (placed.cell, placed.digit));
+    assert_eq!((s.game().grid(), s.hints()), (t.game().grid(), t.hints()));
+    // A hint for a given cell (a board that changed under it) is refused.
+    let given = Cell::all().find(|&c| s.game().is_given(c)).unwrap();
+    let wrong = Hint {
+        cell: given,
+        ..hint
+    };
+    assert!(s.place_worked_out_hint(&wrong).is_err());
+    assert_eq!(s.hints(), 1, "a refused hint is not counted");
+}
+
+#[test]
 fn hints_and_mistake_checks_are_counted() {
     let mut s = session();
     s.place(cell("1c"), d(9)).unwrap();

@@ -292,6 +292,7 @@ fn every_board_key() {
     key(&mut app, KeyCode::Char('c'));
     assert_eq!(marks(&app), [1, 2]);
     key(&mut app, KeyCode::Char('H'));
+    app.wait_for_hint();
     assert_eq!(play(&app).hints(), 0, "the first hint only explains");
     assert!(
         message(&app).ends_with("(H again: place)"),
@@ -299,6 +300,8 @@ fn every_board_key() {
         message(&app)
     );
     key(&mut app, KeyCode::Char('H'));
+    assert_eq!(message(&app), "Working out a hint...");
+    app.wait_for_hint();
     assert_eq!(play(&app).hints(), 1);
     assert!(message(&app).starts_with("Hint: "));
     key(&mut app, KeyCode::Char('p'));
@@ -541,7 +544,9 @@ fn winning_congratulates_and_offers_the_next_puzzle() {
     key(&mut app, KeyCode::Enter);
     keys(&mut app, "1ll");
     key(&mut app, KeyCode::Char('H'));
+    app.wait_for_hint();
     key(&mut app, KeyCode::Char('H'));
+    app.wait_for_hint();
     assert!(matches!(
         app.overlay(),
         Some(Overlay::Won(WinStats { hints: 1, .. }))

@@ -229,7 +229,9 @@ fn the_win_screen_has_time_moves_hints_and_the_next_puzzle() {
     ]);
     open(&mut app);
     app.update(Action::Hint);
+    app.wait_for_hint();
     app.update(Action::Hint);
+    app.wait_for_hint();
     app.update(Action::Move(Direction::Right));
     app.update(Action::Move(Direction::Right));
     app.update_at(Action::Digit(Digit::new(9).unwrap()), Instant::now());
@@ -364,6 +366,7 @@ fn dialogs_and_the_status_keep_their_keys_on_small_terminals() {
         app.update_at(Action::Confirm, now);
         app.update_at(Action::Digit(Digit::new(4).unwrap()), now);
         app.update_at(Action::Hint, now);
+        app.wait_for_hint();
         let shown = screen(&mut app, w, h);
         let status = line_with(&shown, "00:00");
         assert!(status.contains("conflicts 0 · 00:00"), "{w}x{h}:\n{shown}");
@@ -499,6 +502,7 @@ fn captures() -> String {
         app.update_at(Action::TogglePencil, now);
         app.update_at(Action::Move(Direction::Down), now);
         app.update_at(Action::Hint, now);
+        app.wait_for_hint();
         shot(
             &mut app,
             "A game after a move, pencil marks in 1b and a hint",

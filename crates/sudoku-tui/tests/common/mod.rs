@@ -95,13 +95,23 @@ impl Tmux {
 
     /// Polls the pane until `ready` holds, failing after ten seconds.
     pub fn wait_for(&self, what: &str, ready: impl Fn(&str) -> bool) -> String {
+        self.wait_for_within(what, Duration::from_secs(10), ready)
+    }
+
+    /// Polls the pane until `ready` holds, failing after `limit`.
+    pub fn wait_for_within(
+        &self,
+        what: &str,
+        limit: Duration,
+        ready: impl Fn(&str) -> bool,
+    ) -> String {
         let start = Instant::now();
         loop {
             let screen = self.screen();
             if ready(&screen) {
                 return screen;
             }
-            if start.elapsed() > Duration::from_secs(10) {
+            if start.elapsed() > limit {
                 panic!("timed out waiting for {what}; the pane shows:\n{screen}");
             }
             std::thread::sleep(Duration::from_millis(50));
