@@ -7,8 +7,6 @@
 //! back. Answers are kept, so a puzzle is graded once per run.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::mpsc::{self, Receiver, Sender};
-use std::thread;
 use std::time::Duration;
 
 use sudoku_core::{Grid, Level};
@@ -57,31 +55,12 @@ pub struct Grades {
     worker: Option<Worker>,
 }
 
-/// The grading thread's ends of its two channels.
-#[derive(Debug)]
-struct Worker {
-    jobs: Sender<Grid>,
-    answers: Receiver<(Grid, Label)>,
-}
+/// The grading thread: puzzles in, each with its grade out.
+type Worker = crate::background::Worker<Grid, (Grid, Label)>;
 
-impl Worker {
-    /// A thread that grades each puzzle sent to it, in turn, until the
-    /// game drops its end.
-    fn start() -> Option<Worker> {
-        let (jobs, inbox) = mpsc::channel::<Grid>();
-        let (outbox, answers) = mpsc::channel();
-        thread::Builder::new()
-            .name("grades".to_string())
-            .spawn(move || {
-                for puzzle in inbox {
-                    if outbox.send((puzzle, Label::of(&puzzle))).is_err() {
-                        break;
-                    }
-                }
-            })
-            .ok()?;
-        Some(Worker { jobs, answers })
-    }
+/// A thread that grades each puzzle sent to it, in turn.
+fn start() -> Option<Worker> {
+    Worker::start("grades", |puzzle| (puzzle, Label::of(&puzzle)))
 }
 
 impl Grades {
@@ -103,7 +82,7 @@ impl Grades {
             return;
         }
         if self.worker.is_none() {
-            self.worker = Worker::start();
+            self.worker = start();
         }
         match &self.worker {
             Some(worker) if worker.jobs.send(*puzzle).is_ok() => {

@@ -7,9 +7,6 @@
 //! so, and the answer is shown when it comes back if the board is still the
 //! one it was worked out for.
 
-use std::sync::mpsc::{self, Receiver, Sender};
-use std::thread;
-
 use sudoku_core::{Game, Grid, Hint, LogicStep};
 
 /// What the status bar says while a hint is being worked out.
@@ -59,32 +56,14 @@ pub struct Hints {
     ready: Option<(Request, Answer)>,
 }
 
-/// The hint thread's ends of its two channels.
-#[derive(Debug)]
-struct Worker {
-    jobs: Sender<(Request, Game)>,
-    answers: Receiver<(Request, Answer)>,
-}
+/// The hint thread: requests in, each with its answer out.
+type Worker = crate::background::Worker<(Request, Game), (Request, Answer)>;
 
-impl Worker {
-    /// A thread that answers each request sent to it, in turn, until the
-    /// game drops its end.
-    fn start() -> Option<Worker> {
-        let (jobs, inbox) = mpsc::channel::<(Request, Game)>();
-        let (outbox, answers) = mpsc::channel();
-        thread::Builder::new()
-            .name("hints".to_string())
-            .spawn(move || {
-                for (request, game) in inbox {
-                    let answer = Answer::work_out(&game, request);
-                    if outbox.send((request, answer)).is_err() {
-                        break;
-                    }
-                }
-            })
-            .ok()?;
-        Some(Worker { jobs, answers })
-    }
+/// A thread that works out each hint sent to it, in turn.
+fn start() -> Option<Worker> {
+    Worker::start("hints", |(request, game)| {
+        (request, Answer::work_out(&game, request))
+    })
 }
 
 impl Hints {
@@ -100,7 +79,7 @@ impl Hints {
             return;
         }
         if self.worker.is_none() {
-            self.worker = Worker::start();
+            self.worker = start();
         }
         let sent = self
             .worker

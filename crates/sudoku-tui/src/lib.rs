@@ -15,6 +15,7 @@
 pub mod action;
 pub mod animation;
 pub mod app;
+pub mod background;
 pub mod clock;
 pub mod geometry;
 pub mod grades;
