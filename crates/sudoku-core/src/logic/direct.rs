@@ -117,27 +117,9 @@ pub(crate) fn direct_hidden(marks: &Candidates, n: usize) -> Option<Step> {
             continue;
         }
         let pos = &all[u];
-        // The digits with two to `n` places (more would not fit in `n`
-        // cells), in increasing order: the combinations of those come in
-        // the order of all nine's.
-        let mut digits = [0usize; 9];
-        let mut count = 0;
-        for (d, &p) in pos.iter().enumerate() {
-            if (2..=n as u32).contains(&p.count_ones()) {
-                digits[count] = d;
-                count += 1;
-            }
-        }
-        let found = crate::logic::first_combination(count, n, |pick| {
-            let mut union = 0u16;
-            let mut kept = 0u16;
-            for &i in pick {
-                union |= pos[digits[i]];
-                kept |= 1 << digits[i];
-            }
-            if union.count_ones() as usize != n {
-                return None;
-            }
+        // Locked sets of digits in increasing order, as among all nine.
+        let found = crate::logic::first_locked_set(pos, n, |pick, union| {
+            let kept = pick.iter().fold(0u16, |m, &d| m | 1 << d);
             (0..9).filter(|d| kept & 1 << d == 0).find_map(|d| {
                 let left = pos[d] & !union;
                 (pos[d].count_ones() > 1 && left.count_ones() == 1)

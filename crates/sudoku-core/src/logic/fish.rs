@@ -2,7 +2,7 @@
 //! base.
 
 use crate::logic::step::join;
-use crate::logic::{cell, digit, first_combination, Candidates, Digits, Step, Technique};
+use crate::logic::{cell, digit, first_locked_set, Candidates, Digits, Step, Technique};
 use crate::pos::{Cell, Digit};
 
 /// The cell at line `line`, position `pos`; rows are the lines when
@@ -32,30 +32,14 @@ fn fish_on(marks: &Candidates, n: usize, d: usize, by_rows: bool) -> Option<Step
             .filter(|&pos| marks.mask(at(by_rows, line, pos)) & bit != 0)
             .fold(0, |m, pos| m | 1 << pos)
     });
-    let mut lines = [0usize; 9];
-    let mut count = 0;
-    for (l, s) in spots.iter().enumerate() {
-        if (2..=n as u32).contains(&s.count_ones()) {
-            lines[count] = l;
-            count += 1;
-        }
-    }
-    if count < n {
-        return None;
-    }
-    first_combination(count, n, |pick: &[usize]| {
-        let cover = pick.iter().fold(0u16, |m, &i| m | spots[lines[i]]);
-        if cover.count_ones() as usize != n {
-            return None;
-        }
+    first_locked_set(&spots, n, |base: &[usize], cover| {
         // Nothing to remove unless another line has the digit in the cover.
         let outside = (0..9)
-            .filter(|&l| !pick.iter().any(|&i| lines[i] == l))
+            .filter(|l| !base.contains(l))
             .any(|l| spots[l] & cover != 0);
         if !outside {
             return None;
         }
-        let base: Vec<usize> = pick.iter().map(|&i| lines[i]).collect();
         let covers: Vec<usize> = (0..9).filter(|p| cover & 1 << p != 0).collect();
         let eliminations: Vec<(Cell, Digit)> = (0..9)
             .filter(|l| !base.contains(l))

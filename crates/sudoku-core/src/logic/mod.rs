@@ -180,6 +180,37 @@ pub(crate) fn first_combination<T>(
     }
 }
 
+/// Calls `found` with each choice of `n` of the sets `sets` (their indices,
+/// increasing, in lexicographic order) that hold two to `n` elements each
+/// and `n` between them, a locked set, and with that union, until it
+/// returns `Some`: the cells of a naked subset (sets of digits), the digits
+/// of a hidden one (sets of places), the base lines of a fish.
+pub(crate) fn first_locked_set<T>(
+    sets: &[u16; 9],
+    n: usize,
+    mut found: impl FnMut(&[usize], u16) -> Option<T>,
+) -> Option<T> {
+    let mut members = [0usize; 9];
+    let mut count = 0;
+    for (i, s) in sets.iter().enumerate() {
+        if (2..=n as u32).contains(&s.count_ones()) {
+            members[count] = i;
+            count += 1;
+        }
+    }
+    let mut chosen = [0usize; 9];
+    first_combination(count, n, |pick: &[usize]| {
+        let union = pick.iter().fold(0u16, |m, &i| m | sets[members[i]]);
+        if union.count_ones() as usize != n {
+            return None;
+        }
+        for (c, &i) in chosen.iter_mut().zip(pick) {
+            *c = members[i];
+        }
+        found(&chosen[..n], union)
+    })
+}
+
 /// The places of every digit in every unit: `[u][d]` has bit `i` when
 /// digit index `d` is a candidate of the unit's `i`th cell (as
 /// [`places`] for each unit and digit, computed in one pass).

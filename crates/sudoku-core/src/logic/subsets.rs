@@ -2,7 +2,7 @@
 
 use crate::logic::step::{cells_text, digits_text, unit_name};
 use crate::logic::{
-    cell, digit, first_combination, unit, unit_places, Candidates, Digits, Step, Technique,
+    cell, digit, first_locked_set, unit, unit_places, Candidates, Digits, Step, Technique,
     SE_UNIT_ORDER, UNITS,
 };
 use crate::pos::{Cell, Digit};
@@ -22,35 +22,16 @@ fn technique(naked: bool, n: usize) -> (Technique, &'static str) {
 /// digits leave the unit's other cells.
 pub(crate) fn naked(marks: &Candidates, n: usize) -> Option<Step> {
     SE_UNIT_ORDER.iter().find_map(|&u| {
-        let mut cells = [0usize; 9];
-        let mut count = 0;
-        for &c in &UNITS[u] {
-            let c = usize::from(c);
-            if (2..=n as u32).contains(&marks.mask(c).count_ones()) {
-                cells[count] = c;
-                count += 1;
-            }
-        }
-        if count < n {
-            return None;
-        }
-        first_combination(count, n, |pick: &[usize]| {
-            let union = pick.iter().fold(0u16, |m, &i| m | marks.mask(cells[i]));
-            if union.count_ones() as usize != n {
-                return None;
-            }
+        let masks: [u16; 9] = std::array::from_fn(|i| marks.mask(usize::from(UNITS[u][i])));
+        first_locked_set(&masks, n, |pick: &[usize], union| {
             // Nothing to remove unless another cell holds one of the digits.
-            let mut outside = 0u16;
-            for &c in &UNITS[u] {
-                let c = usize::from(c);
-                if !pick.iter().any(|&i| cells[i] == c) {
-                    outside |= marks.mask(c);
-                }
-            }
+            let outside = (0..9)
+                .filter(|i| !pick.contains(i))
+                .fold(0u16, |m, i| m | masks[i]);
             if outside & union == 0 {
                 return None;
             }
-            let chosen: Vec<usize> = pick.iter().map(|&i| cells[i]).collect();
+            let chosen: Vec<usize> = pick.iter().map(|&i| usize::from(UNITS[u][i])).collect();
             let others = UNITS[u]
                 .iter()
                 .map(|&c| usize::from(c))
@@ -84,24 +65,8 @@ pub(crate) fn naked(marks: &Candidates, n: usize) -> Option<Step> {
 pub(crate) fn hidden(marks: &Candidates, n: usize) -> Option<Step> {
     let all = unit_places(marks);
     SE_UNIT_ORDER.iter().find_map(|&u| {
-        let spots = &all[u];
-        let mut digits = [0usize; 9];
-        let mut count = 0;
-        for (d, places) in spots.iter().enumerate() {
-            if (2..=n as u32).contains(&places.count_ones()) {
-                digits[count] = d;
-                count += 1;
-            }
-        }
-        if count < n {
-            return None;
-        }
-        first_combination(count, n, |pick: &[usize]| {
-            let union = pick.iter().fold(0u16, |m, &i| m | spots[digits[i]]);
-            if union.count_ones() as usize != n {
-                return None;
-            }
-            let kept = pick.iter().fold(0u16, |m, &i| m | 1 << digits[i]);
+        first_locked_set(&all[u], n, |pick: &[usize], union| {
+            let kept = pick.iter().fold(0u16, |m, &d| m | 1 << d);
             // Nothing to remove unless one of the cells holds another digit.
             let mut inside = 0u16;
             for (i, &c) in UNITS[u].iter().enumerate() {
