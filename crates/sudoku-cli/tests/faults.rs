@@ -324,9 +324,13 @@ fn a_signal_during_dash_o_removes_the_temporary_file() {
     for (signal, name) in [(2, "INT"), (15, "TERM"), (1, "HUP")] {
         let dir = folder("faults", &format!("signal-{name}"));
         let mut child = solve_into_a_file(&dir, None);
+        // Held open until the child has ended: `wait` would close it first,
+        // and the input's end could then finish the run before the signal
+        // (a normal exit, the file in place).
+        let stdin = child.stdin.take();
         kill(&child, name);
         let status = child.wait().unwrap();
-        drop(child.stdin.take());
+        drop(stdin);
         assert_eq!(status.signal(), Some(signal), "SIG{name}");
         assert!(
             listing(&dir).is_empty(),
