@@ -7,7 +7,9 @@
 //! only on masks changed since their last update. Naked singles come from one
 //! pass over all digits per band, which also finds the bivalue cells; the
 //! search guesses on the bivalue cell with the most unsolved peers among the
-//! first dozen, which cuts the node count by about 40% on hard puzzles.
+//! first dozen, bivalue peers counting twice (a guess there is likelier to
+//! leave naked singles), which cuts the node count by about half on hard
+//! puzzles against the first bivalue cell.
 //! Givens are placed in bulk. The whole state is a couple of hundred bytes,
 //! copied on each guess; no allocation while solving.
 //!
@@ -122,9 +124,21 @@ static PEERS: [u32; 27] = {
     t
 };
 
-/// `COLUMN[p]`: the cells of a band in the column of cell `p`.
-static COLUMN: [u32; 27] = {
-    let mut t = [0u32; 27];
+/// `SEEN[p]`: the peers of cell `p` in its band (low half) and the cells of its column in the
+/// next band (high half); 32 entries, so that an index masked to five bits needs no bounds check.
+static SEEN: [u64; 32] = {
+    let mut t = [0u64; 32];
+    let mut p = 0;
+    while p < 27 {
+        t[p] = PEERS[p] as u64 | (COLUMN[p] as u64) << 32;
+        p += 1;
+    }
+    t
+};
+
+/// `COLUMN[p]`: the cells of a band in the column of cell `p` (32 entries, as [`SEEN`]).
+static COLUMN: [u32; 32] = {
+    let mut t = [0u32; 32];
     let mut p = 0;
     while p < 27 {
         t[p] = 0x40201 << (p % 9);
@@ -379,24 +393,29 @@ impl State {
     }
 
     /// Among the first [`PICK_BUDGET`] bivalue cells of `biv` (per band), the one with the
-    /// most unsolved peers;
-    /// `(0, 0)` if there is none.
+    /// most unsolved peers, the bivalue ones counting twice; `(0, 0)` if there is none.
     #[inline(always)]
     fn pick(&self, biv: [u32; 3]) -> (usize, u32) {
-        // Best key: unsolved peers above, then 255 - cell index so the first cell wins ties.
+        // Best key: the score above, then 255 - cell index so the first cell wins ties.
         let mut best = 0u32;
         let mut budget = PICK_BUDGET;
         for (b, &x) in biv.iter().enumerate() {
             let mut x = x;
-            let u = self.unsolved[b];
-            let (u1, u2) = (self.unsolved[(b + 1) % 3], self.unsolved[(b + 2) % 3]);
+            let (b1, b2) = ((b + 1) % 3, (b + 2) % 3);
+            // The band's own cells in the low half, the next band's in the high half.
+            let u = u64::from(self.unsolved[b]) | u64::from(self.unsolved[b1]) << 32;
+            let u2 = self.unsolved[b2];
+            let v = u64::from(biv[b]) | u64::from(biv[b1]) << 32;
+            let v2 = biv[b2];
+            let top = 255 - 27 * b as u32;
             while x != 0 {
-                let p = x.trailing_zeros() as usize;
+                let p = x.trailing_zeros() as usize & 31;
                 x &= x - 1;
-                let cm = COLUMN[p];
-                let col = (u1 & cm) | (u2 & cm) << 1;
-                let n = ((u & PEERS[p]) as u64 | (col as u64) << 32).count_ones();
-                best = best.max((n + 1) << 8 | (255 - (27 * b + p) as u32));
+                let (m, cm) = (SEEN[p], COLUMN[p]);
+                let n = (u & m).count_ones() + (u2 & cm).count_ones();
+                // Bivalue peers count twice: a guess there is likelier to leave naked singles.
+                let n = n + (v & m).count_ones() + (v2 & cm).count_ones();
+                best = best.max((n + 1) << 8 | (top - p as u32));
                 budget -= 1;
                 if budget == 0 {
                     break;
@@ -911,6 +930,21 @@ mod tests {
         assert_eq!(n, 10);
         assert!(guesses >= 10);
         assert_eq!(search_counting_guesses(&[0; 81], 0, |_| {}), (0, 0));
+    }
+
+    #[test]
+    fn the_guess_prefers_cells_with_bivalue_peers() {
+        // An empty grid: every cell has 20 unsolved peers. Of three bivalue
+        // cells, r1c1 (band 0) sees neither of the others, while r5c5 and
+        // r5c6 (band 1, bits 13 and 14) see each other: the first of those
+        // two wins, though r1c1 comes first.
+        let st = State::new();
+        assert_eq!(st.pick([1, 1 << 13 | 1 << 14, 0]), (1, 1 << 13));
+        // A bivalue peer in another band, down the column, counts too.
+        assert_eq!(st.pick([1, 1 << 13, 1 << 22]), (1, 1 << 13));
+        // Ties go to the first cell; no bivalue cell, no guess.
+        assert_eq!(st.pick([1 | 1 << 13, 0, 0]), (0, 1));
+        assert_eq!(st.pick([0, 0, 0]), (0, 0));
     }
 
     #[test]
