@@ -250,7 +250,11 @@ pub fn run(args: GenerateArgs) -> ExitCode {
                 }
                 Err((index, e)) => {
                     progress.finish();
-                    diag::error(&format!("puzzle {}: {e}", index + 1));
+                    diag::error(&format!(
+                        "puzzle {}: {e}{}",
+                        index + 1,
+                        made_before(common.start, index)
+                    ));
                     return ExitCode::from(1);
                 }
             }
@@ -263,6 +267,31 @@ pub fn run(args: GenerateArgs) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(stopped) => stop_status(stopped, ExitCode::SUCCESS),
     }
+}
+
+/// For a request starting at item `start` that failed at item `index`: how to
+/// have the items made before it (they are the same for the same seed), and
+/// how to go on past it; nothing when it failed at its first item.
+fn made_before(start: u64, index: u64) -> String {
+    let made = index - start;
+    if made == 0 {
+        return String::new();
+    }
+    let from = if start == 0 {
+        String::new()
+    } else {
+        format!(" --start {start} and")
+    };
+    let (s, verb) = if made == 1 {
+        ("", "comes")
+    } else {
+        ("s", "come")
+    };
+    format!(
+        " (the {made} puzzle{s} made before it {verb} with{from} a count of {made}; \
+         --start {} goes on past it)",
+        index + 1
+    )
 }
 
 /// The puzzle spec the arguments ask for, or why they cannot be met.

@@ -324,6 +324,48 @@ fn start_k_with_count_c_prints_lines_k_plus_1_to_k_plus_c_of_the_full_run() {
 }
 
 #[test]
+fn a_request_that_gives_up_says_how_to_have_the_puzzles_made_before() {
+    // Puzzles with 60-64 blanks are rare: this seed makes two, then gives up.
+    let ask = |extra: &[&str]| {
+        let mut args = vec!["puzzles", "--seed", "1", "--minimal", "--holes", "60-64"];
+        args.extend_from_slice(extra);
+        generate(&args)
+    };
+    let out = ask(&["3"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with("sudoku: puzzle 3: found no minimal unique puzzle"),
+        "{err}"
+    );
+    assert!(
+        err.ends_with(
+            "(the 2 puzzles made before it come with a count of 2; --start 3 goes on past it)\n"
+        ),
+        "{err}"
+    );
+    // The advice works: the two, then one past the failure.
+    let two = ask(&["2"]);
+    assert_eq!(two.status.code(), Some(0));
+    assert_eq!(text(&two.stdout).lines().count(), 2);
+    let on = ask(&["1", "--start", "3"]);
+    assert_eq!(on.status.code(), Some(0), "{}", text(&on.stderr));
+    // From a later start, the advice keeps it.
+    let err = text(&ask(&["2", "--start", "1"]).stderr);
+    assert!(
+        err.ends_with(
+            "(the 1 puzzle made before it comes with --start 1 and a count of 1; \
+             --start 3 goes on past it)\n"
+        ),
+        "{err}"
+    );
+    // A request failing at its first item has nothing to add.
+    let err = text(&ask(&["1", "--start", "2"]).stderr);
+    assert!(err.ends_with("ask for another range\n"), "{err}");
+}
+
+#[test]
 fn output_file_is_written_whole_or_not_at_all() {
     let dir = temp_dir("out");
     let path = dir.join("grids.txt");
