@@ -411,6 +411,8 @@ mod tests {
                 filled: 0,
                 to_fill: 81 - puzzle.givens(),
             },
+            board: puzzle,
+            moves: 0,
             time: std::time::Duration::ZERO,
             saved_at: None,
             solved: false,

@@ -314,6 +314,8 @@ mod tests {
             name: session.name().to_string(),
             level: None,
             progress: session.progress(),
+            board: puzzle,
+            moves: 0,
             time: Duration::from_secs(192),
             saved_at: Some(at(0)),
             solved: false,

@@ -11,6 +11,7 @@
 //! it back (as well as the saves of the previous release); [`store`] keeps
 //! one save per puzzle in a directory the frontend names.
 
+mod file;
 mod origin;
 mod pencil;
 pub mod save;
@@ -28,10 +29,11 @@ use crate::history::Move;
 use crate::logic::{Digits, Level};
 use crate::pos::{Cell, Digit};
 
+pub use file::{follow_links, open_for_reading};
 pub use origin::{Origin, OriginError, MAX_LINE, MAX_PATH};
 pub use pencil::{NotAllowed, Pencil};
 pub use save::{Loaded, PartError, SaveError};
-pub use store::{open_for_reading, Import, Listing, SaveStore, SavedInfo, StoreError};
+pub use store::{Import, Listing, SaveLock, SaveStore, SavedInfo, StoreError};
 
 /// The most time a session counts: 9999 hours (over a year of play).
 /// [`Session::add_time`] stops there, and a save holding more is read as

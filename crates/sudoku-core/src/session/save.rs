@@ -32,7 +32,7 @@
 //! every value is range-checked, and `docs/formats.md` says what is
 //! refused and what is left out (a [`PartError`] in [`Loaded::ignored`]).
 
-use std::io::{self, Read, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use thiserror::Error;
@@ -43,6 +43,7 @@ use crate::error::{ParseError, PuzzleError};
 use crate::game::Game;
 use crate::generator::RandomPuzzle;
 use crate::grid::Grid;
+use crate::history::Move;
 use crate::logic::{Digits, Level};
 use crate::pos::{Cell, Digit};
 
@@ -56,9 +57,18 @@ pub const HEADER_V1: &str = "sudoku-tui save 1";
 /// kilobytes, so more is not a save.
 pub const MAX_SAVE_BYTES: u64 = 1 << 20;
 
-/// The most moves a save's history holds (`done` and `undone` together);
-/// later ones are left out, and reported.
+/// The most moves a save's history holds (`done` and `undone` together).
+/// A longer history is compacted when it is written (see [`to_string`]),
+/// so every save this version writes is read whole; a longer history in a
+/// save made elsewhere is cut, and the moves left out are reported.
 pub const MAX_HISTORY: usize = 100_000;
+
+/// The most redo moves a compacted history keeps: those redo makes first.
+const MAX_COMPACTED_UNDONE: usize = MAX_HISTORY / 4;
+
+/// The most bytes of a save's start [`read_summary`] reads before giving
+/// up on finding the history there.
+const MAX_HEAD_BYTES: usize = 64 << 10;
 
 /// The latest `saved` time read: the end of the year 9999.
 const MAX_SAVED_SECS: u64 = 253_402_300_799;
@@ -92,6 +102,13 @@ pub fn write(
 
 /// The save of `session` as text (see [`write()`]). The time is kept to the
 /// millisecond.
+///
+/// A history of more than [`MAX_HISTORY`] moves is compacted: the newest
+/// moves are kept (and up to a quarter of the bound of undone moves, those
+/// redo makes first), and the older ones are folded into the board they
+/// led to, written as one move for each digit on it. The resumed game has
+/// the same board, marks and counts; only its undo stops sooner. So every
+/// save written is read back whole, well within [`MAX_SAVE_BYTES`].
 pub fn to_string(session: &Session, saved_at: Option<SystemTime>) -> String {
     let game = session.game();
     let mut lines = vec![
@@ -122,10 +139,47 @@ pub fn to_string(session: &Session, saved_at: Option<SystemTime>) -> String {
         lines.extend(marks_line("struck", |c| pencil.struck(c)));
     }
     lines.push(format!("grid: {}", game.grid()));
-    let history = game.history();
-    lines.extend(moves_line("done", history.done().iter().copied()));
-    lines.extend(moves_line("undone", history.undone()));
+    let (done, undone) = compacted(game);
+    lines.extend(moves_line("done", done.into_iter()));
+    lines.extend(moves_line("undone", undone.into_iter()));
     lines.join("\n") + "\n"
+}
+
+/// The history of `game` as a save writes it: done moves oldest first,
+/// undone ones in redo order, at most [`MAX_HISTORY`] together (see
+/// [`to_string`]).
+fn compacted(game: &Game) -> (Vec<Move>, Vec<Move>) {
+    let history = game.history();
+    let done = history.done();
+    let mut undone: Vec<Move> = history.undone().collect();
+    if done.len() + undone.len() <= MAX_HISTORY {
+        return (done.to_vec(), undone);
+    }
+    undone.truncate(MAX_COMPACTED_UNDONE);
+    // Room for one move per blank cell of the puzzle, which rebuilds the
+    // board where the kept moves start.
+    let keep = MAX_HISTORY - 81 - undone.len();
+    let (older, kept) = done.split_at(done.len().saturating_sub(keep));
+    if older.is_empty() {
+        return (done.to_vec(), undone);
+    }
+    let mut board = *game.grid();
+    for mv in kept.iter().rev() {
+        board.set(mv.cell, mv.before);
+    }
+    let puzzle = game.puzzle();
+    let mut moves: Vec<Move> = Cell::all()
+        .filter(|&c| puzzle.get(c).is_none())
+        .filter_map(|cell| {
+            board.get(cell).map(|digit| Move {
+                cell,
+                before: None,
+                after: Some(digit),
+            })
+        })
+        .collect();
+    moves.extend_from_slice(kept);
+    (moves, undone)
 }
 
 fn on_off(on: bool) -> &'static str {
@@ -147,7 +201,7 @@ fn marks_line(key: &str, marks: impl Fn(Cell) -> Digits) -> Option<String> {
 }
 
 /// `key: 1c4 2b0` for `moves`; none when there are none.
-fn moves_line(key: &str, moves: impl Iterator<Item = crate::history::Move>) -> Option<String> {
+fn moves_line(key: &str, moves: impl Iterator<Item = Move>) -> Option<String> {
     let items: Vec<String> = moves
         .map(|mv| format!("{}{}", mv.cell, mv.after.map_or(0, Digit::get)))
         .collect();
@@ -168,6 +222,102 @@ pub fn read(input: impl Read) -> Result<Loaded, SaveError> {
         });
     }
     parse(&String::from_utf8_lossy(&bytes))
+}
+
+/// What a list of saved games shows of a save.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Summary {
+    /// The puzzle.
+    pub puzzle: Grid,
+    /// The board.
+    pub board: Grid,
+    /// The puzzle's name.
+    pub name: String,
+    /// Its level, when the save knows it.
+    pub level: Option<Level>,
+    /// Time played.
+    pub time: Duration,
+    /// Moves made.
+    pub moves: usize,
+    /// When it was saved, if the save says.
+    pub saved_at: Option<SystemTime>,
+}
+
+impl Summary {
+    /// The summary of a save read whole.
+    pub fn of(loaded: &Loaded) -> Summary {
+        let session = &loaded.session;
+        Summary {
+            puzzle: *session.game().puzzle(),
+            board: *session.game().grid(),
+            name: session.name().to_string(),
+            level: session.level(),
+            time: session.time(),
+            moves: session.moves(),
+            saved_at: loaded.saved_at,
+        }
+    }
+}
+
+/// Reads the summary of a save from its start, up to its history (which
+/// can be long, and is not read): the board is the `grid` line. `None`
+/// when the start holds no board that can be shown (a save of the previous
+/// release, no readable `grid` line before the history, or one that drops
+/// a given): then the whole save must be read. The errors are those
+/// [`read`] gives for the lines read.
+pub(crate) fn read_summary(mut input: impl BufRead) -> Result<Option<Summary>, SaveError> {
+    let mut head = Vec::new();
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        let n = (&mut input)
+            .take((MAX_HEAD_BYTES - head.len()) as u64)
+            .read_until(b'\n', &mut line)
+            .map_err(|err| SaveError::Io(err.to_string()))?;
+        if n == 0 || line.starts_with(b"done:") || line.starts_with(b"undone:") {
+            break;
+        }
+        head.extend_from_slice(&line);
+        if head.len() >= MAX_HEAD_BYTES {
+            return Ok(None);
+        }
+    }
+    let (version, fields) = Fields::read(&String::from_utf8_lossy(&head))?;
+    if version != 2 {
+        return Ok(None);
+    }
+    let mut ignored = Vec::new();
+    let puzzle = fields.grid("puzzle")?;
+    let name = fields.name(&mut ignored)?;
+    let time = fields.time("time", &mut ignored)?;
+    let moves = fields.count("moves", &mut ignored)?;
+    fields.count("hints", &mut ignored)?;
+    let Some(board) = fields
+        .find("grid")
+        .and_then(|f| f.value.parse::<Grid>().ok())
+        .filter(|board| check_givens(&puzzle, board, 0).is_ok())
+    else {
+        return Ok(None);
+    };
+    let origin_level = fields
+        .parsed("origin", &mut ignored, |v: &str| {
+            v.parse::<Origin>().map_err(|err| err.to_string())
+        })
+        .and_then(|origin| origin.level());
+    let level = fields
+        .parsed("level", &mut ignored, |v: &str| {
+            v.parse::<Level>().map_err(|err| err.to_string())
+        })
+        .or(origin_level);
+    Ok(Some(Summary {
+        puzzle,
+        board,
+        name,
+        level,
+        time,
+        moves,
+        saved_at: fields.saved_at(&mut ignored),
+    }))
 }
 
 /// Reads a save's text, of this version or the previous one. Errors in the
@@ -249,17 +399,7 @@ fn read_v2(fields: &Fields, ignored: &mut Vec<PartError>) -> Result<Loaded, Save
     session.level = fields.parsed("level", ignored, |v: &str| {
         v.parse::<Level>().map_err(|err| err.to_string())
     });
-    let saved_at = fields.parsed("saved", ignored, |v: &str| {
-        digits_only(v)
-            .filter(|&s| s <= MAX_SAVED_SECS)
-            .map(|s| UNIX_EPOCH + Duration::from_secs(s))
-            .ok_or_else(|| {
-                format!(
-                    "expected seconds since 1970 up to {MAX_SAVED_SECS}, found '{}'",
-                    quote(v)
-                )
-            })
-    });
+    let saved_at = fields.saved_at(ignored);
     Ok(Loaded {
         session,
         saved_at,
@@ -337,6 +477,21 @@ impl Fields {
             });
         }
         Ok((version, Fields(fields)))
+    }
+
+    /// The optional `saved` line.
+    fn saved_at(&self, ignored: &mut Vec<PartError>) -> Option<SystemTime> {
+        self.parsed("saved", ignored, |v: &str| {
+            digits_only(v)
+                .filter(|&s| s <= MAX_SAVED_SECS)
+                .map(|s| UNIX_EPOCH + Duration::from_secs(s))
+                .ok_or_else(|| {
+                    format!(
+                        "expected seconds since 1970 up to {MAX_SAVED_SECS}, found '{}'",
+                        quote(v)
+                    )
+                })
+        })
     }
 
     fn find(&self, key: &str) -> Option<&Field> {

@@ -7,20 +7,35 @@
 //! on every platform and in every version, readable, and one file per
 //! puzzle whatever it was called or wherever it came from. Saves are
 //! written atomically (a temporary file in the same directory, renamed over
-//! the old save), only regular files are read, and at most
+//! the old save; a save that is a symbolic link is written through to its
+//! target), only regular files are read, and at most
 //! [`MAX_SAVE_BYTES`](super::save::MAX_SAVE_BYTES) of them.
+//!
+//! A game holds its puzzle's [`SaveLock`] while the puzzle is open, so two
+//! games never play one puzzle at once and no save is written over
+//! another game's. The list of saved games reads only the start of each
+//! save (what the list shows), never the history.
+
+mod lock;
 
 use std::fs;
-use std::io::{self, Write};
+use std::io::{self, BufReader};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use thiserror::Error;
 
-use super::save::{self, Loaded, PartError, SaveError};
+use super::file::{follow_links, open_for_reading, write_atomically};
+use super::save::{self, Loaded, PartError, SaveError, MAX_SAVE_BYTES};
 use super::{Progress, Session};
 use crate::grid::Grid;
 use crate::logic::Level;
+
+pub use lock::SaveLock;
+
+/// How the store's own short-lived locks (a save, a delete or an import
+/// made outside a game) name themselves to a game that finds one.
+const BRIEF_HOLDER: &str = "a save being written";
 
 /// The file name ending of a save in the store.
 const EXTENSION: &str = "save";
@@ -67,6 +82,10 @@ pub struct SavedInfo {
     pub level: Option<Level>,
     /// Cells filled of those to fill.
     pub progress: Progress,
+    /// The board as saved (the save's `grid` line).
+    pub board: Grid,
+    /// Moves made, as [`Session::moves`] counts them.
+    pub moves: usize,
     /// Time played.
     pub time: Duration,
     /// When it was saved: the save's `saved` line, else the file's
@@ -139,6 +158,15 @@ pub enum StoreError {
         /// The puzzle it holds.
         found: Grid,
     },
+    /// Another game has the puzzle open (it holds its [`SaveLock`]).
+    #[error("{}: this puzzle is open in another game{}", path.display(),
+            holder.as_ref().map_or_else(String::new, |h| format!(" ({h})")))]
+    InUse {
+        /// The save.
+        path: PathBuf,
+        /// The other game, as its lock names it (`sudoku-tui, pid 4242`).
+        holder: Option<String>,
+    },
 }
 
 impl StoreError {
@@ -148,7 +176,8 @@ impl StoreError {
             StoreError::Io { path, .. }
             | StoreError::NotAFile { path }
             | StoreError::Content { path, .. }
-            | StoreError::OtherPuzzle { path, .. } => path,
+            | StoreError::OtherPuzzle { path, .. }
+            | StoreError::InUse { path, .. } => path,
         }
     }
 }
@@ -193,13 +222,24 @@ impl SaveStore {
     /// Saves `session` over any earlier save of its puzzle, atomically: a
     /// reader sees the old save or the new one, never part of one; when the
     /// write fails, the old save stays and no temporary file is left. The
-    /// new file keeps the old one's permissions. `saved_at` (the caller's
-    /// clock) is recorded in the save. Returns the save's path.
+    /// new file keeps the old one's permissions, and a save that is a
+    /// symbolic link is written through to its target. `saved_at` (the
+    /// caller's clock) is recorded in the save. Returns the save's path.
+    ///
+    /// The save is locked while it is written: refused with
+    /// [`StoreError::InUse`] while a game holds the puzzle's lock. A game
+    /// saves through its own [`SaveLock::save`].
     pub fn save(&self, session: &Session, saved_at: SystemTime) -> Result<PathBuf, StoreError> {
+        self.lock(session.game().puzzle(), BRIEF_HOLDER)?
+            .save(session, saved_at)
+    }
+
+    /// Writes `session`'s save; the caller holds the lock.
+    fn write(&self, session: &Session, saved_at: SystemTime) -> Result<PathBuf, StoreError> {
         let path = self.path_of(session.game().puzzle());
         let text = save::to_string(session, Some(saved_at));
         fs::create_dir_all(&self.dir).map_err(io_error(&self.dir))?;
-        write_atomically(&path, text.as_bytes())?;
+        write_atomically(&path, text.as_bytes()).map_err(io_error(&path))?;
         Ok(path)
     }
 
@@ -217,9 +257,27 @@ impl SaveStore {
     }
 
     /// Removes the save of `puzzle` (after a win, or when the player
-    /// throws it away); says whether there was one.
+    /// throws it away); says whether there was one. A save that is a
+    /// symbolic link goes with the file it names. Refused with
+    /// [`StoreError::InUse`] while a game has the puzzle open; that game
+    /// removes it through its [`SaveLock::delete`].
     pub fn delete(&self, puzzle: &Grid) -> Result<bool, StoreError> {
+        self.lock(puzzle, BRIEF_HOLDER)?.delete()
+    }
+
+    /// Removes `puzzle`'s save and, when it is a link, its target; the
+    /// caller holds the lock.
+    fn remove(&self, puzzle: &Grid) -> Result<bool, StoreError> {
         let path = self.path_of(puzzle);
+        let target = follow_links(&path).map_err(io_error(&path))?;
+        if target != path {
+            match fs::remove_file(&target) {
+                Err(err) if err.kind() != io::ErrorKind::NotFound => {
+                    return Err(io_error(&path)(err))
+                }
+                _ => {}
+            }
+        }
         match fs::remove_file(&path) {
             Ok(()) => Ok(true),
             Err(err) if err.kind() == io::ErrorKind::NotFound => Ok(false),
@@ -237,17 +295,37 @@ impl SaveStore {
         if fs::symlink_metadata(&path).is_err() {
             return Ok(None);
         }
+        let aside = self.free_aside_name(&path)?;
+        fs::rename(&path, &aside).map_err(io_error(&path))?;
+        Ok(Some(aside))
+    }
+
+    /// Copies the save of `puzzle` to `KEY.save.bad` (or the next free
+    /// name, as [`SaveStore::set_aside`] picks it), leaving the save where
+    /// it is: for a save read with parts left out ([`Loaded::ignored`]),
+    /// kept as it was before the game writes over it. Returns the copy's
+    /// path, or `None` when there is no save of `puzzle`.
+    pub fn keep_copy(&self, puzzle: &Grid) -> Result<Option<PathBuf>, StoreError> {
+        let path = self.path_of(puzzle);
+        if fs::symlink_metadata(&path).is_err() {
+            return Ok(None);
+        }
+        let aside = self.free_aside_name(&path)?;
+        fs::copy(&path, &aside).map_err(io_error(&path))?;
+        Ok(Some(aside))
+    }
+
+    /// The first of `KEY.save.bad`, `KEY.save.bad2`, ... that is free.
+    fn free_aside_name(&self, path: &Path) -> Result<PathBuf, StoreError> {
         for n in 1..=MAX_SET_ASIDE {
             let suffix = if n == 1 { String::new() } else { n.to_string() };
             let aside = path.with_extension(format!("{EXTENSION}.bad{suffix}"));
-            if fs::symlink_metadata(&aside).is_ok() {
-                continue;
+            if fs::symlink_metadata(&aside).is_err() {
+                return Ok(aside);
             }
-            fs::rename(&path, &aside).map_err(io_error(&path))?;
-            return Ok(Some(aside));
         }
         Err(StoreError::Io {
-            path,
+            path: path.to_path_buf(),
             reason: io::Error::other(format!(
                 "{MAX_SET_ASIDE} unreadable saves of this puzzle are set aside already"
             )),
@@ -286,28 +364,48 @@ impl SaveStore {
         Ok(listing)
     }
 
-    /// The list entry of the save at `path`, whose name holds `key`.
+    /// The list entry of the save at `path`, whose name holds `key`,
+    /// from the start of the save (its history is not read) when that is
+    /// enough, else from the whole save.
     fn info(&self, path: &Path, key: &str) -> Result<Option<SavedInfo>, StoreError> {
-        let Some((loaded, modified)) = read_save(path)? else {
-            return Ok(None); // removed since the directory was read
+        let file = match open_for_reading(path) {
+            Ok(file) => file,
+            Err(err) if err.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(err) => return Err(io_error(path)(err)),
         };
-        let session = &loaded.session;
-        let puzzle = *session.game().puzzle();
-        if SaveStore::key(&puzzle) != key {
+        let meta = regular(&file, path)?;
+        let content = |reason| StoreError::Content {
+            path: path.to_path_buf(),
+            reason,
+        };
+        let summary = match save::read_summary(BufReader::new(file)).map_err(content)? {
+            Some(summary) => summary,
+            None => match read_save(path)? {
+                Some((loaded, _)) => save::Summary::of(&loaded),
+                None => return Ok(None), // removed since the folder was read
+            },
+        };
+        if SaveStore::key(&summary.puzzle) != key {
             return Err(StoreError::OtherPuzzle {
                 path: path.to_path_buf(),
-                found: puzzle,
+                found: summary.puzzle,
             });
         }
+        let givens = summary.puzzle.givens();
         Ok(Some(SavedInfo {
             path: path.to_path_buf(),
-            puzzle,
-            name: session.name().to_string(),
-            level: session.level(),
-            progress: session.progress(),
-            time: session.time(),
-            saved_at: loaded.saved_at.or(modified),
-            solved: session.is_solved(),
+            puzzle: summary.puzzle,
+            name: summary.name,
+            level: summary.level,
+            progress: Progress {
+                filled: summary.board.givens() - givens,
+                to_fill: 81 - givens,
+            },
+            board: summary.board,
+            moves: summary.moves,
+            time: summary.time,
+            saved_at: summary.saved_at.or(meta.modified().ok()),
+            solved: summary.board.is_solved(),
         }))
     }
 
@@ -323,17 +421,19 @@ impl SaveStore {
         };
         let puzzle = *loaded.session.game().puzzle();
         let existing = self.path_of(&puzzle);
+        let lock = self.lock(&puzzle, BRIEF_HOLDER)?;
         let import = if fs::symlink_metadata(&existing).is_ok() {
             Import::AlreadySaved { path: existing }
         } else {
             let text = save::to_string(&loaded.session, modified);
             fs::create_dir_all(&self.dir).map_err(io_error(&self.dir))?;
-            write_atomically(&existing, text.as_bytes())?;
+            write_atomically(&existing, text.as_bytes()).map_err(io_error(&existing))?;
             Import::Imported {
                 path: existing,
                 ignored: loaded.ignored,
             }
         };
+        drop(lock);
         match fs::remove_file(legacy) {
             Err(err) if err.kind() != io::ErrorKind::NotFound => Err(io_error(legacy)(err)),
             _ => Ok(import),
@@ -342,93 +442,49 @@ impl SaveStore {
 }
 
 /// The key in a store file's name `KEY.save`, `None` for any other name
-/// (temporary files, files of other programs).
+/// (temporary files, lock files, files of other programs).
 fn store_key(path: &Path) -> Option<&str> {
     let name = path.file_name()?.to_str()?;
     let key = name.strip_suffix(EXTENSION)?.strip_suffix('.')?;
     (key.len() == 81 && key.bytes().all(|b| b.is_ascii_digit())).then_some(key)
 }
 
-/// Opens `path` for reading without waiting: on Unix with `O_NONBLOCK`, so
-/// that a FIFO with no writer does not block in `open`. The caller checks
-/// that the open file is a regular one (`file.metadata()?.is_file()`)
-/// before reading, and bounds the read; the frontends' own small files
-/// (the terminal game's old save) are opened the same way.
-pub fn open_for_reading(path: &Path) -> io::Result<fs::File> {
-    let mut options = fs::OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NONBLOCK);
-    }
-    options.open(path)
-}
-
-/// The save at `path` and the file's modification time; `None` when there
-/// is no file. Only a regular file is read (a device, a FIFO or a directory
-/// is refused without reading or waiting), and at most
-/// [`MAX_SAVE_BYTES`](save::MAX_SAVE_BYTES) of it.
-fn read_save(path: &Path) -> Result<Option<(Loaded, Option<SystemTime>)>, StoreError> {
-    let file = match open_for_reading(path) {
-        Ok(file) => file,
-        Err(err) if err.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(err) => return Err(io_error(path)(err)),
-    };
+/// The metadata of the open `file` at `path`, which must be a regular
+/// file of at most [`MAX_SAVE_BYTES`].
+fn regular(file: &fs::File, path: &Path) -> Result<fs::Metadata, StoreError> {
     let meta = file.metadata().map_err(io_error(path))?;
     if !meta.is_file() {
         return Err(StoreError::NotAFile {
             path: path.to_path_buf(),
         });
     }
+    if meta.len() > MAX_SAVE_BYTES {
+        return Err(StoreError::Content {
+            path: path.to_path_buf(),
+            reason: SaveError::TooBig {
+                limit: MAX_SAVE_BYTES,
+            },
+        });
+    }
+    Ok(meta)
+}
+
+/// The save at `path` and the file's modification time; `None` when there
+/// is no file. Only a regular file is read (a device, a FIFO or a directory
+/// is refused without reading or waiting), and at most
+/// [`MAX_SAVE_BYTES`] of it.
+fn read_save(path: &Path) -> Result<Option<(Loaded, Option<SystemTime>)>, StoreError> {
+    let file = match open_for_reading(path) {
+        Ok(file) => file,
+        Err(err) if err.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(err) => return Err(io_error(path)(err)),
+    };
+    let meta = regular(&file, path)?;
     let loaded = save::read(file).map_err(|reason| StoreError::Content {
         path: path.to_path_buf(),
         reason,
     })?;
     Ok(Some((loaded, meta.modified().ok())))
-}
-
-/// Writes `bytes` to `path` through a temporary file in the same directory
-/// renamed over it. The temporary file is made new (never an existing file
-/// or link) and removed again when anything fails; it takes the
-/// permissions of the file it replaces.
-fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
-    let name = path
-        .file_name()
-        .map_or_else(|| "save".into(), |n| n.to_string_lossy().into_owned());
-    let temp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let file = fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&temp)
-        .map_err(io_error(&temp))?;
-    let written = fill(file, path, bytes).and_then(|()| fs::rename(&temp, path));
-    if let Err(reason) = written {
-        let _ = fs::remove_file(&temp);
-        return Err(StoreError::Io {
-            path: path.to_path_buf(),
-            reason,
-        });
-    }
-    #[cfg(unix)]
-    if let Some(dir) = path.parent() {
-        // The rename is durable once the directory is on disk; a failure
-        // here loses nothing that was there before.
-        let _ = fs::File::open(dir).and_then(|d| d.sync_all());
-    }
-    Ok(())
-}
-
-/// Writes `bytes` to the new `file`, gives it the permissions of the file
-/// at `replaced` if there is one, and flushes it to disk.
-fn fill(mut file: fs::File, replaced: &Path, bytes: &[u8]) -> io::Result<()> {
-    file.write_all(bytes)?;
-    if let Ok(meta) = fs::metadata(replaced) {
-        if meta.is_file() {
-            file.set_permissions(meta.permissions())?;
-        }
-    }
-    file.sync_all()
 }
 
 #[cfg(test)]

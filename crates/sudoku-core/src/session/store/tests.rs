@@ -2,7 +2,7 @@ use std::time::{Duration, UNIX_EPOCH};
 
 use super::*;
 use crate::fixtures::{cell, PUZZLE};
-use crate::pos::Cell;
+use crate::pos::{Cell, Digit};
 use crate::session::Origin;
 
 /// A fresh, empty directory for one test.
@@ -126,23 +126,22 @@ fn a_failed_write_keeps_the_old_save_and_leaves_no_litter() {
     assert_eq!(files(&dir), before_files, "no temporary file left");
     fs::remove_dir_all(&path).unwrap();
     fs::write(&path, &before).unwrap();
-    // A temporary file that cannot be made: the old save stays as it was.
-    let temp = dir.join(format!(
-        ".{}.{}.tmp",
-        path.file_name().unwrap().to_string_lossy(),
-        std::process::id()
-    ));
-    fs::create_dir(&temp).unwrap();
-    let err = store.save(&s, at(3)).unwrap_err();
-    assert!(
-        err.to_string().starts_with(&temp.display().to_string()),
-        "{err}"
-    );
-    assert_eq!(fs::read(&path).unwrap(), before, "the old save is whole");
-    assert!(temp.is_dir(), "what was not ours is not removed");
-    fs::remove_dir(&temp).unwrap();
-    store.save(&s, at(4)).unwrap();
+    // Temporary files left behind by a writer that died, one of them
+    // with our own process id (as when the game is process 1 of a
+    // container each time): never in the way (see `file::tests`), and gone
+    // once the puzzle is locked, as every save locks it.
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    let pid = std::process::id();
+    let left = [
+        format!(".{name}.{pid}.tmp"),
+        format!(".{name}.{pid}-00000000000000aa.tmp"),
+    ];
+    for temp in &left {
+        fs::write(dir.join(temp), "half a save").unwrap();
+    }
+    store.save(&s, at(3)).unwrap();
     assert_eq!(store.load(s.game().puzzle()).unwrap().unwrap().session, s);
+    assert_eq!(files(&dir), before_files, "no litter, no lock file left");
     fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -326,4 +325,236 @@ fn an_unreadable_save_is_set_aside_not_replaced() {
         4,
         "the new save beside the three set aside"
     );
+}
+
+#[test]
+fn a_locked_puzzle_is_refused_to_every_other_game_until_let_go() {
+    let dir = dir("lock");
+    let store = SaveStore::new(&dir);
+    let puzzle: Grid = PUZZLE.parse().unwrap();
+    let mut s = session("classic", PUZZLE);
+    let lock = store.lock(&puzzle, "sudoku play").unwrap();
+    assert!(lock.is_held());
+    let path = store.path_of(&puzzle);
+    let in_use = format!(
+        "{}: this puzzle is open in another game (sudoku play, pid {})",
+        path.display(),
+        std::process::id()
+    );
+    let err = store.lock(&puzzle, "sudoku-tui").unwrap_err();
+    assert_eq!(err.to_string(), in_use);
+    assert_eq!(err.path(), path, "the error names the save");
+    // Nobody else writes or removes the save meanwhile.
+    assert_eq!(store.save(&s, at(1)).unwrap_err().to_string(), in_use);
+    assert_eq!(store.delete(&puzzle).unwrap_err().to_string(), in_use);
+    // The game itself saves and removes through its lock.
+    assert_eq!(lock.save(&s, at(2)).unwrap(), path);
+    s.enter(cell("2b"), 7).unwrap();
+    lock.save(&s, at(3)).unwrap();
+    assert_eq!(store.load(&puzzle).unwrap().unwrap().session, s);
+    let other = session("other", OTHER);
+    assert!(matches!(
+        lock.save(&other, at(4)),
+        Err(StoreError::OtherPuzzle { .. })
+    ));
+    // Other puzzles are free.
+    store.save(&other, at(5)).unwrap();
+    assert!(lock.delete().unwrap());
+    drop(lock);
+    assert!(
+        !files(&dir).iter().any(|f| f.ends_with(".lock")),
+        "the lock file goes with the lock: {:?}",
+        files(&dir)
+    );
+    let again = store.lock(&puzzle, "sudoku-tui").unwrap();
+    assert!(again.is_held());
+    drop(again);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_lock_left_by_a_dead_game_is_not_in_the_way() {
+    let dir = dir("dead-lock");
+    let store = SaveStore::new(&dir);
+    let puzzle: Grid = PUZZLE.parse().unwrap();
+    // What a game killed with SIGKILL leaves: the file, no lock on it.
+    fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!(".{}.lock", SaveStore::key(&puzzle)));
+    fs::write(&file, "sudoku play, pid 1\n").unwrap();
+    let lock = store.lock(&puzzle, "sudoku play").unwrap();
+    assert!(lock.is_held());
+    assert_eq!(
+        fs::read_to_string(&file).unwrap(),
+        format!("sudoku play, pid {}\n", std::process::id())
+    );
+    drop(lock);
+    assert!(!file.exists());
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn a_save_that_is_a_link_is_written_and_removed_through_it() {
+    let dir = dir("link");
+    let store = SaveStore::new(dir.join("store"));
+    let synced = dir.join("synced");
+    fs::create_dir_all(&synced).unwrap();
+    fs::create_dir_all(store.dir()).unwrap();
+    let mut s = session("classic", PUZZLE);
+    let puzzle = *s.game().puzzle();
+    let path = store.path_of(&puzzle);
+    let target = synced.join("classic.save");
+    std::os::unix::fs::symlink(&target, &path).unwrap();
+    store.save(&s, at(1)).unwrap();
+    s.enter(cell("2b"), 7).unwrap();
+    store.save(&s, at(2)).unwrap();
+    assert!(fs::symlink_metadata(&path)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    let through = save::parse(&fs::read_to_string(&target).unwrap()).unwrap();
+    assert_eq!(through.session, s, "the link's target is the save");
+    assert_eq!(store.list().unwrap().games[0].progress.filled, 2);
+    assert!(store.delete(&puzzle).unwrap());
+    assert!(!target.exists() && fs::symlink_metadata(&path).is_err());
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A session of `moves` moves (placing and erasing cells in turn), with a
+/// pencil mark, and `undone` of them undone.
+fn long_game(moves: usize, undone: usize) -> Session {
+    let mut s = Session::new(PUZZLE.parse().unwrap(), "long", Origin::Text).unwrap();
+    let blanks: Vec<Cell> = Cell::all().filter(|&c| !s.game().is_given(c)).collect();
+    let solution = *s.game().solution();
+    s.set_marks(
+        blanks[40],
+        [1, 2].into_iter().filter_map(Digit::new).collect(),
+    );
+    for i in 0..moves {
+        let cell = blanks[i % 30];
+        let digit = match s.game().grid().get(cell) {
+            Some(_) => None,
+            None => solution.get(cell),
+        };
+        s.set(cell, digit).unwrap();
+    }
+    for _ in 0..undone {
+        s.undo().unwrap();
+    }
+    s
+}
+
+#[test]
+fn every_save_written_is_read_back_whole_at_and_past_the_history_bound() {
+    let dir = dir("long");
+    let store = SaveStore::new(&dir);
+    for (moves, undone) in [
+        (save::MAX_HISTORY, 0),
+        (save::MAX_HISTORY + 5, 0),
+        (280_001, 0),
+        (280_001, 150_000),
+        (save::MAX_HISTORY + 1, save::MAX_HISTORY + 1),
+    ] {
+        let s = long_game(moves, undone);
+        let path = store.save(&s, at(1)).unwrap();
+        let size = fs::metadata(&path).unwrap().len();
+        assert!(
+            size < save::MAX_SAVE_BYTES / 2,
+            "{moves} moves: {size} bytes"
+        );
+        let loaded = store.load(s.game().puzzle()).unwrap().unwrap();
+        assert_eq!(loaded.ignored, [], "{moves} moves, {undone} undone");
+        let r = &loaded.session;
+        assert_eq!(r.game().grid(), s.game().grid(), "{moves} moves");
+        assert_eq!(r.moves(), s.moves());
+        assert_eq!(r.pencil(), s.pencil());
+        let history = r.game().history();
+        assert!(history.undo_len() + history.redo_len() <= save::MAX_HISTORY);
+        if moves + undone <= save::MAX_HISTORY {
+            assert_eq!(r, &s, "a history within the bound is kept as it is");
+        }
+        // Undo and redo as far as they go keep to the real game: the
+        // newest moves undo as they were made.
+        let mut a = r.clone();
+        let mut b = s.clone();
+        for _ in 0..1000.min(history.undo_len()) {
+            assert_eq!(a.undo().unwrap(), b.undo().unwrap());
+        }
+        let mut a = r.clone();
+        let mut b = s.clone();
+        for _ in 0..history.redo_len() {
+            assert_eq!(a.redo().unwrap(), b.redo().unwrap());
+            assert_eq!(a.game().grid(), b.game().grid());
+        }
+        // Saved again, it is the same save.
+        store.save(r, at(1)).unwrap();
+        assert_eq!(store.load(s.game().puzzle()).unwrap().unwrap().session, *r);
+        let info = &store.list().unwrap().games[0];
+        assert_eq!(info.board, *s.game().grid());
+        assert_eq!(info.moves, s.moves());
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_list_reads_what_a_whole_read_gives() {
+    let dir = dir("summary");
+    let store = SaveStore::new(&dir);
+    let mut s = long_game(2_000, 7);
+    s.set_level(Some(Level::Hard));
+    s.add_time(Duration::from_millis(61_250));
+    store.save(&s, at(1234)).unwrap();
+    let path = store.path_of(s.game().puzzle());
+    let whole = |path: &Path| {
+        let (loaded, _) = read_save(path).unwrap().unwrap();
+        save::Summary::of(&loaded)
+    };
+    let listed = |store: &SaveStore| store.list().unwrap().games.remove(0);
+    let info = listed(&store);
+    let summary = whole(&path);
+    assert_eq!(
+        (info.board, info.moves, info.time, info.level, info.saved_at),
+        (
+            summary.board,
+            summary.moves,
+            summary.time,
+            summary.level,
+            summary.saved_at
+        )
+    );
+    assert_eq!(info.progress, s.progress());
+    // Without a usable grid line before the history, the whole save is
+    // read: the same entry.
+    let text = fs::read_to_string(&path).unwrap();
+    let grid_line = text.lines().find(|l| l.starts_with("grid: ")).unwrap();
+    for edited in [
+        text.replace(&format!("{grid_line}\n"), ""),
+        text.replace(grid_line, "grid: nonsense"),
+        text.replace(grid_line, &format!("grid: {}", PUZZLE.replace('5', "."))),
+    ] {
+        fs::write(&path, edited).unwrap();
+        let again = listed(&store);
+        assert_eq!((again.board, again.progress), (info.board, info.progress));
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_copy_is_kept_of_a_save_read_with_parts_left_out() {
+    let dir = dir("copy");
+    let store = SaveStore::new(&dir);
+    let s = session("classic", PUZZLE);
+    let puzzle = *s.game().puzzle();
+    assert_eq!(store.keep_copy(&puzzle).unwrap(), None);
+    let path = store.save(&s, at(1)).unwrap();
+    let text = fs::read_to_string(&path)
+        .unwrap()
+        .replace("moves: 1", "moves: 5000000");
+    fs::write(&path, &text).unwrap();
+    assert_eq!(store.load(&puzzle).unwrap().unwrap().ignored.len(), 1);
+    let copy = store.keep_copy(&puzzle).unwrap().unwrap();
+    assert_eq!(copy, path.with_extension("save.bad"));
+    assert_eq!(fs::read_to_string(&copy).unwrap(), text);
+    assert_eq!(fs::read_to_string(&path).unwrap(), text, "the save stays");
+    fs::remove_dir_all(&dir).unwrap();
 }
