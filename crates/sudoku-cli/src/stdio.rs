@@ -40,6 +40,60 @@ pub fn ignored(signal: i32) -> bool {
     }
 }
 
+/// The settings of the terminal on stdin (echo, line editing), noted so
+/// that they can be put back from a signal's thread when the game ends in
+/// the middle of the line editor, which keeps the terminal raw while it
+/// reads.
+#[derive(Clone, Copy)]
+pub struct TerminalMode {
+    #[cfg(unix)]
+    termios: libc::termios,
+}
+
+impl std::fmt::Debug for TerminalMode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("TerminalMode")
+    }
+}
+
+impl TerminalMode {
+    /// The settings of the terminal on stdin now; `None` when stdin is not
+    /// a terminal.
+    #[cfg(unix)]
+    #[allow(unsafe_code)]
+    pub fn of_stdin() -> Option<TerminalMode> {
+        // SAFETY: `tcgetattr` writes the settings into `termios`, a value we
+        // own of the right size and alignment (zeroed first, a valid
+        // `termios`); it fails without writing when fd 0 is no terminal.
+        unsafe {
+            let mut termios: libc::termios = std::mem::zeroed();
+            (libc::tcgetattr(0, &mut termios) == 0).then_some(TerminalMode { termios })
+        }
+    }
+
+    /// Not on this platform.
+    #[cfg(not(unix))]
+    pub fn of_stdin() -> Option<TerminalMode> {
+        None
+    }
+
+    /// Puts the settings back, once the output written so far is sent; a
+    /// failure (the terminal is gone) is ignored.
+    #[cfg(unix)]
+    #[allow(unsafe_code)]
+    pub fn restore(&self) {
+        // SAFETY: `tcsetattr` only reads `termios`, a valid value we own;
+        // on a descriptor that is no longer a terminal it fails harmlessly.
+        unsafe {
+            libc::tcsetattr(0, libc::TCSADRAIN, &self.termios);
+        }
+    }
+
+    /// Not on this platform.
+    #[cfg(not(unix))]
+    pub fn restore(&self) {}
+}
+
 #[cfg(target_os = "linux")]
 #[allow(unsafe_code)]
 mod at_start {

@@ -108,16 +108,22 @@ proptest! {
         let out = play(&input);
         prop_assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
         let shown = text(&out.stdout);
-        let closed = ["Game over after", "the game ends after", "Congratulations!"];
+        let closed = ["Game over", "Game saved", "the game ends after", "Congratulations!"];
         prop_assert!(
             closed.iter().any(|c| shown.contains(c)),
             "no closing line: {}", shown
         );
         let bad = shown.chars().find(|&c| c.is_control() && c != '\n');
         prop_assert!(bad.is_none(), "control {:?} shown", bad);
+        // Every line fits 80 columns but the echo of what was typed.
+        let wide: Vec<&str> = shown
+            .lines()
+            .filter(|l| !l.starts_with("Move (") && l.chars().count() > 80)
+            .collect();
+        prop_assert!(wide.is_empty(), "wider than 80 columns: {:?}", wide);
         // What was saved comes back: the resumed game shows the saved
         // board first, and saving it again writes the same save.
-        if shown.contains("; sudoku play --resume goes on from here") {
+        if shown.contains("\nsudoku play --resume goes on from here\n") {
             let path = dir
                 .join("data/sudoku")
                 .join(format!("{}.save", PUZZLE.replace('.', "0")));

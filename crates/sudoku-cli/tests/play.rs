@@ -80,18 +80,9 @@ fn name(cell: Cell) -> String {
     cell.name()
 }
 
-/// The save of `puzzle` in the store under `home`.
-fn save_path(home: &Path, puzzle: &str) -> PathBuf {
-    home.join("data/sudoku")
-        .join(format!("{}.save", puzzle.replace('.', "0")))
-}
-
-/// What `end` says when it saved `puzzle` in the store under `home`.
-fn saved_to(home: &Path, puzzle: &str) -> String {
-    format!(
-        "Saved to {}; sudoku play --resume goes on from here",
-        save_path(home, puzzle).display()
-    )
+/// What `end` says first when it saved `puzzle` in the store.
+fn saved_to(puzzle: &str) -> String {
+    format!("Saved to {}", common::short_save(puzzle))
 }
 
 #[test]
@@ -140,14 +131,15 @@ fn whole_game_is_played_to_the_congratulation() {
     assert!(out.stderr.is_empty());
     let replies = replies(&out);
     // The wrong digit shares the row and perhaps the box: 1 or 2 conflicts.
-    let conflict_line = &replies[4];
+    assert_eq!(replies[1], "Type help for the commands");
+    let conflict_line = &replies[5];
     assert!(
         conflict_line == "There is 1 conflict" || conflict_line == "There are 2 conflicts",
         "{replies:#?}"
     );
-    assert_eq!(replies[2], "Nothing to undo");
-    assert_eq!(replies[6], format!("Undid {}{wrong}", name(first)));
-    assert_eq!(replies[9], format!("Redid {}{wrong}", name(first)));
+    assert_eq!(replies[3], "Nothing to undo");
+    assert_eq!(replies[7], format!("Undid {}{wrong}", name(first)));
+    assert_eq!(replies[10], format!("Redid {}{wrong}", name(first)));
     for error in [
         "row 0 is not in 1-9",
         "column j is not in a-i",
@@ -221,20 +213,22 @@ fn every_error_message() {
         "2b0",
         "2b is already blank",
         "end",
-        &saved_to(home, EASY),
-        "Game over after 1 move; 48 cells still to fill",
+        &saved_to(EASY),
+        "Game saved: 1 move made, 48 cells still to fill",
+        "sudoku play --resume goes on from here",
     ];
-    assert_eq!(replies[1..], want, "{replies:#?}");
+    assert_eq!(replies[2..], want, "{replies:#?}");
 }
 
 #[test]
 fn the_board_without_colour_is_exact() {
-    // 1b3 repeats the 3 of 1c in row 1 and box 1: both are bracketed.
+    // 1b3 repeats the 3 of 1c in row 1 and box 1: both are marked, the
+    // conflict's mark winning over the last move's.
     let out = run(&["--no-color", path_str(&easy())], "1a4\n1b3\n");
     let stdout = text(&out.stdout);
     let want = "    a  b  c   d  e  f   g  h  i
   +---------+---------+---------+
-1 | 4 >3][3]| .  2  . | 6  .  . |
+1 | 4 !3!!3!| .  2  . | 6  .  . |
 2 | 9  .  . | 3  .  5 | .  .  1 |
 3 | .  .  1 | 8  .  6 | 4  .  . |
   +---------+---------+---------+
@@ -278,11 +272,11 @@ fn colour_on_request_and_never_with_no_color() {
     assert!(stdout.contains("\x1b[1m 3 \x1b[0m"), "a given, bold");
     assert!(stdout.contains("\x1b[36m 4 \x1b[0m"), "an entry, cyan");
     assert!(
-        stdout.contains("\x1b[1;31;7m>3]\x1b[0m"),
+        stdout.contains("\x1b[1;31;7m!3!\x1b[0m"),
         "the last move, in conflict"
     );
     assert!(
-        stdout.contains("\x1b[1;31m[3]\x1b[0m"),
+        stdout.contains("\x1b[1;31m!3!\x1b[0m"),
         "a given in conflict"
     );
     let out = run(
@@ -358,12 +352,13 @@ fn the_end_of_input_ends_the_game() {
     assert_eq!(out.status.code(), Some(0));
     let replies = replies(&out);
     assert_eq!(
-        replies[replies.len() - 4..],
+        replies[replies.len() - 5..],
         [
             "2b".to_string(),
             "'2b' is not a whole move: type row, column and digit, as in 5c6".to_string(),
-            saved_to(home.path(), EASY),
-            "Game over after 1 move; 48 cells still to fill".to_string()
+            saved_to(EASY),
+            "Game saved: 1 move made, 48 cells still to fill".to_string(),
+            "sudoku play --resume goes on from here".to_string()
         ]
     );
 }
@@ -405,9 +400,11 @@ fn file_list_and_bad_choices() {
         2,
         "list shows it again"
     );
-    let playing = format!("Playing {}: 32 givens", dir.join("elsewhere.sdk").display());
-    assert!(stdout.contains(&playing), "{stdout}");
-    assert!(stdout.ends_with("Game over after 0 moves; 49 cells still to fill\n"));
+    // The name is the path, its start cut when it is long.
+    let playing = stdout.lines().find(|l| l.starts_with("Playing ")).unwrap();
+    assert!(playing.contains("elsewhere.sdk: 32 givens"), "{stdout}");
+    assert!(playing.chars().count() <= 80, "{playing}");
+    assert!(stdout.ends_with("Game over: no moves or marks, so nothing to save\n"));
 
     // A number plays that entry; a built-in one works from any directory.
     let out = run(&["--dir", path_str(&dir)], "4\n");
@@ -470,20 +467,18 @@ fn refused_puzzles_from_the_list_go_back_to_it() {
     let out = run(&["--dir", path_str(&dir)], "1\n2\n3\nend\n");
     assert_eq!(out.status.code(), Some(0));
     let stdout = text(&out.stdout);
+    let said = common::squashed(&stdout);
     let bad = dir.join("sudoku-bad.txt");
-    assert!(stdout.contains(&format!(
-        "{}: There are 2 conflicts in the puzzle: row 1 has two 3s, box 1 has two 3s\n",
+    assert!(said.contains(&format!(
+        "{}: There are 2 conflicts in the puzzle: row 1 has two 3s, box 1 has two 3s ",
         bad.display()
     )));
     let broken = dir.join("sudoku-broken.txt");
-    assert!(stdout.contains(&format!(
-        "{}:1: found 4 cells, expected 81 (a one-line puzzle) or 9 (a grid row)\n",
+    assert!(said.contains(&format!(
+        "{}:1: found 4 cells, expected 81 (a one-line puzzle) or 9 (a grid row) ",
         broken.display()
     )));
-    assert!(stdout.contains(&format!(
-        "Playing {}: ",
-        dir.join("sudoku-good.txt").display()
-    )));
+    assert!(stdout.contains("sudoku-good.txt: 32 givens"));
 }
 
 #[test]
@@ -543,7 +538,7 @@ fn collections_ask_or_take_an_index() {
     assert_eq!(out.status.code(), Some(0));
     let stdout = text(&out.stdout);
     assert!(
-        stdout.starts_with(&format!("Playing {classics}, puzzle 2: ")),
+        stdout.starts_with("Playing ...") && stdout.contains("classics.txt, puzzle 2: "),
         "{stdout}"
     );
     assert!(stdout.contains("1 | 2  .  . | .  8  . | 3  .  . |"));
@@ -553,7 +548,7 @@ fn collections_ask_or_take_an_index() {
     let ask = format!("{classics} holds 15 puzzles; which one (1-15)? ");
     assert!(stdout.starts_with(&format!("{ask}x\n'x' is not a number: choose 1-15\n")));
     assert!(stdout.contains(&format!("{ask}40\nthere is no puzzle 40: choose 1-15\n")));
-    assert!(stdout.contains(&format!("Playing {classics}, puzzle 3: ")));
+    assert!(stdout.contains("classics.txt, puzzle 3: 30 givens"));
 
     let out = run(&["--index", "16", classics], "");
     assert_eq!(out.status.code(), Some(1));
@@ -572,10 +567,7 @@ fn hint_solve_and_restart() {
         replies.contains(&"Hint: 1a is 4, not 9".to_string()),
         "{replies:#?}"
     );
-    assert!(replies.contains(
-        &"Restarted: every entry is off the board, and the marks, time and hints are cleared"
-            .to_string()
-    ));
+    assert!(replies.contains(&"Restarted: no entries, marks, time or hints".to_string()));
     assert_eq!(
         replies.last().unwrap(),
         "The solution; the game ends after 0 moves"
@@ -683,7 +675,7 @@ fn a_random_puzzle_is_the_cores_and_is_won_as_any_other() {
     assert_eq!(
         replies[0],
         format!(
-            "Playing random medium #11: {} givens, {blanks} cells to fill. Type help for the commands.",
+            "Playing random medium #11: {} givens, {blanks} cells to fill",
             puzzle.givens()
         )
     );
@@ -742,7 +734,7 @@ fn the_list_offers_a_random_puzzle_of_each_level() {
         .1;
     assert!(playing.starts_with("random hard #"), "{stdout}");
     assert!(
-        stdout.contains("Game over after 0 moves; "),
+        stdout.contains("Game over: no moves or marks, so nothing to save"),
         "a game was played: {stdout}"
     );
 }

@@ -187,7 +187,7 @@ fn lines_are_edited_with_the_arrow_keys_and_come_back_from_the_history() {
     tmux.wait_count(PROMPT, 4);
     tmux.enter("end");
     let screen = tmux.wait_count("status-0", 1);
-    assert!(screen.contains("Game over after 2 moves; 48 cells still to fill"));
+    assert!(screen.contains("Game saved: 2 moves made, 48 cells still to fill"));
 }
 
 /// The seconds of the first `MM:SS` after `label` in `screen`.
@@ -245,22 +245,18 @@ fn a_game_saved_on_a_terminal_resumes_with_its_marks_and_history() {
     tmux.wait_count("2b marks: 2 6", 1);
     tmux.wait_count(PROMPT, 3);
     tmux.enter("save");
-    tmux.wait_count(&format!("Saved to {}", save.display()), 1);
+    let saved_to = format!("Saved to {}", short_save(EASY));
+    tmux.wait_count(&saved_to, 1);
     tmux.wait_count(PROMPT, 4);
     // Ctrl-C ends the game as `end` does: it is saved.
     tmux.press(&["C-c"]);
     let screen = tmux.wait_count("status-0", 1);
-    assert!(
-        screen.contains(&format!(
-            "Saved to {}; sudoku play --resume goes on from here",
-            save.display()
-        )),
-        "{screen}"
-    );
+    assert_eq!(screen.matches(&saved_to).count(), 2, "{screen}");
+    assert!(screen.contains("\nsudoku play --resume goes on from here\n"));
     assert!(save.exists());
 
     tmux.run_sudoku("play --resume");
-    let screen = tmux.wait_count("Resume which game (1-1; list, end)? ", 1);
+    let screen = tmux.wait_count("Resume it (1 or yes; list, end)? ", 1);
     assert!(screen.contains("\n   1  easy.txt "), "{screen}");
     assert!(screen.contains("  1/49     "), "{screen}");
     tmux.enter("1");
@@ -274,5 +270,11 @@ fn a_game_saved_on_a_terminal_resumes_with_its_marks_and_history() {
     tmux.wait_count(PROMPT, 7);
     tmux.enter("end");
     let screen = tmux.wait_count("status-0", 2);
-    assert!(screen.contains("Game over after 1 move; 49 cells still to fill"));
+    assert!(screen.contains("Game saved: 1 move made, 49 cells still to fill"));
+}
+
+/// The save of `puzzle` as the game names it: HOME is the test's home.
+fn short_save(puzzle: &str) -> String {
+    let key = puzzle.replace('.', "0");
+    format!("~/data/sudoku/{}...{}.save", &key[..8], &key[73..])
 }

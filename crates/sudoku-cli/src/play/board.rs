@@ -2,15 +2,15 @@
 //! side, box separators, `.` for blanks.
 //!
 //! Every cell is three characters wide, a digit between two marks, so
-//! conflicts and the last move show without colour:
+//! conflicts and the last move show without colour; the marks are the
+//! terminal game's (see docs/notation.md):
 //!
-//! | cell  | meaning                                  |
-//! | ----- | ---------------------------------------- |
-//! | ` 7 ` | a digit (given or entered)               |
-//! | `[7]` | a digit in conflict                      |
-//! | `>7<` | the last move                            |
-//! | `>7]` | the last move, in conflict               |
-//! | `>.<` | the last move erased this cell           |
+//! | cell  | meaning                                          |
+//! | ----- | ------------------------------------------------ |
+//! | ` 7 ` | a digit (given or entered)                       |
+//! | `!7!` | a digit in conflict (the last move's too)        |
+//! | `>7<` | the last move                                    |
+//! | `>.<` | the last move erased this cell                   |
 //!
 //! With colour (ANSI) on top: givens bold, the player's digits cyan,
 //! digits in conflict bold red, blanks dim, and the last move in reverse
@@ -251,19 +251,12 @@ pub fn compact(session: &Session, color: bool) -> String {
 }
 
 fn push_cell(out: &mut String, mark: Mark, color: bool) {
-    let left = if mark.last {
-        '>'
-    } else if mark.conflict {
-        '['
-    } else {
-        ' '
-    };
-    let right = if mark.conflict {
-        ']'
+    let (left, right) = if mark.conflict {
+        ('!', '!')
     } else if mark.last {
-        '<'
+        ('>', '<')
     } else {
-        ' '
+        (' ', ' ')
     };
     let digit = mark.digit.map_or('.', |d| char::from(b'0' + d.get()));
     if !color {
@@ -301,14 +294,14 @@ mod tests {
         let want = "    a  b  c   d  e  f   g  h  i
   +---------+---------+---------+
 1 | 5  3  4 | .  7  . | .  .  . |
-2 |[6]>6] . | 1  9  5 | .  .  . |
+2 |!6!!6! . | 1  9  5 | .  .  . |
 3 | .  9  8 | .  .  . | .  6  . |
   +---------+---------+---------+
 4 | 8  .  . | .  6  . | .  .  3 |
 5 | 4  .  . | 8  .  3 | .  .  1 |
 6 | 7  .  . | .  2  . | .  .  6 |
   +---------+---------+---------+
-7 | . [6] . | .  .  . | 2  8  . |
+7 | . !6! . | .  .  . | 2  8  . |
 8 | .  .  . | 4  1  9 | .  .  5 |
 9 | .  .  . | .  8  . | .  7  9 |
   +---------+---------+---------+
@@ -329,12 +322,12 @@ mod tests {
         assert!(board.contains("\x1b[1m 5 \x1b[0m"), "a given: bold");
         assert!(board.contains("\x1b[36m 4 \x1b[0m"), "an entry: cyan");
         assert!(
-            board.contains("\x1b[1;31m[6]\x1b[0m"),
+            board.contains("\x1b[1;31m!6!\x1b[0m"),
             "a given in conflict"
         );
         assert!(
-            board.contains("\x1b[1;31;7m>6]\x1b[0m"),
-            "the last move, in conflict"
+            board.contains("\x1b[1;31;7m!6!\x1b[0m"),
+            "the last move, in conflict: reverse video tells it"
         );
         assert!(board.contains("\x1b[2m . \x1b[0m"), "a blank: dim");
         game.undo().unwrap();

@@ -14,7 +14,9 @@ mod choose;
 mod command;
 mod saves;
 mod session;
+mod signals;
 
+use std::collections::VecDeque;
 use std::fmt::Display;
 use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::path::PathBuf;
@@ -155,6 +157,7 @@ pub fn run(args: PlayArgs) -> ExitCode {
                 echo: !terminal,
             },
         },
+        pending: VecDeque::new(),
         out: &mut output,
         clock: terminal,
     };
@@ -183,6 +186,8 @@ pub fn run(args: PlayArgs) -> ExitCode {
 /// The line editor for a terminal: history of this game's lines, no
 /// completion. `None` (plain reading) when the terminal cannot be set up.
 fn line_editor() -> Option<Box<DefaultEditor>> {
+    // Bracketed paste (the default) puts a paste of several lines in the
+    // line as it is; `Console::ask` then runs each of its lines in turn.
     let config = rustyline::Config::builder()
         .max_history_size(1000)
         .ok()?
@@ -214,6 +219,9 @@ fn start(args: &PlayArgs, console: &mut Console<'_>, color: bool) -> Result<(), 
     };
     let session =
         new_session(&picked).map_err(|e| Failure::Refused(format!("{}: {e}", picked.label)))?;
+    saves
+        .claim(session.game().puzzle())
+        .map_err(Failure::Refused)?;
     play_or_resume(session, picked.label, &mut saves, console, color)
 }
 
@@ -223,7 +231,7 @@ fn new_session(picked: &Picked) -> Result<Session, PuzzleError> {
 }
 
 /// Plays `session`, or the saved game of its puzzle when the store holds
-/// one (and says so).
+/// one (and says so). The caller holds the puzzle's lock.
 fn play_or_resume(
     session: Session,
     label: String,
@@ -238,11 +246,11 @@ fn play_or_resume(
             resumed: Some(loaded.saved_at),
             over_solved: false,
         },
-        Found::Solved(path) => {
-            console.say(format_args!(
-                "{} holds this puzzle solved; starting afresh (a move or a mark replaces it)",
-                path.display()
-            ))?;
+        Found::Solved => {
+            console.say(
+                "The saved game of this puzzle is solved; starting afresh (a move or a mark \
+                 replaces it)",
+            )?;
             Start {
                 session,
                 label,
@@ -268,7 +276,8 @@ fn finish(ending: Ending) -> Result<(), Failure> {
 }
 
 /// `--resume`: lists the saved games, asks which one and plays it; a save
-/// that cannot be read is explained and the list asks again.
+/// that cannot be read, or a game open elsewhere, is explained and the
+/// list asks again.
 fn resume(saves: &mut Saves, console: &mut Console<'_>, color: bool) -> Result<(), Failure> {
     let Some(dir) = saves.dir().map(PathBuf::from) else {
         return Err(Failure::Refused(saves::NO_DATA_DIR.to_string()));
@@ -279,7 +288,11 @@ fn resume(saves: &mut Saves, console: &mut Console<'_>, color: bool) -> Result<(
     if n == 0 {
         return Ok(());
     }
-    let prompt = format!("Resume which game (1-{n}; list, end)? ");
+    let prompt = if n == 1 {
+        "Resume it (1 or yes; list, end)? ".to_string()
+    } else {
+        format!("Resume which game (1-{n}; list, end)? ")
+    };
     loop {
         let Some(line) = console.ask(&prompt)? else {
             return Ok(());
@@ -287,38 +300,56 @@ fn resume(saves: &mut Saves, console: &mut Console<'_>, color: bool) -> Result<(
         let answer = line.trim();
         match answer.to_ascii_lowercase().as_str() {
             "" => continue,
-            "end" | "quit" | "exit" => return Ok(()),
+            "end" | "quit" | "exit" | "no" | "n" => return Ok(()),
             "list" => {
                 saves::show_list(console, &dir, &listing)?;
                 continue;
             }
             _ => {}
         }
+        let yes = n == 1 && matches!(answer.to_ascii_lowercase().as_str(), "yes" | "y");
         let Some(info) = answer
             .parse::<usize>()
             .ok()
+            .or(yes.then_some(1))
             .filter(|k| (1..=n).contains(k))
             .map(|k| &listing.games[k - 1])
         else {
+            let choose = if n == 1 {
+                "1".to_string()
+            } else {
+                format!("1-{n}")
+            };
             console.say(format_args!(
-                "'{answer}' is not a game of the list: choose 1-{n}"
+                "'{answer}' is not a game of the list: choose {choose}"
             ))?;
             continue;
         };
-        match saves.load_listed(info) {
-            Ok(loaded) => {
-                let label = loaded.session.name().to_string();
-                let start = Start {
-                    session: loaded.session,
-                    label,
-                    resumed: Some(loaded.saved_at),
-                    over_solved: false,
-                };
-                return finish(session::play(start, saves, console, color)?);
-            }
-            Err(err) => console.say(err)?,
+        if let Err(why) = saves.claim(&info.puzzle) {
+            console.say(why)?;
+            continue;
         }
+        return resume_listed(info, saves, console, color);
     }
+}
+
+/// Plays the listed game `info`, read again (it may have changed since the
+/// list was made) as `sudoku play FILE` reads a save: parts left out are
+/// reported and the save as it was is kept; an unreadable one is set
+/// aside and a new game starts. The caller holds the puzzle's lock.
+fn resume_listed(
+    info: &sudoku_core::session::SavedInfo,
+    saves: &mut Saves,
+    console: &mut Console<'_>,
+    color: bool,
+) -> Result<(), Failure> {
+    let fresh = Session::new(
+        info.puzzle,
+        info.name.as_str(),
+        sudoku_core::Origin::Unknown,
+    )
+    .map_err(|e| Failure::Refused(format!("{}: {e}", info.name)))?;
+    play_or_resume(fresh, info.name.clone(), saves, console, color)
 }
 
 /// Lists the puzzles, asks for one and plays it; a puzzle that cannot be
@@ -346,9 +377,16 @@ fn choose_and_play(
         let Some(picked) = choose::pick(console, &loaded, None)? else {
             return Ok(());
         };
-        match new_session(&picked) {
-            Ok(session) => return play_or_resume(session, picked.label, saves, console, color),
-            Err(e) => console.say(format_args!("{}: {}", picked.label, sentence(&e)))?,
+        let session = match new_session(&picked) {
+            Ok(session) => session,
+            Err(e) => {
+                console.say(format_args!("{}: {}", picked.label, sentence(&e)))?;
+                continue;
+            }
+        };
+        match saves.claim(session.game().puzzle()) {
+            Ok(()) => return play_or_resume(session, picked.label, saves, console, color),
+            Err(why) => console.say(why)?,
         }
     }
 }
@@ -367,9 +405,16 @@ fn sentence(e: &PuzzleError) -> String {
 /// line is skipped.
 const MAX_LINE: u64 = 1024;
 
+/// The widest line the game writes (its messages are wrapped at words to
+/// fit; a word longer than that is left whole).
+pub const WIDTH: usize = 80;
+
 /// The player's side: lines in, text out.
 pub struct Console<'a> {
     input: Input<'a>,
+    /// Lines that came in together (a paste of several lines), still to
+    /// run, in order.
+    pending: VecDeque<String>,
     out: &'a mut dyn Write,
     /// Whether the time spent waiting for a line is game time: stdin is a
     /// terminal, so a person is typing.
@@ -397,6 +442,7 @@ impl<'a> Console<'a> {
     pub fn new(input: &'a mut dyn BufRead, out: &'a mut dyn Write, echo: bool) -> Console<'a> {
         Console {
             input: Input::Plain { lines: input, echo },
+            pending: VecDeque::new(),
             out,
             clock: false,
         }
@@ -409,8 +455,28 @@ impl<'a> Console<'a> {
 
     /// Writes `prompt` (no newline) and reads one line; `None` at the end of
     /// the input (or Ctrl-D, or Ctrl-C at a terminal). With `echo`, the line
-    /// is written after the prompt.
+    /// is written after the prompt. Several lines that come in at once (a
+    /// paste into the line editor) are each answered in turn, the later
+    /// ones shown after their prompt as if typed.
     pub fn ask(&mut self, prompt: &str) -> io::Result<Option<String>> {
+        if let Some(line) = self.pending.pop_front() {
+            writeln!(self.out, "{}{}", shown(prompt), shown(&line))?;
+            return Ok(Some(line));
+        }
+        let line = match self.read(prompt)? {
+            Some(line) if line.contains('\n') => line,
+            other => return Ok(other),
+        };
+        let mut lines = line
+            .split('\n')
+            .map(|l| l.trim_end_matches('\r').to_string());
+        let first = lines.next().unwrap_or_default();
+        self.pending.extend(lines.filter(|l| !l.trim().is_empty()));
+        Ok(Some(first))
+    }
+
+    /// Reads one line after `prompt`, as [`Console::ask`] describes.
+    fn read(&mut self, prompt: &str) -> io::Result<Option<String>> {
         match &mut self.input {
             Input::Plain { lines, echo } => {
                 write!(self.out, "{}", shown(prompt))?;
@@ -460,15 +526,58 @@ impl<'a> Console<'a> {
     }
 
     /// Writes one line (or a few), control characters escaped: messages
-    /// quote what the player typed and names from files.
+    /// quote what the player typed and names from files. A line wider than
+    /// [`WIDTH`] is wrapped at words, its later lines indented by two.
     pub fn say(&mut self, line: impl Display) -> io::Result<()> {
-        writeln!(self.out, "{}", shown(&line.to_string()))
+        for line in shown(&line.to_string()).split('\n') {
+            for part in wrap(line, WIDTH) {
+                writeln!(self.out, "{part}")?;
+            }
+        }
+        Ok(())
     }
 
     /// Writes `text` as it is.
     pub fn print(&mut self, text: &str) -> io::Result<()> {
         self.out.write_all(text.as_bytes())
     }
+}
+
+/// `line` in lines of at most `width` characters, broken at spaces; the
+/// lines after the first are indented by two spaces (and keep the line's
+/// own indent). A word too long for a line of its own (only hostile input
+/// makes one: paths are shortened, quotes of input are cut) is split.
+fn wrap(line: &str, width: usize) -> Vec<String> {
+    if line.chars().count() <= width {
+        return vec![line.to_string()];
+    }
+    let indent: String = line.chars().take_while(|&c| c == ' ').collect();
+    let more = format!("{indent}  ");
+    let room = width.saturating_sub(more.len()).max(1);
+    let mut lines = Vec::new();
+    let mut lead = indent.as_str();
+    let mut words = String::new();
+    let pieces = line.split(' ').filter(|w| !w.is_empty()).flat_map(|word| {
+        let chars: Vec<char> = word.chars().collect();
+        chars
+            .chunks(room)
+            .map(|c| c.iter().collect::<String>())
+            .collect::<Vec<_>>()
+    });
+    for word in pieces {
+        let len = lead.len() + words.chars().count() + 1 + word.chars().count();
+        if !words.is_empty() && len > width {
+            lines.push(format!("{lead}{words}"));
+            words.clear();
+            lead = &more;
+        }
+        if !words.is_empty() {
+            words.push(' ');
+        }
+        words.push_str(&word);
+    }
+    lines.push(format!("{lead}{words}"));
+    lines
 }
 
 /// A line from the editor cut to [`MAX_LINE`] bytes, as plain reading
@@ -550,6 +659,50 @@ mod tests {
         assert_eq!(console.ask("Move: ").unwrap().as_deref(), Some("5c6"));
         assert_eq!(console.ask("Move: ").unwrap(), None);
         assert_eq!(String::from_utf8(out).unwrap(), "Move: 5c6\nMove: \n");
+    }
+
+    #[test]
+    fn long_lines_wrap_at_words_within_the_width() {
+        let text = "Hint: X-wing: in rows 2 and 7, 5 can only go in columns c and h, so remove 5 \
+                    from 1c, 4c, 5h and 9h";
+        let lines = wrap(text, 40);
+        assert!(lines.iter().all(|l| l.chars().count() <= 40), "{lines:?}");
+        assert_eq!(lines[0], "Hint: X-wing: in rows 2 and 7, 5 can");
+        assert!(lines[1..].iter().all(|l| l.starts_with("  ")));
+        let words: Vec<&str> = lines.iter().flat_map(|l| l.split_whitespace()).collect();
+        assert_eq!(words.join(" "), text, "no word lost or split");
+        assert_eq!(wrap("  short", 40), ["  short"]);
+        let indented = wrap(&format!("  {}", "word ".repeat(20).trim_end()), 30);
+        assert!(indented[0].starts_with("  word") && indented[1].starts_with("    word"));
+        let long = "x".repeat(30);
+        assert_eq!(
+            wrap(&format!("a {long} {long} b"), 40),
+            [format!("a {long}"), format!("  {long} b")]
+        );
+        let hostile = "y".repeat(100);
+        let split = wrap(&format!("unknown '{hostile}'"), 40);
+        assert!(split.iter().all(|l| l.chars().count() <= 40), "{split:?}");
+        assert_eq!(
+            split.concat().replace(' ', ""),
+            format!("unknown'{hostile}'")
+        );
+    }
+
+    #[test]
+    fn several_lines_at_once_are_each_answered_in_turn() {
+        let mut input: &[u8] = b"";
+        let mut out = Vec::new();
+        let mut console = Console::new(&mut input, &mut out, false);
+        console
+            .pending
+            .extend(["show".to_string(), "time".to_string()]);
+        assert_eq!(console.ask("Move: ").unwrap().as_deref(), Some("show"));
+        assert_eq!(console.ask("Move: ").unwrap().as_deref(), Some("time"));
+        assert_eq!(console.ask("Move: ").unwrap(), None);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "Move: show\nMove: time\nMove: \n"
+        );
     }
 
     #[test]

@@ -1,17 +1,23 @@
 //! Saved games: the store both games share (`dirs::data_dir()/sudoku`,
 //! one save per puzzle), as the text game uses it. Every failure becomes
-//! one line naming the file and the reason; the game goes on, and a save
+//! one line naming the save and the reason; the game goes on, and a save
 //! that cannot be read is set aside (`KEY.save.bad`), never written over.
+//! A game holds its puzzle's lock while it is played, so a second game on
+//! the same puzzle (in either program) is refused rather than left to
+//! write over this one's moves.
 //!
-//! The list of `sudoku play --resume` is here too, with its dates.
+//! The list of `sudoku play --resume` is here too, with its dates, and
+//! the short form of a save's path that keeps messages within 80 columns.
 
 use std::io;
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::sync::Arc;
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
-use sudoku_core::session::{Listing, Loaded, SaveStore, SavedInfo, Session, StoreError};
+use sudoku_core::session::{Listing, Loaded, SaveLock, SaveStore, SavedInfo, Session, StoreError};
 use sudoku_core::{grade, Grid};
 
+use super::signals::Keeper;
 use super::Console;
 use crate::input;
 use sudoku_core::session::clock_text;
@@ -20,13 +26,51 @@ use sudoku_core::session::clock_text;
 pub const NO_DATA_DIR: &str =
     "no data directory to keep saved games in: set HOME (or XDG_DATA_HOME)";
 
-/// The store of saved games, if the user has a data directory.
-#[derive(Debug)]
-pub struct Saves {
+/// How the text game names itself in its lock, for the message another
+/// game gets.
+const HOLDER: &str = "sudoku play";
+
+/// Where one game's save goes: the store, the game's lock on its puzzle,
+/// and a save that must not be written over. Cloned for the thread that
+/// saves the game on a signal.
+#[derive(Clone, Debug, Default)]
+pub struct Target {
     store: Option<SaveStore>,
+    /// The lock on the puzzle being played.
+    lock: Option<Arc<SaveLock>>,
     /// A save that could not be read nor set aside: it is never written
     /// over.
     kept: Option<PathBuf>,
+}
+
+impl Target {
+    /// Writes `session` over its puzzle's save (through the game's lock
+    /// when it holds the puzzle's); the error is one line naming the save.
+    pub fn write(&self, session: &Session) -> Result<PathBuf, String> {
+        let store = self.store.as_ref().ok_or(NO_DATA_DIR)?;
+        let puzzle = session.game().puzzle();
+        let path = store.path_of(puzzle);
+        if self.kept.as_ref() == Some(&path) {
+            return Err(format!(
+                "{}: not saved: the save there could not be read, and is kept",
+                short_path(&path)
+            ));
+        }
+        let now = SystemTime::now();
+        match self.lock.as_deref().filter(|l| l.puzzle() == puzzle) {
+            Some(lock) => lock.save(session, now),
+            None => store.save(session, now),
+        }
+        .map_err(|err| message(&err))
+    }
+}
+
+/// The store of saved games, if the user has a data directory.
+#[derive(Debug)]
+pub struct Saves {
+    target: Target,
+    /// Saves the game when a signal ends the program (none in tests).
+    keeper: Option<Keeper>,
 }
 
 /// What the store holds for a puzzle about to be played.
@@ -38,61 +82,104 @@ pub enum Found {
     Game(Box<Loaded>),
     /// A save of the puzzle solved already; the game starts afresh, and a
     /// save of it (once something is done) replaces the old one.
-    Solved(PathBuf),
+    Solved,
 }
 
 impl Saves {
     /// The store in the user's data directory (`sudoku` under
-    /// `dirs::data_dir()`), the same as the terminal game's.
+    /// `dirs::data_dir()`), the same as the terminal game's; a game ended
+    /// by a signal is saved there too.
     pub fn open() -> Saves {
-        Saves::at(dirs::data_dir().map(|dir| dir.join("sudoku")))
+        let mut saves = Saves::at(dirs::data_dir().map(|dir| dir.join("sudoku")));
+        saves.keeper = Some(Keeper::start());
+        saves
     }
 
-    /// The store in `dir`, or none.
+    /// The store in `dir`, or none; nothing is saved on a signal.
     pub fn at(dir: Option<PathBuf>) -> Saves {
         Saves {
-            store: dir.map(SaveStore::new),
-            kept: None,
+            target: Target {
+                store: dir.map(SaveStore::new),
+                ..Target::default()
+            },
+            keeper: None,
         }
     }
 
     /// The store's directory.
     pub fn dir(&self) -> Option<&Path> {
-        self.store.as_ref().map(SaveStore::dir)
+        self.target.store.as_ref().map(SaveStore::dir)
+    }
+
+    /// Takes `puzzle`'s lock for the game about to be played (letting go
+    /// of any other): refused, with one line saying so, while another game
+    /// (this program or the terminal game) has the puzzle open.
+    pub fn claim(&mut self, puzzle: &Grid) -> Result<(), String> {
+        self.target.lock = None;
+        let Some(store) = &self.target.store else {
+            return Ok(());
+        };
+        match store.lock(puzzle, HOLDER) {
+            Ok(lock) => {
+                self.target.lock = Some(Arc::new(lock));
+                Ok(())
+            }
+            Err(err @ StoreError::InUse { .. }) => Err(format!(
+                "{}; finish or leave that game first",
+                message(&err)
+            )),
+            Err(err) => Err(message(&err)),
+        }
     }
 
     /// The save of `puzzle`. A save that cannot be read is set aside and
-    /// reported on `console` with where it went; parts of a save left out
-    /// are reported too.
+    /// reported on `console` with where it went. Parts of a save left out
+    /// are reported too, and the save as it was is kept beside it
+    /// (`KEY.save.bad`) before the game writes over it.
     pub fn find(&mut self, puzzle: &Grid, console: &mut Console<'_>) -> io::Result<Found> {
-        let Some(store) = &self.store else {
+        let Some(store) = &self.target.store else {
             return Ok(Found::Nothing);
         };
+        let path = store.path_of(puzzle);
         match store.load(puzzle) {
             Ok(None) => Ok(Found::Nothing),
-            Ok(Some(loaded)) if loaded.session.is_solved() => {
-                Ok(Found::Solved(store.path_of(puzzle)))
-            }
+            Ok(Some(loaded)) if loaded.session.is_solved() => Ok(Found::Solved),
             Ok(Some(loaded)) => {
-                let path = store.path_of(puzzle);
-                for part in &loaded.ignored {
-                    console.say(format_args!("{}: {part}; left out", path.display()))?;
+                if !loaded.ignored.is_empty() {
+                    console.say(format_args!("{}: parts left out:", short_path(&path)))?;
+                    for part in &loaded.ignored {
+                        console.say(format_args!("  {part}"))?;
+                    }
+                    match store.keep_copy(puzzle) {
+                        Ok(copy) => console.say(format_args!(
+                            "The save as it was is kept as {}",
+                            copy.map_or_else(String::new, |c| short_path(&c))
+                        ))?,
+                        Err(err) => console.say(format_args!(
+                            "{}; the game goes on and is saved over it",
+                            message(&err)
+                        ))?,
+                    }
                 }
                 Ok(Found::Game(Box::new(loaded)))
             }
             Err(err) => {
                 match store.set_aside(puzzle) {
                     Ok(aside) => {
-                        let aside = aside
-                            .map_or_else(String::new, |p| format!("; kept as {}", p.display()));
-                        console.say(format_args!("{err}{aside}; starting a new game"))?;
+                        console.say(message(&err))?;
+                        if let Some(aside) = aside {
+                            console.say(format_args!("Kept as {}", short_path(&aside)))?;
+                        }
+                        console.say("Starting a new game")?;
                     }
                     Err(why) => {
+                        console.say(message(&err))?;
                         console.say(format_args!(
-                            "{err}; starting a new game, which is not saved over it \
-                             (it could not be set aside: {why})"
+                            "It could not be set aside ({}): a new game starts, \
+                             which is not saved over it",
+                            message(&why)
                         ))?;
-                        self.kept = Some(store.path_of(puzzle));
+                        self.target.kept = Some(path);
                     }
                 }
                 Ok(Found::Nothing)
@@ -102,43 +189,54 @@ impl Saves {
 
     /// Whether the store holds a save of `puzzle` (readable or not).
     pub fn has(&self, puzzle: &Grid) -> bool {
-        self.store
+        self.target
+            .store
             .as_ref()
             .is_some_and(|s| std::fs::symlink_metadata(s.path_of(puzzle)).is_ok())
     }
 
     /// Saves `session` over its puzzle's save, recording the level first if
-    /// it is not known (grading takes milliseconds). The error is one line
-    /// naming the file.
+    /// it is not known. The error is one line naming the save.
     pub fn save(&self, session: &mut Session) -> Result<PathBuf, String> {
-        let store = self.store.as_ref().ok_or(NO_DATA_DIR)?;
-        let path = store.path_of(session.game().puzzle());
-        if self.kept.as_ref() == Some(&path) {
-            return Err(format!(
-                "{}: not saved: the save there could not be read, and is kept",
-                path.display()
-            ));
-        }
-        if session.level().is_none() {
+        if self.target.store.is_some() && session.level().is_none() {
             let level = grade(session.game().puzzle()).ok().map(|g| g.level);
             session.set_level(level);
         }
-        store
-            .save(session, SystemTime::now())
-            .map_err(|err| message(&err))
+        self.target.write(session)
+    }
+
+    /// The game to save if a signal ends the program: `session` when
+    /// there is something to keep, else none.
+    pub fn keep(&self, session: Option<&Session>) {
+        if let Some(keeper) = &self.keeper {
+            keeper.keep(session.map(|s| (s, &self.target)));
+        }
+    }
+
+    /// Notes that the player is being waited for (since `since`), so a
+    /// game saved on a signal counts that time.
+    pub fn waiting(&self, since: Option<Instant>) {
+        if let Some(keeper) = &self.keeper {
+            keeper.waiting(since);
+        }
     }
 
     /// Removes the save of `puzzle` (the game is won); its path if there
     /// was one.
     pub fn remove(&self, puzzle: &Grid) -> Result<Option<PathBuf>, String> {
-        let Some(store) = &self.store else {
+        let Some(store) = &self.target.store else {
             return Ok(None);
         };
-        if self.kept.as_ref() == Some(&store.path_of(puzzle)) {
+        let path = store.path_of(puzzle);
+        if self.target.kept.as_ref() == Some(&path) {
             return Ok(None);
         }
-        match store.delete(puzzle) {
-            Ok(true) => Ok(Some(store.path_of(puzzle))),
+        let removed = match self.target.lock.as_deref().filter(|l| l.puzzle() == puzzle) {
+            Some(lock) => lock.delete(),
+            None => store.delete(puzzle),
+        };
+        match removed {
+            Ok(true) => Ok(Some(path)),
             Ok(false) => Ok(None),
             Err(err) => Err(message(&err)),
         }
@@ -146,34 +244,62 @@ impl Saves {
 
     /// The saved games, newest first, and the saves that cannot be read.
     pub fn list(&self) -> Result<Listing, String> {
-        let store = self.store.as_ref().ok_or(NO_DATA_DIR)?;
+        let store = self.target.store.as_ref().ok_or(NO_DATA_DIR)?;
         store.list().map_err(|err| message(&err))
     }
+}
 
-    /// The save of a listed game, read again (it may have changed since
-    /// the list was made). The error is one line naming the file.
-    pub fn load_listed(&self, info: &SavedInfo) -> Result<Loaded, String> {
-        let store = self.store.as_ref().ok_or(NO_DATA_DIR)?;
-        match store.load(&info.puzzle) {
-            Ok(Some(loaded)) => Ok(loaded),
-            Ok(None) => Err(format!("{}: no such file", info.path.display())),
-            Err(err) => Err(message(&err)),
+/// A store error as one line naming the save (in its short form), the
+/// system's reason in lower case without its number.
+pub fn message(err: &StoreError) -> String {
+    let path = short_path(err.path());
+    match err {
+        StoreError::Io { reason, .. } => format!("{path}: {}", input::lower(reason)),
+        other => {
+            let text = other.to_string();
+            let full = err.path().display().to_string();
+            let rest = text.strip_prefix(&full).unwrap_or(&text);
+            format!("{path}{rest}")
         }
     }
 }
 
-/// A store error as one line naming the file, the system's reason in
-/// lower case without its number.
-fn message(err: &StoreError) -> String {
-    match err {
-        StoreError::Io { path, reason } => format!("{}: {}", path.display(), input::lower(reason)),
-        other => other.to_string(),
+/// The characters of a store key kept at each end in [`short_path`].
+const KEY_ENDS: usize = 8;
+
+/// `path` as messages show it: the home folder as `~`, and a save's
+/// 81-digit key cut to its first and last eight digits
+/// (`~/.local/share/sudoku/53007000...00080079.save`), so that a line
+/// naming a save fits in 80 columns.
+pub fn short_path(path: &Path) -> String {
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    let shown = match home.as_deref().and_then(|h| path.strip_prefix(h).ok()) {
+        Some(rest) if home.as_deref() != Some(Path::new("/")) => {
+            Path::new("~").join(rest).display().to_string()
+        }
+        _ => path.display().to_string(),
+    };
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return shown;
+    };
+    let key_len = name.bytes().take_while(u8::is_ascii_digit).count();
+    let is_save = key_len == 81 && name[key_len..].starts_with(".save");
+    if !is_save || !shown.ends_with(name) {
+        return shown;
     }
+    let folder = &shown[..shown.len() - name.len()];
+    let key = &name[..key_len];
+    format!(
+        "{folder}{}...{}{}",
+        &key[..KEY_ENDS],
+        &key[key_len - KEY_ENDS..],
+        &name[key_len..]
+    )
 }
 
 /// The longest name the list shows, in characters; a longer one is cut
 /// with `...`.
-const NAME_WIDTH: usize = 32;
+const NAME_WIDTH: usize = 24;
 
 /// Prints the numbered list of saved games, and one line for each save
 /// that cannot be read.
@@ -181,10 +307,11 @@ pub fn show_list(console: &mut Console<'_>, dir: &Path, listing: &Listing) -> io
     for err in &listing.errors {
         console.say(message(err))?;
     }
+    let dir = short_path(dir);
     if listing.games.is_empty() {
-        return console.say(format_args!("No saved games in {}", dir.display()));
+        return console.say(format_args!("No saved games in {dir}"));
     }
-    console.say(format_args!("Saved games in {}:", dir.display()))?;
+    console.say(format_args!("Saved games in {dir} (times in UTC):"))?;
     for (i, game) in listing.games.iter().enumerate() {
         console.say(format_args!("{:>4}  {}", i + 1, list_line(game)))?;
     }
@@ -210,18 +337,24 @@ fn list_line(game: &SavedInfo) -> String {
     } else {
         game.progress.to_string()
     };
-    let date = game.saved_at.map_or_else(|| "-".to_string(), date);
+    let date = game.saved_at.map_or_else(|| "-".to_string(), day_and_time);
     let time = clock_text(game.time);
     format!("{name:<NAME_WIDTH$}  {level:<7}  {progress:>6}  {time:>8}  {date}")
 }
 
 /// `2024-06-10 14:03 UTC`: the date and time of `at`, in UTC.
 pub fn date(at: SystemTime) -> String {
+    format!("{} UTC", day_and_time(at))
+}
+
+/// `2024-06-10 14:03`: the date and time of `at` in UTC, for the list,
+/// whose heading says UTC.
+fn day_and_time(at: SystemTime) -> String {
     let secs = at.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let (days, rest) = (secs / 86_400, secs % 86_400);
     let (year, month, day) = civil(days);
     format!(
-        "{year}-{month:02}-{day:02} {:02}:{:02} UTC",
+        "{year}-{month:02}-{day:02} {:02}:{:02}",
         rest / 3600,
         rest / 60 % 60
     )
@@ -324,9 +457,10 @@ mod tests {
         assert_eq!(
             line,
             format!(
-                "{}...  -          0/51     03:12  1970-01-01 00:00 UTC",
-                "é".repeat(29)
+                "{}...  -          0/51     03:12  1970-01-01 00:00",
+                "é".repeat(21)
             )
         );
+        assert!(format!("{:>4}  {line}", 1).chars().count() <= 80);
     }
 }

@@ -4,15 +4,16 @@
 //! store both games share; a won game's save is removed.
 
 use std::io;
-use std::time::SystemTime;
+use std::time::{Instant, SystemTime};
 
 use sudoku_core::session::{MarkError, Session};
-use sudoku_core::{Cell, Digit, Digits, Move, Outcome};
+use sudoku_core::{Cell, Digit, Digits, Grid, Move, Outcome};
 
 use super::board::{self, View};
 use super::command::{self, Command};
-use super::saves::{date, Saves};
+use super::saves::{date, short_path, Saves};
 use super::Console;
+use crate::diag;
 use sudoku_core::session::clock_text;
 
 /// The prompt of the game, a modern form of the original's.
@@ -30,7 +31,8 @@ Commands (upper or lower case, spaces around ignored):
   auto     automatic candidates on or off (also auto on, auto off)
   check    count the conflicts and say where they are
   mistakes name the cells whose digit is not the solution's (counts as a hint)
-  hint     explain the next logical step; hint again places a digit
+  hint     explain the next logical step; hint again (on the same board)
+           places a digit
   solve    show the solution and end the game (it is saved)
   restart  start this puzzle afresh: no entries, marks, time or hints
   show     draw the board again; show notes draws the marks as small digits,
@@ -39,7 +41,7 @@ Commands (upper or lower case, spaces around ignored):
   save     save the game now (it is saved at the end too)
   help     this list (also ?)
   end      save and quit (also quit, exit, or end of input)
-On the board: . is a blank cell, [7] a digit in conflict, >7< the last move.";
+On the board: . is a blank cell, !7! a digit in conflict, >7< the last move.";
 
 /// Whether the game goes on after a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,85 +82,159 @@ struct Play<'s> {
     saves: &'s mut Saves,
     /// See [`Start::over_solved`].
     over_solved: bool,
-    /// Whether the last command was a `hint` that explained a step.
-    explained: bool,
+    /// The board on which `hint` last explained a step: a `hint` on the
+    /// same board places a digit.
+    explained: Option<Grid>,
     /// Whether the last command was an `end` whose save failed: another
     /// `end` quits without saving.
     end_unsaved: bool,
 }
 
+/// The longest puzzle name the opening line shows; a longer one loses its
+/// start (a path's end names the file).
+const LABEL_WIDTH: usize = 43;
+
 /// Plays `start` until it is solved, the player gives up or the input
-/// ends.
+/// ends. Whatever ends it (a command, the end of the input, a closed
+/// output, a signal), an unsolved game with something to keep is saved.
 pub fn play(
     start: Start,
     saves: &mut Saves,
     console: &mut Console<'_>,
     color: bool,
 ) -> io::Result<Ending> {
-    let game = start.session.game();
-    let label = &start.label;
-    let to_fill = 81 - game.puzzle().givens();
-    console.say(format_args!(
-        "Playing {label}: {} givens, {to_fill} cells to fill. Type help for the commands.",
-        game.puzzle().givens()
-    ))?;
-    if !game.is_unique() {
-        console.say("This puzzle has more than one solution; hints follow one of them.")?;
-    }
-    if let Some(saved_at) = start.resumed {
-        let session = &start.session;
-        let when = saved_at.map_or_else(String::new, |at| format!(" {}", date(at)));
-        console.say(format_args!(
-            "Resuming the game saved{when}: {} filled, {} played, {} (restart starts afresh)",
-            session.progress(),
-            clock_text(session.time()),
-            moves(session.moves())
-        ))?;
-    }
     let mut play = Play {
         session: start.session,
         color,
         view: View::Plain,
         saves,
         over_solved: start.over_solved,
-        explained: false,
+        explained: None,
         end_unsaved: false,
     };
-    play.draw(console)?;
-    if play.session.is_solved() {
-        console.say("This game is solved already")?;
-        play.remove_save(console)?;
-        return Ok(Ending::Done);
-    }
-    loop {
-        let (line, waited) = console.ask_timed(PROMPT)?;
-        play.session.add_time(waited);
-        let Some(line) = line else {
-            return match play.end(true, console)? {
-                Flow::Stop(ending) => Ok(ending),
-                Flow::Continue => Ok(Ending::Unsaved),
-            };
-        };
-        let flow = match command::parse(&line) {
-            Ok(Some(command)) => play.handle(command, console)?,
-            Ok(None) => Flow::Continue,
-            Err(e) => {
-                console.say(e)?;
-                Flow::Continue
-            }
-        };
-        if let Flow::Stop(ending) = flow {
-            return Ok(ending);
+    play.keep();
+    let result = play.run(&start.label, start.resumed, console);
+    if let Err(err) = &result {
+        // The output is gone (a closed pipe, a terminal that went away):
+        // save without a word there, and say so where it can be heard.
+        play.saves.keep(None);
+        if let Some(saved) = play.save_quietly() {
+            diag::error(&format!(
+                "cannot write the game's output ({}); {saved}",
+                crate::input::lower(err)
+            ));
         }
     }
+    result
+}
+
+impl Play<'_> {
+    /// The game: its opening lines, then a command at a time.
+    fn run(
+        &mut self,
+        label: &str,
+        resumed: Option<Option<SystemTime>>,
+        console: &mut Console<'_>,
+    ) -> io::Result<Ending> {
+        let game = self.session.game();
+        let givens = game.puzzle().givens();
+        console.say(format_args!(
+            "Playing {}: {givens} givens, {} cells to fill",
+            end_of(label, LABEL_WIDTH),
+            81 - givens
+        ))?;
+        if !game.is_unique() {
+            console.say("This puzzle has more than one solution; hints follow one of them.")?;
+        }
+        if let Some(saved_at) = resumed {
+            let when = saved_at.map_or_else(String::new, |at| format!(" {}", date(at)));
+            console.say(format_args!(
+                "Resuming the game saved{when} (restart starts afresh)"
+            ))?;
+        }
+        console.say("Type help for the commands")?;
+        self.draw(console)?;
+        if self.session.is_solved() {
+            console.say("This game is solved already")?;
+            self.saves.keep(None);
+            self.remove_save(console)?;
+            return Ok(Ending::Done);
+        }
+        loop {
+            let since = console.clock_runs().then(Instant::now);
+            self.saves.waiting(since);
+            let (line, waited) = console.ask_timed(PROMPT)?;
+            self.session.add_time(waited);
+            self.saves.waiting(None);
+            self.keep();
+            let Some(line) = line else {
+                return match self.end(true, console)? {
+                    Flow::Stop(ending) => Ok(ending),
+                    Flow::Continue => Ok(Ending::Unsaved),
+                };
+            };
+            let flow = match command::parse(&line) {
+                Ok(Some(command)) => self.handle(command, console)?,
+                Ok(None) => Flow::Continue,
+                Err(e) => {
+                    console.say(e)?;
+                    Flow::Continue
+                }
+            };
+            if let Flow::Stop(ending) = flow {
+                return Ok(ending);
+            }
+            self.keep();
+        }
+    }
+
+    /// Whether an unsolved game ending now is worth saving: it has moves
+    /// or marks, or a save of the puzzle is there already (which must not
+    /// outlive a `restart`; a save of the puzzle solved is kept until
+    /// something is done).
+    fn worth_saving(&self) -> bool {
+        let puzzle = self.session.game().puzzle();
+        let replaces = self.saves.has(puzzle) && !self.over_solved;
+        !self.session.is_solved() && (self.session.has_progress() || replaces)
+    }
+
+    /// Hands the game as it is now to the keeper that saves it on a
+    /// signal (nothing when there is nothing to save).
+    fn keep(&self) {
+        self.saves
+            .keep(self.worth_saving().then_some(&self.session));
+    }
+
+    /// Saves the game without a word on the console (which is gone), when
+    /// it is worth saving: what happened, for stderr.
+    fn save_quietly(&mut self) -> Option<String> {
+        if !self.worth_saving() {
+            return None;
+        }
+        Some(match self.saves.save(&mut self.session) {
+            Ok(path) => format!(
+                "the game is saved ({}); sudoku play --resume goes on",
+                short_path(&path)
+            ),
+            Err(err) => format!("the game is not saved: {err}"),
+        })
+    }
+}
+
+/// The end of `text` in at most `width` characters, `...` in place of the
+/// start it loses.
+fn end_of(text: &str, width: usize) -> String {
+    let count = text.chars().count();
+    if count <= width {
+        return text.to_string();
+    }
+    let tail: String = text.chars().skip(count - (width - 3)).collect();
+    format!("...{tail}")
 }
 
 impl Play<'_> {
     /// Applies one command.
     fn handle(&mut self, command: Command, console: &mut Console<'_>) -> io::Result<Flow> {
-        if command != Command::Hint {
-            self.explained = false;
-        }
         if command != Command::End {
             self.end_unsaved = false;
         }
@@ -200,7 +276,7 @@ impl Play<'_> {
             }
             Command::Save => {
                 match self.saves.save(&mut self.session) {
-                    Ok(path) => console.say(format_args!("Saved to {}", path.display()))?,
+                    Ok(path) => console.say(format_args!("Saved to {}", short_path(&path)))?,
                     Err(err) => console.say(format_args!("{err}; the game goes on"))?,
                 }
                 Ok(Flow::Continue)
@@ -231,6 +307,7 @@ impl Play<'_> {
     /// once, so the player can try `save` again or type `end` to quit
     /// anyway; at the end of the input it stops unsaved.
     fn end(&mut self, input_ended: bool, console: &mut Console<'_>) -> io::Result<Flow> {
+        let worth = self.worth_saving();
         let saved = self.autosave(console)?;
         if !saved && !input_ended && !self.end_unsaved {
             self.end_unsaved = true;
@@ -238,11 +315,19 @@ impl Play<'_> {
             return Ok(Flow::Continue);
         }
         let blanks = 81 - self.session.game().grid().givens();
-        console.say(format_args!(
-            "Game over after {}; {blanks} {} still to fill",
+        let left = format!(
+            "{} made, {blanks} {} still to fill",
             moves(self.session.moves()),
             if blanks == 1 { "cell" } else { "cells" }
-        ))?;
+        );
+        if !worth {
+            console.say("Game over: no moves or marks, so nothing to save")?;
+        } else if saved {
+            console.say(format_args!("Game saved: {left}"))?;
+            console.say("sudoku play --resume goes on from here")?;
+        } else {
+            console.say(format_args!("Game over, not saved: {left}"))?;
+        }
         Ok(Flow::Stop(if saved {
             Ending::Done
         } else {
@@ -250,22 +335,18 @@ impl Play<'_> {
         }))
     }
 
-    /// Saves a game that ends unsolved, when there is something to keep:
-    /// moves or marks, or a save of the puzzle already (which must not
-    /// outlive a `restart`; a save of the puzzle solved is kept until
-    /// something is done). Says where, or why not; false when it failed.
+    /// Saves a game that ends unsolved, when it is worth saving (see
+    /// [`Play::worth_saving`]). Says where, or why not; false when it
+    /// failed. The keeper of the game for signals lets go of it first: the
+    /// game is over.
     fn autosave(&mut self, console: &mut Console<'_>) -> io::Result<bool> {
-        let puzzle = *self.session.game().puzzle();
-        let replaces = self.saves.has(&puzzle) && !self.over_solved;
-        if !self.session.has_progress() && !replaces {
+        self.saves.keep(None);
+        if !self.worth_saving() {
             return Ok(true);
         }
         match self.saves.save(&mut self.session) {
             Ok(path) => {
-                console.say(format_args!(
-                    "Saved to {}; sudoku play --resume goes on from here",
-                    path.display()
-                ))?;
+                console.say(format_args!("Saved to {}", short_path(&path)))?;
                 Ok(true)
             }
             Err(err) => {
@@ -278,10 +359,7 @@ impl Play<'_> {
     /// Removes the save of a won game, saying so.
     fn remove_save(&mut self, console: &mut Console<'_>) -> io::Result<()> {
         match self.saves.remove(self.session.game().puzzle()) {
-            Ok(Some(path)) => console.say(format_args!(
-                "The save of this game is removed: {}",
-                path.display()
-            )),
+            Ok(Some(_)) => console.say("The save of this game is removed"),
             Ok(None) => Ok(()),
             Err(err) => console.say(err),
         }
@@ -323,9 +401,7 @@ impl Play<'_> {
         fresh.set_auto(old.pencil().is_auto());
         self.session = fresh;
         self.draw(console)?;
-        console.say(
-            "Restarted: every entry is off the board, and the marks, time and hints are cleared",
-        )?;
+        console.say("Restarted: no entries, marks, time or hints")?;
         if self.saves.has(self.session.game().puzzle()) {
             console.say("The saved game of this puzzle is replaced when this one is saved")?;
         }
@@ -353,6 +429,7 @@ impl Play<'_> {
                     let s = if hints == 1 { "" } else { "s" };
                     console.say(format_args!("(with {hints} hint{s})"))?;
                 }
+                self.saves.keep(None);
                 self.remove_save(console)?;
                 return Ok(Flow::Stop(Ending::Done));
             }
@@ -408,7 +485,7 @@ impl Play<'_> {
         };
         match names.len() {
             0 => console.say(format_args!(
-                "No mistakes: every digit you entered agrees with {against} (counted as a hint)"
+                "No mistakes: all your digits agree with {against} (counted as a hint)"
             ))?,
             n => console.say(format_args!(
                 "{n} {}, not as in {against}: {} (counted as a hint)",
@@ -419,14 +496,16 @@ impl Play<'_> {
         Ok(Flow::Continue)
     }
 
-    /// The first `hint` explains the next logical step; a second one in a
-    /// row places a digit. A wrong entry is fixed at once.
+    /// The first `hint` explains the next logical step; a second one on
+    /// the same board (whatever was asked or shown between them) places a
+    /// digit. A wrong entry is fixed at once.
     fn hint(&mut self, console: &mut Console<'_>) -> io::Result<Flow> {
-        if !std::mem::take(&mut self.explained) {
+        let board = *self.session.game().grid();
+        if self.explained.take() != Some(board) {
             if let Some(step) = self.session.game().next_step() {
                 console.say(format_args!("Hint: {step}"))?;
                 console.say("Type hint again to place a digit")?;
-                self.explained = true;
+                self.explained = Some(board);
                 return Ok(Flow::Continue);
             }
         }
@@ -532,9 +611,9 @@ impl Play<'_> {
         }
         if on {
             console.say(
-                "Automatic candidates on: each blank cell shows the digits its row, column and \
-                 box allow; n5c4 strikes 4 out of 5c",
+                "Automatic candidates on: blank cells show what their row, column and box allow",
             )?;
+            console.say("n5c4 strikes 4 out of 5c")?;
         } else {
             console.say("Automatic candidates off: your own marks show again")?;
         }
@@ -619,7 +698,8 @@ mod tests {
         assert_eq!(
             replies(&out),
             [
-                "Playing test: 79 givens, 2 cells to fill. Type help for the commands.",
+                "Playing test: 79 givens, 2 cells to fill",
+                "Type help for the commands",
                 "9i7",
                 "There are 3 conflicts",
                 "bk",
@@ -660,10 +740,13 @@ mod tests {
         assert_eq!(
             replies[replies.len() - 2..],
             [
-                "no data directory to keep saved games in: set HOME (or XDG_DATA_HOME); \
-                 the game is not saved",
-                "Game over after 1 move; 1 cell still to fill"
+                "no data directory to keep saved games in: set HOME (or XDG_DATA_HOME); the game",
+                "Game over, not saved: 1 move made, 1 cell still to fill"
             ]
+        );
+        assert!(
+            out.contains("\n  is not saved\n"),
+            "wrapped within 80 columns: {out}"
         );
         let out = transcript("9i5\nhint\nhint\nhint\n");
         assert!(out.contains("Hint: 9i is 9, not 5"), "{out}");
@@ -675,9 +758,7 @@ mod tests {
     #[test]
     fn solve_and_restart() {
         let out = transcript("9g1\nrestart\nsolve\n5c5\n");
-        assert!(out.contains(
-            "Restarted: every entry is off the board, and the marks, time and hints are cleared"
-        ));
+        assert!(out.contains("Restarted: no entries, marks, time or hints"));
         assert!(
             out.ends_with("The solution; the game ends after 0 moves\n"),
             "{out}"
@@ -690,7 +771,7 @@ mod tests {
         let out = transcript("9i7\nend\n9i0\nend\nend\n");
         let replies = replies(&out);
         let unsaved = "no data directory to keep saved games in: set HOME (or XDG_DATA_HOME); \
-                       the game is not saved";
+                       the game";
         let again = "Type end again to quit without saving, or save to try again";
         let first_end = replies.iter().position(|r| *r == "end").unwrap();
         assert_eq!(
@@ -706,7 +787,7 @@ mod tests {
                 again,
                 "end",
                 unsaved,
-                "Game over after 2 moves; 2 cells still to fill",
+                "Game over, not saved: 2 moves made, 2 cells still to fill",
             ],
             "{out}"
         );
@@ -721,8 +802,8 @@ mod tests {
             "9i marks: 1 2",
             "9i marks: 1",
             "9i marks: 1; its row, column and box allow 9",
-            "Automatic candidates on: each blank cell shows the digits its row, column and box \
-             allow; n5c4 strikes 4 out of 5c",
+            "Automatic candidates on: blank cells show what their row, column and box allow",
+            "n5c4 strikes 4 out of 5c",
             "9i candidates: 9",
             "9i has no candidates left (struck out: 9)",
             "1 is already in the row, column or box of 9i",

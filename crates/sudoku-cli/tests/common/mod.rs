@@ -28,6 +28,21 @@ pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// `text` with every run of white space (line breaks included) made one
+/// space: the text game wraps its messages at 80 columns, and a test that
+/// looks for a message's words reads them this way.
+pub fn squashed(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The save of `puzzle` (dots or zeros for blanks) as the text game names
+/// it, with HOME at the test's home and XDG_DATA_HOME at `~/data`: the
+/// folder from `~` and the 81-digit key cut to its ends.
+pub fn short_save(puzzle: &str) -> String {
+    let key = puzzle.replace('.', "0");
+    format!("~/data/sudoku/{}...{}.save", &key[..8], &key[73..])
+}
+
 /// A hard puzzle (17 givens) used across the tests, and its solution.
 pub const PUZZLE: &str =
     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
