@@ -278,3 +278,115 @@ fn short_save(puzzle: &str) -> String {
     let key = puzzle.replace('.', "0");
     format!("~/data/sudoku/{}...{}.save", &key[..8], &key[73..])
 }
+
+/// The process id of the program running in the pane (the shell's child).
+fn game_pid(tmux: &Tmux) -> String {
+    let out = tmux.cmd(&["display-message", "-p", "-t", "play", "#{pane_pid}"]);
+    let shell = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    let start = Instant::now();
+    loop {
+        let out = Command::new("pgrep").args(["-P", &shell]).output().unwrap();
+        let pid = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        if !pid.is_empty() {
+            return pid;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "no game under {shell}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn lines_typed_ahead_or_pasted_are_each_run_in_turn() {
+    let Some(tmux) = shell("ahead") else { return };
+    tmux.run_sudoku("play easy.txt");
+    tmux.wait_count(PROMPT, 1);
+    // Three lines sent at once, as fast typing or a terminal without
+    // bracketed paste sends them.
+    tmux.type_text("1a4\rshow\rtime\r");
+    let screen = tmux.wait_count("Time played: ", 1);
+    assert!(screen.contains("help): 1a4\n"), "{screen}");
+    assert!(screen.contains("help): show\n"), "{screen}");
+    assert!(screen.contains("help): time\n"), "{screen}");
+    tmux.wait_count(PROMPT, 4);
+    // A paste of three lines (bracketed: the game sees it as one paste):
+    // after Enter, each runs in turn.
+    let out = tmux.cmd(&["set-buffer", "-b", "moves", "1b8\ntime\n2b?"]);
+    assert!(out.status.success());
+    let out = tmux.cmd(&["paste-buffer", "-p", "-b", "moves", "-t", "play"]);
+    assert!(out.status.success());
+    tmux.press(&["Enter"]);
+    let screen = tmux.wait_count("Time played: ", 2);
+    tmux.wait_count("2b has no marks", 1);
+    assert_eq!(screen.matches("Legal move").count(), 2, "{screen}");
+    tmux.wait_count(PROMPT, 7);
+    tmux.enter("end");
+    let screen = tmux.wait_count("status-0", 1);
+    assert!(screen.contains("Game saved: 2 moves made"), "{screen}");
+}
+
+#[test]
+fn sigterm_at_the_prompt_saves_and_gives_the_terminal_back() {
+    let Some(tmux) = shell("term") else { return };
+    let save = tmux
+        .home()
+        .join("data/sudoku")
+        .join(format!("{}.save", EASY.replace('.', "0")));
+    tmux.run_sudoku("play easy.txt");
+    tmux.wait_count(PROMPT, 1);
+    tmux.enter("1a4");
+    tmux.wait_count(PROMPT, 2);
+    // The line editor holds the terminal raw at the prompt.
+    let pid = game_pid(&tmux);
+    assert!(Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap()
+        .success());
+    let screen = tmux.wait_count("status-143", 1);
+    assert!(
+        screen.contains(&format!(
+            "sudoku: SIGTERM: the game is saved ({}); sudoku play --resume goes on",
+            short_save(EASY)
+        )),
+        "{screen}"
+    );
+    assert!(std::fs::read_to_string(&save)
+        .unwrap()
+        .contains("\ndone: 1a4\n"));
+    // The terminal echoes and takes lines again.
+    tmux.enter("echo back-to-normal");
+    let screen = tmux.wait_count("back-to-normal", 2);
+    assert!(
+        screen.contains("$ echo back-to-normal\nback-to-normal"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn closing_the_terminal_saves_the_game() {
+    let Some(tmux) = shell("hup") else { return };
+    let save = tmux
+        .home()
+        .join("data/sudoku")
+        .join(format!("{}.save", EASY.replace('.', "0")));
+    tmux.run_sudoku("play easy.txt");
+    tmux.wait_count(PROMPT, 1);
+    tmux.enter("1a4");
+    tmux.wait_count(PROMPT, 2);
+    tmux.enter("1b8");
+    tmux.wait_count(PROMPT, 3);
+    // The terminal goes away (as closing its window does): SIGHUP.
+    let _ = tmux.cmd(&["kill-server"]);
+    let start = Instant::now();
+    while !std::fs::read_to_string(&save).is_ok_and(|s| s.contains("\ndone: 1a4 1b8\n")) {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "not saved: {:?}",
+            std::fs::read_to_string(&save)
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}

@@ -486,7 +486,10 @@ impl<'a> Console<'a> {
                     return Ok(None);
                 };
                 if *echo {
-                    writeln!(self.out, "{}", shown(line.trim_end()))?;
+                    // A line read is run even when its echo cannot be
+                    // written (the output closed as it came): the move is
+                    // made, and the next write fails, which saves it.
+                    let _ = writeln!(self.out, "{}", shown(line.trim_end()));
                 }
                 Ok(Some(line))
             }

@@ -205,6 +205,15 @@ impl Saves {
         self.target.write(session)
     }
 
+    /// The last save of a game that ends: saves `session` when `worth` it
+    /// (see [`Saves::save`]), and says how it went (`None`: nothing to
+    /// save). The game is no longer kept for signals, and a signal that
+    /// comes while the save is written waits for it.
+    pub fn save_last(&self, session: &mut Session, worth: bool) -> Option<Result<PathBuf, String>> {
+        let _held = self.keeper.as_ref().map(Keeper::hold_empty);
+        worth.then(|| self.save(session))
+    }
+
     /// The game to save if a signal ends the program: `session` when
     /// there is something to keep, else none.
     pub fn keep(&self, session: Option<&Session>) {

@@ -117,7 +117,6 @@ pub fn play(
     if let Err(err) = &result {
         // The output is gone (a closed pipe, a terminal that went away):
         // save without a word there, and say so where it can be heard.
-        play.saves.keep(None);
         if let Some(saved) = play.save_quietly() {
             diag::error(&format!(
                 "cannot write the game's output ({}); {saved}",
@@ -208,10 +207,8 @@ impl Play<'_> {
     /// Saves the game without a word on the console (which is gone), when
     /// it is worth saving: what happened, for stderr.
     fn save_quietly(&mut self) -> Option<String> {
-        if !self.worth_saving() {
-            return None;
-        }
-        Some(match self.saves.save(&mut self.session) {
+        let worth = self.worth_saving();
+        Some(match self.saves.save_last(&mut self.session, worth)? {
             Ok(path) => format!(
                 "the game is saved ({}); sudoku play --resume goes on",
                 short_path(&path)
@@ -340,11 +337,11 @@ impl Play<'_> {
     /// failed. The keeper of the game for signals lets go of it first: the
     /// game is over.
     fn autosave(&mut self, console: &mut Console<'_>) -> io::Result<bool> {
-        self.saves.keep(None);
-        if !self.worth_saving() {
+        let worth = self.worth_saving();
+        let Some(saved) = self.saves.save_last(&mut self.session, worth) else {
             return Ok(true);
-        }
-        match self.saves.save(&mut self.session) {
+        };
+        match saved {
             Ok(path) => {
                 console.say(format_args!("Saved to {}", short_path(&path)))?;
                 Ok(true)

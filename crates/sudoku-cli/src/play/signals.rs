@@ -63,6 +63,15 @@ impl Keeper {
         });
     }
 
+    /// Lets go of the kept game and holds the keeper until the guard is
+    /// dropped: a signal that comes meanwhile waits, so a save the game is
+    /// writing as it ends is finished before the process ends.
+    pub fn hold_empty(&self) -> MutexGuard<'_, impl Sized> {
+        let mut slot = lock(&self.slot);
+        *slot = None;
+        slot
+    }
+
     /// Notes that the player is being waited for since `since` (`None`:
     /// no longer, or the clock does not run).
     pub fn waiting(&self, since: Option<Instant>) {
