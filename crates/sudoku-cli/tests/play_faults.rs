@@ -177,7 +177,7 @@ fn a_signal_saves_the_game_and_ends_it_with_the_signals_status() {
 #[test]
 fn a_signal_before_any_move_saves_nothing() {
     let home = home();
-    let mut game = Game::start(sudoku(home.path(), &["play", "easy.txt"]));
+    let game = Game::start(sudoku(home.path(), &["play", "easy.txt"]));
     game.wait_for(PROMPT, 1);
     game.signal("TERM");
     let (status, stderr) = game.wait_end();
