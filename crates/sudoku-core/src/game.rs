@@ -369,9 +369,9 @@ mod tests {
 
     #[test]
     fn hints_fall_back_to_the_solution_where_logic_is_stuck() {
-        // A solved grid with a rectangle of 1s and 2s blanked (r1c1, r1c2,
-        // r4c1, r4c2: 1 2 / 2 1 or 2 1 / 1 2, in boxes 1 and 4) and r3c8:
-        // logic fills r3c8 and stops at the rectangle, which has two
+        // A solved grid with a rectangle of 1s and 2s blanked (1a, 1b,
+        // 4a, 4b: 1 2 / 2 1 or 2 1 / 1 2, in boxes 1 and 4) and 3h:
+        // logic fills 3h and stops at the rectangle, which has two
         // solutions.
         let grid = "..3456789 456789123 7891234.6 ..4365897 365897214 \
                     897214365 531642978 642978531 978531642";
@@ -379,7 +379,7 @@ mod tests {
         let game = Game::new(grid.parse().unwrap()).unwrap();
         assert!(!game.is_unique());
         let hint = game.hint().unwrap();
-        let step = hint.step.expect("a single fills r3c8");
+        let step = hint.step.expect("a single fills 3h");
         assert_eq!(step.placement().map(|(c, _)| c), Some(cell("3h")));
         let mut game = game;
         game.enter(cell("3h"), 5).unwrap();

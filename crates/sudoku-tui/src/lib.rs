@@ -21,7 +21,6 @@ pub mod geometry;
 pub mod grades;
 pub mod hints;
 pub mod input;
-pub mod names;
 pub mod picker;
 pub mod play;
 pub mod puzzles;

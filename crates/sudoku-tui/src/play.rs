@@ -12,7 +12,6 @@ use crate::action::{Action, Direction};
 use crate::animation::{self, Animation, State};
 use crate::clock::Stopwatch;
 use crate::hints::{self, Answer};
-use crate::names::game_names;
 use sudoku_core::session::Pencil;
 
 /// Where a game's puzzle sits in the picker, which decides what the next
@@ -684,7 +683,7 @@ impl Play {
                     self.selected = true;
                 }
                 self.explained = Some(request.board);
-                let text = format!("{} (H again: place)", game_names(&step.to_string()));
+                let text = format!("{step} (H again: place)");
                 self.say(Tone::Info, text);
                 return Progress::Playing;
             }

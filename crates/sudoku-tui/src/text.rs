@@ -166,10 +166,10 @@ mod tests {
     #[test]
     fn messages_are_cut_after_a_word() {
         assert_eq!(
-            fit_words("Hidden single: 7 in r5c3", 30),
-            "Hidden single: 7 in r5c3"
+            fit_words("Hidden single: 7 in 5c", 30),
+            "Hidden single: 7 in 5c"
         );
-        assert_eq!(fit_words("Hidden single: 7 in r5c3", 16), "Hidden single:…");
+        assert_eq!(fit_words("Hidden single: 7 in 5c", 16), "Hidden single:…");
         assert_eq!(fit_words("Unbreakable", 5), "Unbr…");
         assert_eq!(fit_words("abc", 0), "");
     }

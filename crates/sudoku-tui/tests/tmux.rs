@@ -715,10 +715,11 @@ fn an_80x24_terminal_plays_with_marks_names_mistakes_and_pause() {
     tmux.wait_text("moves 1 ");
     tmux.send(&["u"]);
     tmux.wait_text("moves 0 ");
-    // hints name cells as the board does
+    // hints name cells as moves are typed (5c), never as r5c3
     tmux.send(&["H"]);
     let screen = tmux.wait_text("(H again: place)");
-    assert!(!has_rc_name(&screen), "{screen}");
+    let hint = screen.lines().find(|l| l.contains("(H again: place)"));
+    assert!(hint.is_some_and(|h| !has_rc_name(h)), "{screen}");
     // a selected conflicting digit shows both: click 1d, put a 5 there
     let (y, _) = row_line(&screen, '1');
     let border = screen.lines().find(|l| l.contains("━━a━━")).unwrap();
@@ -760,8 +761,8 @@ fn an_80x24_terminal_plays_with_marks_names_mistakes_and_pause() {
     tmux.save_and_quit(&pid);
 }
 
-/// Whether `text` names a cell as `r5c3` (the literature's way, not the
-/// games').
+/// Whether `text` names a cell as `r5c3`, the solving literature's way,
+/// where the games write `5c`.
 fn has_rc_name(text: &str) -> bool {
     text.as_bytes()
         .windows(4)

@@ -22,7 +22,6 @@
 
 use crate::logic::closure;
 use crate::logic::forcing::{two, UNIT_BITS};
-use crate::logic::step::rc_name;
 use crate::logic::templates;
 use crate::logic::{cell, digit, Candidates, Digits, Rating, Step, Technique, CELL_UNITS};
 use crate::pos::Cell;
@@ -661,14 +660,10 @@ impl Work {
 
 fn state_text(s: usize) -> String {
     let verb = if state_on(s) { "is" } else { "is not" };
-    format!(
-        "{} {verb} {}",
-        rc_name(cell(state_cell(s))),
-        state_digit(s) + 1
-    )
+    format!("{} {verb} {}", cell(state_cell(s)), state_digit(s) + 1)
 }
 
-/// `r1c1 is 5, r1c4 is not 5, ...`: a chain as a person reads it.
+/// `1a is 5, 1d is not 5, ...`: a chain as a person reads it.
 pub(crate) fn chain_text(path: &[usize]) -> String {
     path.iter()
         .map(|&s| state_text(s))

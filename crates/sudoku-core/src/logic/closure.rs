@@ -408,12 +408,12 @@ mod tests {
     fn the_closure_is_what_a_search_reaches_from_every_state() {
         let mut marks = blank();
         for (cell, digits) in [
-            ("r1c1", "12"),
-            ("r1c5", "23"),
-            ("r2c2", "13"),
-            ("r4c1", "124"),
-            ("r5c5", "34"),
-            ("r9c9", "5"),
+            ("1a", "12"),
+            ("1e", "23"),
+            ("2b", "13"),
+            ("4a", "124"),
+            ("5e", "34"),
+            ("9i", "5"),
         ] {
             restrict(&mut marks, cell, digits);
         }

@@ -4,7 +4,7 @@
 //! 2.0 and direct hidden triple 2.5).
 
 use crate::logic::forcing::UNIT_BITS;
-use crate::logic::step::{cells_text, digits_text, rc_name, unit_name};
+use crate::logic::step::{cells_text, digits_text};
 use crate::logic::{
     cell, digit, digit_cells, unit, unit_places, Candidates, Digits, Step, Technique,
     SE_UNIT_ORDER, UNITS,
@@ -84,14 +84,14 @@ fn locking_step(
     let removed: Vec<Cell> = cells_of(gone).into_iter().map(cell).collect();
     let sentence = format!(
         "{title}: in {}, {} is only in {}, so it leaves {} ({}), which leaves {} only {} in {}",
-        unit_name(unit(u1)),
+        unit(u1),
         d + 1,
-        unit_name(unit(u2)),
+        unit(u2),
         cells_text(&removed),
-        unit_name(unit(u2)),
+        unit(u2),
         d + 1,
-        rc_name(cell(at)),
-        unit_name(unit(u3)),
+        cell(at),
+        unit(u3),
     );
     Step::new(
         technique,
@@ -166,10 +166,10 @@ fn hidden_step(
         "{title}: {} can only go in {} within {}, so nothing else can go there, which leaves {} only {} in {}",
         digits_text(digits, "and"),
         cells_text(&pattern),
-        unit_name(unit(u)),
+        unit(u),
         d + 1,
-        rc_name(cell(at)),
-        unit_name(unit(u)),
+        cell(at),
+        unit(u),
     );
     Step::new(
         technique,

@@ -4,7 +4,7 @@
 //! fits no remaining pair is removed.
 
 use crate::logic::forcing::se_peers;
-use crate::logic::step::{cells_text, rc_name};
+use crate::logic::step::cells_text;
 use crate::logic::{cell, digit, sees, Candidates, Digits, Step, Technique, PEERS};
 
 /// The first aligned pair exclusion, scanning pairs of cells as Sudoku
@@ -96,8 +96,8 @@ fn pair(marks: &Candidates, (a, ea): (usize, u128), (b, eb): (usize, u128)) -> O
     let reason = format!(
         "Aligned pair exclusion: every pair of digits for {} and {} that would leave one of the \
          two-digit cells {} they both see empty is impossible",
-        rc_name(cell(a)),
-        rc_name(cell(b)),
+        cell(a),
+        cell(b),
         cells_text(&xs)
     );
     Some(Step::eliminating(
@@ -322,9 +322,9 @@ fn triple(m: &[u16; 81], cs: [usize; 3], common: u128, order: &[usize]) -> Optio
     let reason = format!(
         "Aligned triple exclusion: every way to fill {}, {} and {} that repeats a digit in a unit \
          or leaves one of the cells {} they all see without a digit is impossible",
-        rc_name(cell(cs[0])),
-        rc_name(cell(cs[1])),
-        rc_name(cell(cs[2])),
+        cell(cs[0]),
+        cell(cs[1]),
+        cell(cs[2]),
         cells_text(&xs)
     );
     Some(Step::eliminating(

@@ -3,7 +3,7 @@
 
 use crate::logic::step::join;
 use crate::logic::{cell, digit, first_locked_set, Candidates, Digits, Step, Technique};
-use crate::pos::{Cell, Digit};
+use crate::pos::{Cell, Col, Digit, Row};
 
 /// The cell at line `line`, position `pos`; rows are the lines when
 /// `by_rows`.
@@ -60,6 +60,17 @@ fn fish_on(marks: &Candidates, n: usize, d: usize, by_rows: bool) -> Option<Step
         } else {
             ("columns", "rows")
         };
+        // Rows by number, columns by letter, as the games name them.
+        let line_names = |lines: &[usize], rows: bool| {
+            let names = lines
+                .iter()
+                .map(|&l| match (rows, Row::new(l), Col::new(l)) {
+                    (true, Some(row), _) => row.name(),
+                    (false, _, Some(col)) => col.name(),
+                    _ => panic!("line index {l} out of range"),
+                });
+            join(names, "and")
+        };
         let pattern: Vec<Cell> = base
             .iter()
             .flat_map(|&l| covers.iter().map(move |&p| at(by_rows, l, p)))
@@ -68,9 +79,9 @@ fn fish_on(marks: &Candidates, n: usize, d: usize, by_rows: bool) -> Option<Step
             .collect();
         let reason = format!(
             "{title}: in {base_name} {}, {} can only go in {cover_name} {}",
-            join(base.iter().map(|l| l + 1), "and"),
+            line_names(base, by_rows),
             d + 1,
-            join(covers.iter().map(|p| p + 1), "and"),
+            line_names(&covers, !by_rows),
         );
         Some(Step::eliminating(
             technique,
@@ -87,11 +98,13 @@ mod tests {
     use super::*;
     use crate::logic::tests::{blank, elims, remove_from};
 
-    /// Removes digit `d` from row `row` (1-based) except in `keep` columns.
-    fn confine_row(marks: &mut Candidates, d: u8, row: usize, keep: &[usize]) {
-        let names: Vec<String> = (1..=9)
-            .filter(|c| !keep.contains(c))
-            .map(|c| format!("r{row}c{c}"))
+    /// Removes digit `d` from row `row` (1-9) except in the columns `keep`
+    /// (letters, `ch`).
+    fn confine_row(marks: &mut Candidates, d: u8, row: usize, keep: &str) {
+        let names: Vec<String> = "abcdefghi"
+            .chars()
+            .filter(|&c| !keep.contains(c))
+            .map(|c| format!("{row}{c}"))
             .collect();
         let refs: Vec<&str> = names.iter().map(String::as_str).collect();
         remove_from(marks, d, &refs);
@@ -100,36 +113,36 @@ mod tests {
     #[test]
     fn x_wing_on_rows() {
         let mut marks = blank();
-        confine_row(&mut marks, 5, 2, &[3, 8]);
-        confine_row(&mut marks, 5, 7, &[3, 8]);
+        confine_row(&mut marks, 5, 2, "ch");
+        confine_row(&mut marks, 5, 7, "ch");
         let step = fish(&marks, 2).unwrap();
         assert_eq!(step.technique(), Technique::XWing);
-        let c3 = ["r1c3", "r3c3", "r4c3", "r5c3", "r6c3", "r8c3", "r9c3"];
-        let c8 = ["r1c8", "r3c8", "r4c8", "r5c8", "r6c8", "r8c8", "r9c8"];
-        let all: Vec<&str> = c3.iter().chain(&c8).copied().collect();
+        let c = ["1c", "3c", "4c", "5c", "6c", "8c", "9c"];
+        let h = ["1h", "3h", "4h", "5h", "6h", "8h", "9h"];
+        let all: Vec<&str> = c.iter().chain(&h).copied().collect();
         assert_eq!(step.eliminations(), elims(&[(5, &all)]));
-        assert!(step
-            .to_string()
-            .starts_with("X-wing: in rows 2 and 7, 5 can only go in columns 3 and 8, so remove 5 from r1c3, r1c8,"));
+        assert!(step.to_string().starts_with(
+            "X-wing: in rows 2 and 7, 5 can only go in columns c and h, so remove 5 from 1c, 1h,"
+        ));
         assert!(fish(&blank(), 2).is_none());
     }
 
     #[test]
     fn x_wing_needs_the_same_columns() {
         let mut marks = blank();
-        confine_row(&mut marks, 5, 2, &[3, 8]);
-        confine_row(&mut marks, 5, 7, &[3, 9]);
+        confine_row(&mut marks, 5, 2, "ch");
+        confine_row(&mut marks, 5, 7, "ci");
         assert!(fish(&marks, 2).is_none());
     }
 
     #[test]
     fn swordfish_on_columns() {
         let mut marks = blank();
-        // 6 in columns 1, 5 and 9 only in rows 2, 4 and 8 (two each)
-        for (col, rows) in [(1, [2, 4]), (5, [4, 8]), (9, [2, 8])] {
+        // 6 in columns a, e and i only in rows 2, 4 and 8 (two each)
+        for (col, rows) in [('a', [2, 4]), ('e', [4, 8]), ('i', [2, 8])] {
             let names: Vec<String> = (1..=9)
                 .filter(|r| !rows.contains(r))
-                .map(|r| format!("r{r}c{col}"))
+                .map(|r| format!("{r}{col}"))
                 .collect();
             let refs: Vec<&str> = names.iter().map(String::as_str).collect();
             remove_from(&mut marks, 6, &refs);
@@ -139,22 +152,22 @@ mod tests {
         assert_eq!(step.technique(), Technique::Swordfish);
         let mut expected = Vec::new();
         for r in [2, 4, 8] {
-            for col in [2, 3, 4, 6, 7, 8] {
-                expected.push(format!("r{r}c{col}"));
+            for col in "bcdfgh".chars() {
+                expected.push(format!("{r}{col}"));
             }
         }
         let refs: Vec<&str> = expected.iter().map(String::as_str).collect();
         assert_eq!(step.eliminations(), elims(&[(6, &refs)]));
         assert!(step
             .to_string()
-            .starts_with("Swordfish: in columns 1, 5 and 9, 6 can only go in rows 2, 4 and 8"));
+            .starts_with("Swordfish: in columns a, e and i, 6 can only go in rows 2, 4 and 8"));
     }
 
     #[test]
     fn jellyfish_on_rows() {
         let mut marks = blank();
-        for (row, cols) in [(1, [1, 2]), (3, [2, 3]), (5, [3, 4]), (9, [4, 1])] {
-            confine_row(&mut marks, 2, row, &cols);
+        for (row, cols) in [(1, "ab"), (3, "bc"), (5, "cd"), (9, "da")] {
+            confine_row(&mut marks, 2, row, cols);
         }
         assert!(fish(&marks, 3).is_none());
         let step = fish(&marks, 4).unwrap();

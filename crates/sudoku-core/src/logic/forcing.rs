@@ -7,7 +7,7 @@
 //! [`nested`]).
 //!
 //! One engine does all of them, as SE's `Chaining` does with its four
-//! settings. An assumption ("r5c3 is 7", or "is not 7") is followed through
+//! settings. An assumption ("5c is 7", or "is not 7") is followed through
 //! every implication in breadth-first order, on implications first: an on
 //! candidate turns off its cell's other digits and its digit's other
 //! places in its box, row and column; an off candidate turns on the other
@@ -36,7 +36,6 @@
 use crate::logic::chains::{length_bonus, to_rating, KINDS};
 use crate::logic::closure;
 use crate::logic::nested;
-use crate::logic::step::{rc_name, unit_name};
 use crate::logic::templates;
 use crate::logic::{cell, digit, Candidates, Digits, Step, Technique, CELL_UNITS, UNITS};
 use crate::pos::Cell;
@@ -1271,14 +1270,9 @@ impl<'a> Engine<'a> {
     }
 
     fn on_prop(&self, c: usize, d: usize) -> &Prop {
-        self.on[c * 9 + d].as_deref().unwrap_or_else(|| {
-            panic!(
-                "propagation of r{}c{}={} not computed",
-                c / 9 + 1,
-                c % 9 + 1,
-                d + 1
-            )
-        })
+        self.on[c * 9 + d]
+            .as_deref()
+            .unwrap_or_else(|| panic!("propagation of {}={} not computed", cell(c), d + 1))
     }
 
     fn prop(&self, which: Which) -> &Prop {
@@ -1753,7 +1747,7 @@ impl<'a> Engine<'a> {
             "{name}: if {assume}, then {}; and {}: {} would be {d} and not {d}",
             chain_text(&line_a[1..]),
             chain_text(&line_b[1..]),
-            rc_name(cell(st_cell(s))),
+            cell(st_cell(s)),
             d = st_digit(s) + 1,
         );
         self.conclude(
@@ -1789,7 +1783,7 @@ impl<'a> Engine<'a> {
         let (name, what) = match branches {
             Branches::Cell(c) => (
                 self.name("Cell"),
-                format!("{} holds {}", rc_name(cell(c)), digit_list(self.board.m[c])),
+                format!("{} holds {}", cell(c), digit_list(self.board.m[c])),
             ),
             Branches::Region(u, d) => (
                 self.name("Region"),
@@ -1797,7 +1791,7 @@ impl<'a> Engine<'a> {
                     "{} goes in {} within {}",
                     d + 1,
                     cell_list(self.board.at[d] & UNIT_BITS[u]),
-                    unit_name(crate::logic::unit(u))
+                    crate::logic::unit(u)
                 ),
             ),
         };
@@ -1865,10 +1859,10 @@ type Line = Vec<(u16, Cause)>;
 
 fn state_text(s: u16) -> String {
     let verb = if st_on(s) { "is" } else { "is not" };
-    format!("{} {verb} {}", rc_name(cell(st_cell(s))), st_digit(s) + 1)
+    format!("{} {verb} {}", cell(st_cell(s)), st_digit(s) + 1)
 }
 
-/// `r1c1 is 5, so r1c4 is not 5, ...`; a state a rule found on the board
+/// `1a is 5, so 1d is not 5, ...`; a state a rule found on the board
 /// the chain left says which rule.
 fn chain_text(line: &[(u16, Cause)]) -> String {
     line.iter()
@@ -1905,7 +1899,7 @@ fn digit_list(mask: u16) -> String {
 fn cell_list(set: u128) -> String {
     let cells: Vec<String> = (0..81)
         .filter(|&c| set & 1 << c != 0)
-        .map(|c| rc_name(cell(c)))
+        .map(|c| cell(c).to_string())
         .collect();
     or_list(&cells)
 }
@@ -2072,54 +2066,54 @@ mod tests {
 
     #[test]
     fn a_false_assumption_ends_in_a_contradiction() {
-        // r1c9 and r2c9 hold only 5 and 8: a 5 in r3c9, their box, turns
-        // both 5s off, so r1c9 is 8, which turns r2c9's 8 off while r2c9's
+        // 1i and 2i hold only 5 and 8: a 5 in 3i, their box, turns
+        // both 5s off, so 1i is 8, which turns 2i's 8 off while 2i's
         // 5 being off made it 8.
         let mut marks = blank();
-        restrict(&mut marks, "r1c9", "58");
-        restrict(&mut marks, "r2c9", "58");
+        restrict(&mut marks, "1i", "58");
+        restrict(&mut marks, "2i", "58");
         let board = Board::new(&marks);
-        let (r1c9, r2c9, r3c9) = (8, 17, 26);
+        let (at_1i, at_2i, at_3i) = (8, 17, 26);
         let mut prop = Prop::new();
         let mut scratch = Scratch::new();
         propagate(
             &board,
-            st(r3c9, 4, true),
+            st(at_3i, 4, true),
             Mode::DYNAMIC,
             &mut prop,
             &mut scratch,
             &mut nested::Store::default(),
         );
-        assert!(prop.set.has(st(r1c9, 7, true)), "r1c9 is 8");
+        assert!(prop.set.has(st(at_1i, 7, true)), "1i is 8");
         let (on, off) = prop.conflict.expect("a contradiction");
-        assert_eq!(prop.nodes[usize::from(on)].state, st(r2c9, 7, true));
-        assert_eq!(prop.nodes[usize::from(off)].state, st(r2c9, 7, false));
+        assert_eq!(prop.nodes[usize::from(on)].state, st(at_2i, 7, true));
+        assert_eq!(prop.nodes[usize::from(off)].state, st(at_2i, 7, false));
         assert_eq!(
             prop.line(off).iter().map(|l| l.0).collect::<Vec<_>>(),
             vec![
-                st(r3c9, 4, true),
-                st(r1c9, 4, false),
-                st(r1c9, 7, true),
-                st(r2c9, 7, false)
+                st(at_3i, 4, true),
+                st(at_1i, 4, false),
+                st(at_1i, 7, true),
+                st(at_2i, 7, false)
             ]
         );
-        // The second state counts its causes: r2c9 5 off, and r3c9 5 on.
+        // The second state counts its causes: 2i 5 off, and 3i 5 on.
         let (mut seen, mut stamp, mut stack) = (Vec::new(), 0, Vec::new());
         let mut nested = Vec::new();
         assert_eq!(
             prop.ancestors(on, &mut seen, &mut stamp, &mut stack, &mut nested),
             3
         );
-        // Without the 5 in r3c9 nothing contradicts.
+        // Without the 5 in 3i nothing contradicts.
         propagate(
             &board,
-            st(r1c9, 7, true),
+            st(at_1i, 7, true),
             Mode::DYNAMIC,
             &mut prop,
             &mut scratch,
             &mut nested::Store::default(),
         );
         assert!(prop.conflict.is_none());
-        assert!(prop.set.has(st(r2c9, 4, true)), "r2c9 is 5");
+        assert!(prop.set.has(st(at_2i, 4, true)), "2i is 5");
     }
 }

@@ -2,7 +2,6 @@
 //! claiming (a line confines a digit to one box).
 
 use crate::logic::forcing::UNIT_BITS;
-use crate::logic::step::unit_name;
 use crate::logic::{
     cell, digit, digit_cells, unit, unit_places, Candidates, Digits, Step, Technique, UNITS,
 };
@@ -67,9 +66,9 @@ pub(crate) fn pointing(marks: &Candidates) -> Option<Step> {
                 let reason = format!(
                     "Pointing {}: in {}, {} is only in {}",
                     size(spots),
-                    unit_name(unit(18 + b)),
+                    unit(18 + b),
                     d + 1,
-                    unit_name(unit(line))
+                    unit(line)
                 );
                 Step::eliminating(
                     Technique::Pointing,
@@ -113,9 +112,9 @@ pub(crate) fn claiming(marks: &Candidates) -> Option<Step> {
                 let reason = format!(
                     "Claiming {}: in {}, {} is only in {}",
                     size(spots),
-                    unit_name(unit(line)),
+                    unit(line),
                     d + 1,
-                    unit_name(unit(18 + b))
+                    unit(18 + b)
                 );
                 Step::eliminating(
                     Technique::Claiming,
@@ -137,17 +136,13 @@ mod tests {
     #[test]
     fn pointing_pair_clears_the_rest_of_the_row() {
         let mut marks = blank();
-        // in box 2, 4 only in r1c5 and r1c6
-        remove_from(
-            &mut marks,
-            4,
-            &["r1c4", "r2c4", "r2c5", "r2c6", "r3c4", "r3c5", "r3c6"],
-        );
+        // in box 2, 4 only in 1e and 1f
+        remove_from(&mut marks, 4, &["1d", "2d", "2e", "2f", "3d", "3e", "3f"]);
         let step = pointing(&marks).unwrap();
-        assert_eq!(step.cells(), [c("r1c5"), c("r1c6")]);
+        assert_eq!(step.cells(), [c("1e"), c("1f")]);
         assert_eq!(
             step.eliminations(),
-            elims(&[(4, &["r1c1", "r1c2", "r1c3", "r1c7", "r1c8", "r1c9"])])
+            elims(&[(4, &["1a", "1b", "1c", "1g", "1h", "1i"])])
         );
         // once applied, nothing is left to point at
         for &(cell, digit) in step.eliminations() {
@@ -160,40 +155,32 @@ mod tests {
     #[test]
     fn pointing_sentence_and_column_case() {
         let mut marks = blank();
-        // in box 2, 4 only in r1c5 and r2c5 ... and in column 5 elsewhere only r8c5
-        remove_from(
-            &mut marks,
-            4,
-            &["r1c4", "r1c6", "r2c4", "r2c6", "r3c4", "r3c5", "r3c6"],
-        );
-        remove_from(&mut marks, 4, &["r4c5", "r5c5", "r6c5", "r7c5", "r9c5"]);
+        // in box 2, 4 only in 1e and 2e ... and in column e elsewhere only 8e
+        remove_from(&mut marks, 4, &["1d", "1f", "2d", "2f", "3d", "3e", "3f"]);
+        remove_from(&mut marks, 4, &["4e", "5e", "6e", "7e", "9e"]);
         let step = pointing(&marks).unwrap();
-        assert_eq!(step.eliminations(), elims(&[(4, &["r8c5"])]));
+        assert_eq!(step.eliminations(), elims(&[(4, &["8e"])]));
         assert_eq!(
             step.to_string(),
-            "Pointing pair: in box 2, 4 is only in column 5, so remove 4 from r8c5"
+            "Pointing pair: in box 2, 4 is only in column e, so remove 4 from 8e"
         );
     }
 
     #[test]
     fn claiming_clears_the_rest_of_the_box() {
         let mut marks = blank();
-        // in row 1, 4 only in r1c7, r1c8 and r1c9 (box 3)
-        remove_from(
-            &mut marks,
-            4,
-            &["r1c1", "r1c2", "r1c3", "r1c4", "r1c5", "r1c6"],
-        );
+        // in row 1, 4 only in 1g, 1h and 1i (box 3)
+        remove_from(&mut marks, 4, &["1a", "1b", "1c", "1d", "1e", "1f"]);
         // box 3 points the 4s into row 1 first: check claiming on its own
         let step = claiming(&marks).unwrap();
         assert_eq!(step.technique(), Technique::Claiming);
         assert_eq!(
             step.eliminations(),
-            elims(&[(4, &["r2c7", "r2c8", "r2c9", "r3c7", "r3c8", "r3c9"])])
+            elims(&[(4, &["2g", "2h", "2i", "3g", "3h", "3i"])])
         );
         assert_eq!(
             step.to_string(),
-            "Claiming triple: in row 1, 4 is only in box 3, so remove 4 from r2c7, r2c8, r2c9, r3c7, r3c8 and r3c9"
+            "Claiming triple: in row 1, 4 is only in box 3, so remove 4 from 2g, 2h, 2i, 3g, 3h and 3i"
         );
         assert!(claiming(&blank()).is_none());
     }
@@ -201,16 +188,12 @@ mod tests {
     #[test]
     fn claiming_in_a_column() {
         let mut marks = blank();
-        // in column 2, 9 only in r8c2 and r9c2 (box 7)
-        remove_from(
-            &mut marks,
-            9,
-            &["r1c2", "r2c2", "r3c2", "r4c2", "r5c2", "r6c2", "r7c2"],
-        );
+        // in column b, 9 only in 8b and 9b (box 7)
+        remove_from(&mut marks, 9, &["1b", "2b", "3b", "4b", "5b", "6b", "7b"]);
         let step = claiming(&marks).unwrap();
         assert_eq!(
             step.eliminations(),
-            elims(&[(9, &["r7c1", "r7c3", "r8c1", "r8c3", "r9c1", "r9c3"])])
+            elims(&[(9, &["7a", "7c", "8a", "8c", "9a", "9c"])])
         );
     }
 }

@@ -16,11 +16,11 @@
 //!
 //! # Cell names
 //!
-//! Sentences use the `rXcY` notation of the solving literature: `r5c3` is
-//! row 5, column 3, both numbered 1-9 from the top left. The games name the
-//! same cell `5c`: the row number, then the column as a letter `a`-`i`
-//! (`c` is the third column). Boxes are numbered 1-9 left to right, top to
-//! bottom, as in the games. [`rc_name`] and [`cell_from_rc`] convert.
+//! Sentences name cells as moves are typed in the games: `5c` is row 5,
+//! column c (rows are numbered 1-9 from the top, columns lettered `a`-`i`
+//! from the left). Rows are named by number (`row 5`, `rows 2 and 7`),
+//! columns by letter (`column c`, `columns c and h`), and boxes by number,
+//! 1-9 left to right, top to bottom (`box 4`).
 
 mod candidates;
 mod chains;
@@ -43,7 +43,7 @@ pub use candidates::{Candidates, Digits, DigitsIter};
 pub use grade::{
     grade, Grade, GradeError, Level, LevelError, Rating, RatingRange, RatingRangeError,
 };
-pub use step::{cell_from_rc, rc_name, Step, Technique};
+pub use step::{Step, Technique};
 
 use std::fmt;
 

@@ -408,10 +408,10 @@ mod tests {
     fn rule_parents_are_the_candidates_the_cause_needed() {
         let source = Board::new(&blank());
         let mut marks = blank();
-        // r1c1 down to 2 and 5; 5 gone from r1c2 and r1c9 too
-        restrict(&mut marks, "r1c1", "25");
-        restrict(&mut marks, "r1c2", "12346789");
-        restrict(&mut marks, "r1c9", "12346789");
+        // 1a down to 2 and 5; 5 gone from 1b and 1i too
+        restrict(&mut marks, "1a", "25");
+        restrict(&mut marks, "1b", "12346789");
+        restrict(&mut marks, "1i", "12346789");
         let cur = Board::new(&marks);
         let on = |c: usize, d: usize| chains::state(c, d, true) as u16;
         let off = |c: usize, d: usize| chains::state(c, d, false) as u16;
@@ -419,11 +419,11 @@ mod tests {
         struck_by(Cause::Cell, on(0, 1), &source, &cur, &mut parents);
         let digits: Vec<u16> = [0, 2, 3, 5, 6, 7, 8].iter().map(|&d| off(0, d)).collect();
         assert_eq!(parents, digits);
-        // row 1 (SE kind index 1) lost 5 at r1c2 and r1c9
+        // row 1 (SE kind index 1) lost 5 at 1b and 1i
         let mut parents = Vec::new();
         struck_by(Cause::Unit(1), on(0, 4), &source, &cur, &mut parents);
         assert_eq!(parents, [off(1, 4), off(8, 4)]);
-        // box 1 (kind 0) lost it at r1c2 only; nothing is listed twice
+        // box 1 (kind 0) lost it at 1b only; nothing is listed twice
         struck_by(Cause::Unit(0), on(0, 4), &source, &cur, &mut parents);
         assert_eq!(parents, [off(1, 4), off(8, 4)]);
         struck_by(Cause::Start, on(0, 4), &source, &cur, &mut parents);

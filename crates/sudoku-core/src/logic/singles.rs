@@ -1,7 +1,6 @@
 //! Singles: full house, hidden singles (box, then row and column) and
 //! naked singles.
 
-use crate::logic::step::{rc_name, unit_name};
 use crate::logic::{
     cell, digit, places, unit, Candidates, Digits, Step, Technique, SE_UNIT_ORDER, UNITS,
 };
@@ -32,8 +31,8 @@ pub(crate) fn full_house(marks: &Candidates) -> Option<Step> {
         let d = marks.mask(at).trailing_zeros() as usize;
         let sentence = format!(
             "Full house: {} is the last blank cell of {}, so it is {}",
-            rc_name(cell(at)),
-            unit_name(unit(u)),
+            cell(at),
+            unit(u),
             d + 1
         );
         Some(place(Technique::FullHouse, at, d, sentence))
@@ -55,8 +54,8 @@ fn hidden_single(
             let sentence = format!(
                 "Hidden single: {} can only go in {} within {}",
                 d + 1,
-                rc_name(cell(at)),
-                unit_name(unit(u))
+                cell(at),
+                unit(u)
             );
             Some(place(technique, at, d, sentence))
         })
@@ -80,7 +79,7 @@ pub(crate) fn naked_single(marks: &Candidates) -> Option<Step> {
         let mask = marks.mask(at);
         (mask.count_ones() == 1).then(|| {
             let d = mask.trailing_zeros() as usize;
-            let sentence = format!("Naked single: {} can only be {}", rc_name(cell(at)), d + 1);
+            let sentence = format!("Naked single: {} can only be {}", cell(at), d + 1);
             place(Technique::NakedSingle, at, d, sentence)
         })
     })
@@ -99,17 +98,17 @@ mod tests {
     fn full_house_fills_the_last_blank_of_a_unit() {
         let marks = marks_of(ROW_FULL);
         let step = full_house(&marks).unwrap();
-        assert_eq!(step.placements(), [(c("r1c9"), d(9))]);
+        assert_eq!(step.placements(), [(c("1i"), d(9))]);
         assert_eq!(
             step.to_string(),
-            "Full house: r1c9 is the last blank cell of row 1, so it is 9"
+            "Full house: 1i is the last blank cell of row 1, so it is 9"
         );
         assert!(full_house(&marks_of(&".".repeat(81))).is_none());
     }
 
     #[test]
     fn hidden_single_in_a_box() {
-        // 7s in rows 4 and 6 and columns 1 and 2 leave r5c3 for box 4.
+        // 7s in rows 4 and 6 and columns a and b leave 5c for box 4.
         let grid = format!(
             "{}{}{}{}{}{}",
             ".".repeat(27),
@@ -121,10 +120,10 @@ mod tests {
         );
         let marks = marks_of(&grid);
         let step = hidden_single_box(&marks).unwrap();
-        assert_eq!(step.placements(), [(c("r5c3"), d(7))]);
+        assert_eq!(step.placements(), [(c("5c"), d(7))]);
         assert_eq!(
             step.to_string(),
-            "Hidden single: 7 can only go in r5c3 within box 4"
+            "Hidden single: 7 can only go in 5c within box 4"
         );
         assert!(hidden_single_box(&marks_of(&".".repeat(81))).is_none());
     }
@@ -138,11 +137,11 @@ mod tests {
         // box singles come first but there is none
         assert!(hidden_single_box(&marks).is_none());
         let step = hidden_single_line(&marks).unwrap();
-        assert_eq!(step.placements(), [(c("r5c1"), d(7))]);
+        assert_eq!(step.placements(), [(c("5a"), d(7))]);
         assert_eq!(step.technique(), Technique::HiddenSingleLine);
         assert_eq!(
             step.to_string(),
-            "Hidden single: 7 can only go in r5c1 within row 5"
+            "Hidden single: 7 can only go in 5a within row 5"
         );
         assert!(hidden_single_line(&marks_of(&".".repeat(81))).is_none());
     }
@@ -151,10 +150,10 @@ mod tests {
     fn naked_single_is_a_cell_with_one_candidate() {
         let mut marks = marks_of(&".".repeat(81));
         assert!(naked_single(&marks).is_none());
-        restrict(&mut marks, "r3c4", "6");
+        restrict(&mut marks, "3d", "6");
         let step = naked_single(&marks).unwrap();
-        assert_eq!(step.placements(), [(c("r3c4"), d(6))]);
+        assert_eq!(step.placements(), [(c("3d"), d(6))]);
         assert!(step.eliminations().is_empty());
-        assert_eq!(step.to_string(), "Naked single: r3c4 can only be 6");
+        assert_eq!(step.to_string(), "Naked single: 3d can only be 6");
     }
 }

@@ -1,15 +1,14 @@
 //! Steps: what a technique found, and why, as a value and as a sentence.
 //!
-//! Sentences name cells in the `rXcY` notation players know from the
-//! solving literature: `r5c3` is row 5, column 3, both counted from 1. The
-//! games name the same cell `5c` (row number, then column letter `a`-`i`);
-//! [`rc_name`] and [`cell_from_rc`] convert.
+//! Sentences name cells, rows, columns and boxes as the games do: `5c` is
+//! row 5, column c (the `Display` of
+//! [`Cell`](crate::pos::Cell) and [`Unit`](crate::pos::Unit)).
 
 use std::fmt;
 
 use crate::logic::candidates::Digits;
 use crate::logic::grade::Rating;
-use crate::pos::{Cell, Digit, Unit};
+use crate::pos::{Cell, Digit};
 
 /// The techniques of the logical solver, in the order it tries them
 /// (easiest first).
@@ -256,7 +255,7 @@ impl fmt::Display for Technique {
 ///         .unwrap();
 /// let step = LogicSolver::new(&grid).next_step().unwrap();
 /// assert_eq!(step.technique(), Technique::HiddenSingleBox);
-/// assert_eq!(step.to_string(), "Hidden single: 8 can only go in r1c6 within box 2");
+/// assert_eq!(step.to_string(), "Hidden single: 8 can only go in 1f within box 2");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Step {
@@ -300,12 +299,10 @@ impl Step {
         self
     }
 
-    /// A step that removes candidates; the sentence is `reason` followed by
-    /// `, so remove ...`.
     /// A step concluding that `digit` is (`on`) or is not in `cell`, whose
     /// candidates are `candidates`: placing it also removes the cell's other
-    /// candidates. The sentence is `reason` followed by `, so r1c1 is 5` or
-    /// `, so remove 5 from r1c1`.
+    /// candidates. The sentence is `reason` followed by `, so 1a is 5` or
+    /// `, so remove 5 from 1a`.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn concluding(
         technique: Technique,
@@ -323,7 +320,7 @@ impl Step {
                 .filter(|&e| e != digit)
                 .map(|e| (cell, e))
                 .collect();
-            let sentence = format!("{reason}, so {} is {digit}", rc_name(cell));
+            let sentence = format!("{reason}, so {cell} is {digit}");
             Step::new(
                 technique,
                 cells,
@@ -333,7 +330,7 @@ impl Step {
                 sentence,
             )
         } else {
-            let sentence = format!("{reason}, so remove {digit} from {}", rc_name(cell));
+            let sentence = format!("{reason}, so remove {digit} from {cell}");
             Step::new(
                 technique,
                 cells,
@@ -345,6 +342,8 @@ impl Step {
         }
     }
 
+    /// A step that removes candidates; the sentence is `reason` followed by
+    /// `, so remove ...`.
     pub(crate) fn eliminating(
         technique: Technique,
         cells: Vec<Cell>,
@@ -403,47 +402,6 @@ impl fmt::Display for Step {
     }
 }
 
-/// The `rXcY` name of `cell`: `r5c3` for the games' `5c`.
-///
-/// ```
-/// use sudoku_core::{Cell, logic::rc_name};
-/// assert_eq!(rc_name(Cell::from_name("5c").unwrap()), "r5c3");
-/// ```
-pub fn rc_name(cell: Cell) -> String {
-    format!("r{}c{}", cell.row().index() + 1, cell.col().index() + 1)
-}
-
-/// The cell named `name` in `rXcY` notation (either case), or `None`.
-///
-/// ```
-/// use sudoku_core::{Cell, logic::cell_from_rc};
-/// assert_eq!(cell_from_rc("R5C3"), Cell::from_name("5c"));
-/// assert_eq!(cell_from_rc("r0c3"), None);
-/// ```
-pub fn cell_from_rc(name: &str) -> Option<Cell> {
-    let bytes = name.as_bytes();
-    let [r, row, c, col] = bytes else {
-        return None;
-    };
-    if !r.eq_ignore_ascii_case(&b'r') || !c.eq_ignore_ascii_case(&b'c') {
-        return None;
-    }
-    let index = |b: u8| (b'1'..=b'9').contains(&b).then(|| usize::from(b - b'1'));
-    Some(Cell::at(
-        crate::pos::Row::new(index(*row)?)?,
-        crate::pos::Col::new(index(*col)?)?,
-    ))
-}
-
-/// `row 5`, `column 3` or `box 4`: every number counted from 1.
-pub(crate) fn unit_name(unit: Unit) -> String {
-    match unit {
-        Unit::Row(r) => format!("row {}", r.index() + 1),
-        Unit::Col(c) => format!("column {}", c.index() + 1),
-        Unit::Block(b) => format!("box {}", b.index() + 1),
-    }
-}
-
 /// `a`, `a and b`, `a, b and c`.
 pub(crate) fn join<T: fmt::Display>(items: impl IntoIterator<Item = T>, last: &str) -> String {
     let items: Vec<String> = items.into_iter().map(|i| i.to_string()).collect();
@@ -454,9 +412,9 @@ pub(crate) fn join<T: fmt::Display>(items: impl IntoIterator<Item = T>, last: &s
     }
 }
 
-/// `r1c7 and r1c8`.
+/// `1g and 1h`.
 pub(crate) fn cells_text(cells: &[Cell]) -> String {
-    join(cells.iter().map(|&c| rc_name(c)), "and")
+    join(cells, "and")
 }
 
 /// `3 and 7` (or with `or`).
@@ -464,7 +422,7 @@ pub(crate) fn digits_text(digits: Digits, last: &str) -> String {
     join(digits.iter(), last)
 }
 
-/// `4 from r1c7 and r1c8` or `3 from r1c8, and 7 from r1c9 and r2c9`.
+/// `4 from 1g and 1h` or `3 from 1h, and 7 from 1i and 2i`.
 fn removal_text(eliminations: &[(Cell, Digit)]) -> String {
     let mut groups: Vec<(Digit, Vec<Cell>)> = Vec::new();
     for digit in Digit::all() {
@@ -477,7 +435,7 @@ fn removal_text(eliminations: &[(Cell, Digit)]) -> String {
             groups.push((digit, cells));
         }
     }
-    // The same cells for every digit: `2 and 7 from r3c4`.
+    // The same cells for every digit: `2 and 7 from 3d`.
     if groups.len() > 1 && groups.iter().all(|(_, cells)| *cells == groups[0].1) {
         let digits = join(groups.iter().map(|(d, _)| d), "and");
         return format!("{digits} from {}", cells_text(&groups[0].1));
@@ -497,19 +455,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn rc_names_round_trip_and_match_the_games() {
-        for cell in Cell::all() {
-            assert_eq!(cell_from_rc(&rc_name(cell)), Some(cell));
-        }
-        assert_eq!(rc_name(Cell::from_name("1a").unwrap()), "r1c1");
-        assert_eq!(rc_name(Cell::from_name("9i").unwrap()), "r9c9");
-        assert_eq!(rc_name(Cell::from_name("2h").unwrap()), "r2c8");
-        for bad in ["", "r1", "r1c", "r10c1", "x1c1", "r1x1", "r1c0", "r1c1 "] {
-            assert_eq!(cell_from_rc(bad), None, "{bad}");
-        }
-    }
-
-    #[test]
     fn lists_read_as_english() {
         assert_eq!(join([1], "and"), "1");
         assert_eq!(join([1, 2], "or"), "1 or 2");
@@ -518,15 +463,15 @@ mod tests {
         let d = |v: u8| Digit::new(v).unwrap();
         assert_eq!(
             removal_text(&[(c("1g"), d(4)), (c("1h"), d(4))]),
-            "4 from r1c7 and r1c8"
+            "4 from 1g and 1h"
         );
         assert_eq!(
             removal_text(&[(c("1h"), d(3)), (c("1i"), d(7)), (c("2i"), d(7))]),
-            "3 from r1c8, and 7 from r1c9 and r2c9"
+            "3 from 1h, and 7 from 1i and 2i"
         );
         assert_eq!(
             removal_text(&[(c("3d"), d(7)), (c("3d"), d(2))]),
-            "2 and 7 from r3c4"
+            "2 and 7 from 3d"
         );
         let step = Step::eliminating(
             Technique::Pointing,
@@ -538,7 +483,7 @@ mod tests {
         assert_eq!(step.eliminations(), [(c("1g"), d(4)), (c("1h"), d(4))]);
         assert_eq!(
             step.to_string(),
-            "Pointing pair: in box 2, 4 is only in row 1, so remove 4 from r1c7 and r1c8"
+            "Pointing pair: in box 2, 4 is only in row 1, so remove 4 from 1g and 1h"
         );
     }
 }

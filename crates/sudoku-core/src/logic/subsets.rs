@@ -1,6 +1,6 @@
 //! Naked and hidden subsets: pairs, triples and quads.
 
-use crate::logic::step::{cells_text, digits_text, unit_name};
+use crate::logic::step::{cells_text, digits_text};
 use crate::logic::{
     cell, digit, first_locked_set, unit, unit_places, Candidates, Digits, Step, Technique,
     SE_UNIT_ORDER, UNITS,
@@ -47,7 +47,7 @@ pub(crate) fn naked(marks: &Candidates, n: usize) -> Option<Step> {
                 "{title}: {} hold only {} within {}",
                 cells_text(&pattern),
                 digits_text(digits, "and"),
-                unit_name(unit(u))
+                unit(u)
             );
             Some(Step::eliminating(
                 technique,
@@ -92,7 +92,7 @@ pub(crate) fn hidden(marks: &Candidates, n: usize) -> Option<Step> {
                 "{title}: {} can only go in {} within {}",
                 digits_text(digits, "and"),
                 cells_text(&pattern),
-                unit_name(unit(u))
+                unit(u)
             );
             Some(Step::eliminating(
                 technique,
@@ -129,15 +129,15 @@ mod tests {
     #[test]
     fn naked_pair_in_a_row() {
         let mut marks = blank();
-        restrict(&mut marks, "r1c2", "37");
-        restrict(&mut marks, "r1c5", "37");
+        restrict(&mut marks, "1b", "37");
+        restrict(&mut marks, "1e", "37");
         let step = naked(&marks, 2).unwrap();
         assert_eq!(step.technique(), Technique::NakedPair);
-        assert_eq!(step.cells(), [c("r1c2"), c("r1c5")]);
-        let others = ["r1c1", "r1c3", "r1c4", "r1c6", "r1c7", "r1c8", "r1c9"];
+        assert_eq!(step.cells(), [c("1b"), c("1e")]);
+        let others = ["1a", "1c", "1d", "1f", "1g", "1h", "1i"];
         assert_eq!(step.eliminations(), elims(&[(3, &others), (7, &others)]));
         assert!(step.to_string().starts_with(
-            "Naked pair: r1c2 and r1c5 hold only 3 and 7 within row 1, so remove 3 and 7 from r1c1, "
+            "Naked pair: 1b and 1e hold only 3 and 7 within row 1, so remove 3 and 7 from 1a, "
         ));
         assert!(naked(&blank(), 2).is_none());
     }
@@ -145,21 +145,21 @@ mod tests {
     #[test]
     fn naked_pair_needs_the_same_two_digits() {
         let mut marks = blank();
-        restrict(&mut marks, "r1c2", "37");
-        restrict(&mut marks, "r1c5", "38");
+        restrict(&mut marks, "1b", "37");
+        restrict(&mut marks, "1e", "38");
         assert!(naked(&marks, 2).is_none());
     }
 
     #[test]
     fn naked_triple_with_partial_cells() {
         let mut marks = blank();
-        restrict(&mut marks, "r2c1", "12");
-        restrict(&mut marks, "r2c4", "23");
-        restrict(&mut marks, "r2c9", "13");
+        restrict(&mut marks, "2a", "12");
+        restrict(&mut marks, "2d", "23");
+        restrict(&mut marks, "2i", "13");
         assert!(naked(&marks, 2).is_none());
         let step = naked(&marks, 3).unwrap();
         assert_eq!(step.technique(), Technique::NakedTriple);
-        let others = ["r2c2", "r2c3", "r2c5", "r2c6", "r2c7", "r2c8"];
+        let others = ["2b", "2c", "2e", "2f", "2g", "2h"];
         assert_eq!(
             step.eliminations(),
             elims(&[(1, &others), (2, &others), (3, &others)])
@@ -169,19 +169,14 @@ mod tests {
     #[test]
     fn naked_quad_in_a_box() {
         let mut marks = blank();
-        for (name, ds) in [
-            ("r7c7", "12"),
-            ("r7c8", "34"),
-            ("r8c7", "13"),
-            ("r9c9", "24"),
-        ] {
+        for (name, ds) in [("7g", "12"), ("7h", "34"), ("8g", "13"), ("9i", "24")] {
             restrict(&mut marks, name, ds);
         }
         assert!(naked(&marks, 3).is_none());
         let step = naked(&marks, 4).unwrap();
         assert_eq!(step.technique(), Technique::NakedQuad);
-        assert_eq!(step.cells(), [c("r7c7"), c("r7c8"), c("r8c7"), c("r9c9")]);
-        let others = ["r7c9", "r8c8", "r8c9", "r9c7", "r9c8"];
+        assert_eq!(step.cells(), [c("7g"), c("7h"), c("8g"), c("9i")]);
+        let others = ["7i", "8h", "8i", "9g", "9h"];
         assert_eq!(
             step.eliminations(),
             elims(&[(1, &others), (2, &others), (3, &others), (4, &others)])
@@ -191,13 +186,13 @@ mod tests {
     #[test]
     fn hidden_pair_in_a_column() {
         let mut marks = blank();
-        let rest = ["r1c4", "r2c4", "r3c4", "r5c4", "r6c4", "r7c4", "r9c4"];
+        let rest = ["1d", "2d", "3d", "5d", "6d", "7d", "9d"];
         remove_from(&mut marks, 5, &rest);
         remove_from(&mut marks, 8, &rest);
         let step = hidden(&marks, 2).unwrap();
         assert_eq!(step.technique(), Technique::HiddenPair);
-        assert_eq!(step.cells(), [c("r4c4"), c("r8c4")]);
-        let pair = ["r4c4", "r8c4"];
+        assert_eq!(step.cells(), [c("4d"), c("8d")]);
+        let pair = ["4d", "8d"];
         assert_eq!(
             step.eliminations(),
             elims(&[
@@ -211,7 +206,7 @@ mod tests {
             ])
         );
         assert!(step.to_string().starts_with(
-            "Hidden pair: 5 and 8 can only go in r4c4 and r8c4 within column 4, so remove"
+            "Hidden pair: 5 and 8 can only go in 4d and 8d within column d, so remove"
         ));
         assert!(hidden(&blank(), 2).is_none());
     }
@@ -219,29 +214,29 @@ mod tests {
     #[test]
     fn hidden_pair_that_is_already_naked_removes_nothing() {
         let mut marks = blank();
-        let rest = ["r1c4", "r2c4", "r3c4", "r5c4", "r6c4", "r7c4", "r9c4"];
+        let rest = ["1d", "2d", "3d", "5d", "6d", "7d", "9d"];
         remove_from(&mut marks, 5, &rest);
         remove_from(&mut marks, 8, &rest);
-        restrict(&mut marks, "r4c4", "58");
-        restrict(&mut marks, "r8c4", "58");
+        restrict(&mut marks, "4d", "58");
+        restrict(&mut marks, "8d", "58");
         assert!(hidden(&marks, 2).is_none());
     }
 
     #[test]
     fn hidden_triple_and_quad() {
         let mut marks = blank();
-        let rest = ["r5c1", "r5c2", "r5c3", "r5c4", "r5c5", "r5c6"];
+        let rest = ["5a", "5b", "5c", "5d", "5e", "5f"];
         for digit in [1, 2, 3] {
             remove_from(&mut marks, digit, &rest);
         }
         assert!(hidden(&marks, 2).is_none());
         let step = hidden(&marks, 3).unwrap();
-        assert_eq!(step.cells(), [c("r5c7"), c("r5c8"), c("r5c9")]);
+        assert_eq!(step.cells(), [c("5g"), c("5h"), c("5i")]);
         assert_eq!(step.eliminations().len(), 18);
         assert!(step.eliminations().iter().all(|&(_, d)| d.get() > 3));
 
         let mut marks = blank();
-        let rest = ["r5c1", "r5c2", "r5c3", "r5c4", "r5c5"];
+        let rest = ["5a", "5b", "5c", "5d", "5e"];
         for digit in [1, 2, 3, 4] {
             remove_from(&mut marks, digit, &rest);
         }

@@ -1,12 +1,12 @@
 //! Helpers for the technique tests: building positions and naming cells.
 
 use crate::grid::Grid;
-use crate::logic::{cell_from_rc, Candidates};
+use crate::logic::Candidates;
 use crate::pos::{Cell, Digit};
 
-/// The cell named in `rXcY` notation.
+/// The cell named as in the games (`5c`).
 pub(crate) fn c(name: &str) -> Cell {
-    cell_from_rc(name).unwrap_or_else(|| panic!("bad cell name {name}"))
+    Cell::from_name(name).unwrap_or_else(|| panic!("bad cell name {name}"))
 }
 
 /// The digit `v`.
@@ -88,7 +88,7 @@ fn the_one_pass_tables_agree_with_places() {
     let mut marks = marks_of(
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
     );
-    remove_from(&mut marks, 4, &["r1c3", "r5c5"]);
+    remove_from(&mut marks, 4, &["1c", "5e"]);
     let pos = unit_places(&marks);
     let at = digit_cells(&marks);
     for (u, unit) in UNITS.iter().enumerate() {

@@ -11,7 +11,7 @@
 //! naked set beyond the first.
 
 use crate::logic::forcing::UNIT_BITS;
-use crate::logic::step::{cells_text, digits_text, rc_name, unit_name};
+use crate::logic::step::{cells_text, digits_text};
 use crate::logic::{
     cell, digit, first_combination, unit, Candidates, Digits, Rating, Step, Technique, CELL_UNITS,
     UNITS,
@@ -282,7 +282,7 @@ fn type1(marks: &Candidates, p: &Pattern, target: usize) -> Option<Step> {
     let why = || {
         format!(
             "so {} cannot be {}",
-            rc_name(cell(target)),
+            cell(target),
             digits_text(p.digits(), "or")
         )
     };
@@ -344,9 +344,9 @@ fn type4(marks: &Candidates, p: &Pattern, c1: usize, c2: usize) -> Option<Step> 
         format!(
             "{} of {} is only in {} and {}, so one of them is {} and neither can be {}",
             lock + 1,
-            unit_name(unit(u)),
-            rc_name(cell(c1)),
-            rc_name(cell(c2)),
+            unit(u),
+            cell(c1),
+            cell(c2),
             lock + 1,
             gone + 1
         )
@@ -431,12 +431,12 @@ fn type3_naked(
             let why = || {
                 format!(
                 "so {} or {} holds {}, which makes a naked set of {} with {} in {}: remove those digits from the rest of it",
-                rc_name(cell(c1)),
-                rc_name(cell(c2)),
+                cell(c1),
+                cell(c2),
                 digits_text(Digits::from_bits(extra), "or"),
                 digits_text(Digits::from_bits(union), "and"),
                 cells_text(&set),
-                unit_name(unit(u)),
+                unit(u),
             )
             };
             p.step(3, elims, why)
@@ -499,13 +499,13 @@ fn type3_hidden(
             let why = || {
                 format!(
                 "so {} or {} holds {}, which leaves {} only in {} and {} in {}: those cells hold nothing else",
-                rc_name(cell(cells[i1])),
-                rc_name(cell(cells[i2])),
+                cell(cells[i1]),
+                cell(cells[i2]),
                 digits_text(Digits::from_bits(extra), "or"),
                 digits_text(Digits::from_bits(hidden), "and"),
                 cells_text(&set),
-                rc_name(cell(cells[i1])),
-                unit_name(unit(u)),
+                cell(cells[i1]),
+                unit(u),
             )
             };
             p.step(3, elims, why)
@@ -659,7 +659,7 @@ impl Bug<'_> {
         let why = || {
             format!(
                 "so {} is {}",
-                rc_name(cell(c)),
+                cell(c),
                 digits_text(Digits::from_bits(self.all), "or")
             )
         };
@@ -705,9 +705,9 @@ impl Bug<'_> {
         let why = || {
             format!(
                 "one of {} and {} in {} holds its extra digit, and {} is in the other",
-                rc_name(cell(c1)),
-                rc_name(cell(c2)),
-                unit_name(unit(u)),
+                cell(c1),
+                cell(c2),
+                unit(u),
                 shared.trailing_zeros() + 1
             )
         };
@@ -760,7 +760,7 @@ impl Bug<'_> {
                             digits_text(Digits::from_bits(self.all), "or"),
                             digits_text(Digits::from_bits(naked), "and"),
                             cells_text(&set),
-                            unit_name(unit(u))
+                            unit(u)
                         )
                     };
                     let tenths = 57 + naked.count_ones() as u16 - 1;

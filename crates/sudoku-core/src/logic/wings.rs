@@ -1,6 +1,6 @@
 //! Wings: XY-wing, XYZ-wing and W-wing.
 
-use crate::logic::step::{digits_text, rc_name};
+use crate::logic::step::digits_text;
 use crate::logic::{cell, digit, sees, Candidates, Digits, Step, Technique, PEERS};
 use crate::pos::{Cell, Digit};
 
@@ -14,11 +14,11 @@ fn seen_by_all(marks: &Candidates, cells: &[usize], bit: u16) -> Vec<(Cell, Digi
         .collect()
 }
 
-/// `r1c4 (3 or 7)`.
+/// `1d (3 or 7)`.
 fn with_digits(marks: &Candidates, c: usize) -> String {
     format!(
         "{} ({})",
-        rc_name(cell(c)),
+        cell(c),
         digits_text(Digits::from_bits(marks.mask(c)), "or")
     )
 }
@@ -123,20 +123,20 @@ mod tests {
     #[test]
     fn xy_wing_removes_z_where_both_wings_see() {
         let mut marks = blank();
-        restrict(&mut marks, "r1c1", "35");
-        restrict(&mut marks, "r1c4", "37");
-        restrict(&mut marks, "r2c2", "57");
+        restrict(&mut marks, "1a", "35");
+        restrict(&mut marks, "1d", "37");
+        restrict(&mut marks, "2b", "57");
         let step = xy_wing(&marks).unwrap();
-        assert_eq!(step.cells(), [c("r1c1"), c("r1c4"), c("r2c2")]);
-        // cells seeing r1c4 and r2c2: r1c2, r1c3 (row 1 + box 1), r2c4, r2c5, r2c6 (row 2 + box 2)
+        assert_eq!(step.cells(), [c("1a"), c("1d"), c("2b")]);
+        // cells seeing 1d and 2b: 1b, 1c (row 1 + box 1), 2d, 2e, 2f (row 2 + box 2)
         assert_eq!(
             step.eliminations(),
-            elims(&[(7, &["r1c2", "r1c3", "r2c4", "r2c5", "r2c6"])])
+            elims(&[(7, &["1b", "1c", "2d", "2e", "2f"])])
         );
         assert_eq!(
             step.to_string(),
-            "XY-wing: pivot r1c1 (3 or 5) and wings r1c4 (3 or 7) and r2c2 (5 or 7) make one wing 7, \
-             so remove 7 from r1c2, r1c3, r2c4, r2c5 and r2c6"
+            "XY-wing: pivot 1a (3 or 5) and wings 1d (3 or 7) and 2b (5 or 7) make one wing 7, \
+             so remove 7 from 1b, 1c, 2d, 2e and 2f"
         );
         assert!(xy_wing(&blank()).is_none());
     }
@@ -144,28 +144,28 @@ mod tests {
     #[test]
     fn xy_wing_needs_a_common_third_digit() {
         let mut marks = blank();
-        restrict(&mut marks, "r1c1", "35");
-        restrict(&mut marks, "r1c4", "37");
-        restrict(&mut marks, "r2c2", "58");
+        restrict(&mut marks, "1a", "35");
+        restrict(&mut marks, "1d", "37");
+        restrict(&mut marks, "2b", "58");
         assert!(xy_wing(&marks).is_none());
     }
 
     #[test]
     fn xyz_wing_removes_z_where_all_three_see() {
         let mut marks = blank();
-        restrict(&mut marks, "r1c1", "135");
-        restrict(&mut marks, "r1c4", "15");
-        restrict(&mut marks, "r2c2", "35");
+        restrict(&mut marks, "1a", "135");
+        restrict(&mut marks, "1d", "15");
+        restrict(&mut marks, "2b", "35");
         let step = xyz_wing(&marks).unwrap();
-        // cells seeing r1c1, r1c4 and r2c2: r1c2 and r1c3
-        assert_eq!(step.eliminations(), elims(&[(5, &["r1c2", "r1c3"])]));
+        // cells seeing 1a, 1d and 2b: 1b and 1c
+        assert_eq!(step.eliminations(), elims(&[(5, &["1b", "1c"])]));
         assert!(step.to_string().starts_with(
-            "XYZ-wing: pivot r1c1 (1, 3 or 5) and wings r1c4 (1 or 5) and r2c2 (3 or 5) make one of them 5"
+            "XYZ-wing: pivot 1a (1, 3 or 5) and wings 1d (1 or 5) and 2b (3 or 5) make one of them 5"
         ));
         let mut not_a_wing = blank();
-        restrict(&mut not_a_wing, "r1c1", "135");
-        restrict(&mut not_a_wing, "r1c4", "15");
-        restrict(&mut not_a_wing, "r2c2", "36");
+        restrict(&mut not_a_wing, "1a", "135");
+        restrict(&mut not_a_wing, "1d", "15");
+        restrict(&mut not_a_wing, "2b", "36");
         assert!(xyz_wing(&not_a_wing).is_none());
     }
 }
