@@ -198,11 +198,18 @@ impl Saves {
     /// Saves `session` over its puzzle's save, recording the level first if
     /// it is not known. The error is one line naming the save.
     pub fn save(&self, session: &mut Session) -> Result<PathBuf, String> {
+        self.grade(session);
+        self.target.write(session)
+    }
+
+    /// Records the level of `session`'s puzzle if it is not known and there
+    /// is a store to save it in (milliseconds for most puzzles, seconds for
+    /// the very hardest).
+    fn grade(&self, session: &mut Session) {
         if self.target.store.is_some() && session.level().is_none() {
             let level = grade(session.game().puzzle()).ok().map(|g| g.level);
             session.set_level(level);
         }
-        self.target.write(session)
     }
 
     /// The last save of a game that ends: saves `session` when `worth` it
@@ -210,8 +217,12 @@ impl Saves {
     /// save). The game is no longer kept for signals, and a signal that
     /// comes while the save is written waits for it.
     pub fn save_last(&self, session: &mut Session, worth: bool) -> Option<Result<PathBuf, String>> {
+        if worth {
+            // Before the keeper is held: a signal need not wait for a grade.
+            self.grade(session);
+        }
         let _held = self.keeper.as_ref().map(Keeper::hold_empty);
-        worth.then(|| self.save(session))
+        worth.then(|| self.target.write(session))
     }
 
     /// The game to save if a signal ends the program: `session` when
