@@ -6,42 +6,15 @@
 //! `../shared/puzzles` beside the repository), of which the first
 //! `SUDOKU_BENCH_SAMPLE` puzzles (default 300) are used.
 
-use std::path::{Path, PathBuf};
-
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use sudoku_core::{parse_many, Grid, Solver, SolverKind};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn load(path: &Path, sample: usize) -> Option<Vec<Grid>> {
-    let text = std::fs::read_to_string(path).ok()?;
-    let grids: Vec<Grid> = parse_many(&text)
-        .into_iter()
-        .filter_map(Result::ok)
-        .map(|r| r.grid)
-        .take(sample)
-        .collect();
-    (!grids.is_empty()).then_some(grids)
-}
+use sudoku_benches::{classics, sample, shared};
+use sudoku_core::{Grid, Solver, SolverKind};
 
 fn sets() -> Vec<(String, Vec<Grid>)> {
-    let sample = std::env::var("SUDOKU_BENCH_SAMPLE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(300);
-    let mut sets = Vec::new();
-    if let Some(grids) = load(&root().join("puzzles/collection-classics.txt"), usize::MAX) {
-        sets.push(("classics".to_string(), grids));
-    }
-    let shared = std::env::var_os("SUDOKU_PUZZLES_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root().join("../shared/puzzles"));
+    let mut sets = vec![("classics".to_string(), classics())];
     for name in ["17_clue", "magictour_top1465", "serg_benchmark"] {
-        match load(&shared.join(format!("{name}.txt")), sample) {
-            Some(grids) => sets.push((name.to_string(), grids)),
-            None => eprintln!("{name}: not found under {}; skipped", shared.display()),
+        if let Some(grids) = shared(name, 1, sample(300)) {
+            sets.push((name.to_string(), grids));
         }
     }
     sets

@@ -1,0 +1,46 @@
+//! How many puzzles a second does the grader rate (single-threaded), on
+//! easy generated puzzles, on the hard classics and on the every-15th
+//! sample of `magictour_top1465` (98 puzzles, the sample the rating-speed
+//! figures of `docs/grading.md` are measured on)?
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use sudoku_benches::{classics, shared};
+use sudoku_core::generator::{Batch, Holes, Level, PuzzleSpec, Symmetry, Uniqueness};
+use sudoku_core::{grade, Fast, Grid};
+
+/// 200 generated puzzles of `level`, the same every run.
+fn generated(level: Level) -> Vec<Grid> {
+    let batch = Batch::new(9);
+    let spec = PuzzleSpec::new(Holes::ANY, Uniqueness::Unique, Symmetry::None)
+        .and_then(|spec| spec.with_level(level))
+        .expect("a spec");
+    (0..200)
+        .map(|i| batch.puzzle(i, &spec, &Fast).expect("a puzzle").puzzle)
+        .collect()
+}
+
+/// Which question: puzzles graded per second, by kind of puzzle.
+fn grader(c: &mut Criterion) {
+    let mut sets = vec![
+        ("easy".to_string(), generated(Level::Easy)),
+        ("hard".to_string(), generated(Level::Hard)),
+    ];
+    // The classics without the famous hardest (seconds each): the first
+    // seven, easy to hard.
+    sets.push(("classics-1-7".to_string(), classics()[..7].to_vec()));
+    if let Some(grids) = shared("magictour_top1465", 15, usize::MAX) {
+        sets.push(("top1465-every15".to_string(), grids));
+    }
+    let mut group = c.benchmark_group("grade");
+    group.sample_size(10);
+    for (name, grids) in sets {
+        group.throughput(Throughput::Elements(grids.len() as u64));
+        group.bench_function(name, |b| {
+            b.iter(|| grids.iter().filter(|g| grade(g).is_ok()).count())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, grader);
+criterion_main!(benches);
