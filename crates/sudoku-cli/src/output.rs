@@ -14,12 +14,11 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+use sudoku_core::session::follow_links;
+
 use crate::input::lower;
 use crate::stdio;
 use crate::temp::TempFile;
-
-/// How many symbolic links are followed before giving up (as the kernel).
-const MAX_LINKS: usize = 40;
 
 /// Why output stopped early.
 #[derive(Debug)]
@@ -163,25 +162,6 @@ pub fn stopped(name: &str, e: &io::Error) -> Stopped {
     } else {
         Stopped::Failed(format!("cannot write {name}: {}", lower(e)))
     }
-}
-
-/// `path` with symbolic links followed to what they name (which need not
-/// exist yet).
-fn follow_links(path: &Path) -> io::Result<PathBuf> {
-    let mut path = path.to_path_buf();
-    for _ in 0..MAX_LINKS {
-        match fs::symlink_metadata(&path) {
-            Ok(meta) if meta.file_type().is_symlink() => {
-                let to = fs::read_link(&path)?;
-                path = match path.parent() {
-                    Some(dir) if to.is_relative() => dir.join(to),
-                    _ => to,
-                };
-            }
-            _ => return Ok(path),
-        }
-    }
-    Err(io::Error::other("too many levels of symbolic links"))
 }
 
 /// Gives a new file an existing file's permissions and, where allowed, its

@@ -40,6 +40,39 @@ pub fn ignored(signal: i32) -> bool {
     }
 }
 
+/// Starts a thread that waits for SIGINT, SIGTERM and SIGHUP (those not
+/// ignored when the process started: whoever started us asked for that),
+/// runs `last` with the first that comes, then ends the process as the
+/// signal's default action would, so the shell sees the usual status (128
+/// plus the signal's number).
+#[cfg(unix)]
+pub fn on_ending_signal(last: impl FnOnce(i32) + Send + 'static) {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    use signal_hook::iterator::Signals;
+    let wanted: Vec<i32> = [SIGINT, SIGTERM, SIGHUP]
+        .into_iter()
+        .filter(|&s| !ignored(s))
+        .collect();
+    let Ok(mut signals) = Signals::new(wanted) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            last(signal);
+            let _ = signal_hook::low_level::emulate_default_handler(signal);
+            // Raised again with its default action, the signal ends the
+            // process; on a loaded machine its delivery can lag, so give it
+            // time before ending the process by hand with the shell's code.
+            std::thread::sleep(std::time::Duration::from_secs(2));
+            std::process::exit(128 + signal);
+        }
+    });
+}
+
+/// Signals are not watched on this platform.
+#[cfg(not(unix))]
+pub fn on_ending_signal(_last: impl FnOnce(i32) + Send + 'static) {}
+
 /// The settings of the terminal on stdin (echo, line editing), noted so
 /// that they can be put back from a signal's thread when the game ends in
 /// the middle of the line editor, which keeps the terminal raw while it

@@ -77,31 +77,10 @@ fn lock(slot: &Slot) -> MutexGuard<'_, Option<PathBuf>> {
 /// `slot` (if any) and ends the process as the signal would have. A signal
 /// that was ignored when we started (SIGINT in a background job, SIGHUP
 /// under `nohup`) stays ignored.
-#[cfg(unix)]
 fn watch_signals(slot: Slot) {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-    use signal_hook::iterator::Signals;
-    let wanted: Vec<i32> = [SIGINT, SIGTERM, SIGHUP]
-        .into_iter()
-        .filter(|&s| !crate::stdio::ignored(s))
-        .collect();
-    let Ok(mut signals) = Signals::new(wanted) else {
-        return;
-    };
-    std::thread::spawn(move || {
-        if let Some(signal) = signals.forever().next() {
-            if let Some(path) = lock(&slot).take() {
-                let _ = fs::remove_file(path);
-            }
-            let _ = signal_hook::low_level::emulate_default_handler(signal);
-            // The signal, raised again with its default action, ends the
-            // process; on a loaded machine its delivery can lag, so give it
-            // time before ending the process by hand with the shell's code.
-            std::thread::sleep(std::time::Duration::from_secs(2));
-            std::process::exit(128 + signal);
+    crate::stdio::on_ending_signal(move |_| {
+        if let Some(path) = lock(&slot).take() {
+            let _ = fs::remove_file(path);
         }
     });
 }
-
-#[cfg(not(unix))]
-fn watch_signals(_slot: Slot) {}

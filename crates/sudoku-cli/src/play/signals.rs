@@ -119,31 +119,11 @@ fn signal_name(signal: i32) -> &'static str {
     }
 }
 
-#[cfg(unix)]
 fn watch(slot: Slot, terminal: Option<TerminalMode>) {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-    use signal_hook::iterator::Signals;
-    let wanted: Vec<i32> = [SIGINT, SIGTERM, SIGHUP]
-        .into_iter()
-        .filter(|&s| !crate::stdio::ignored(s))
-        .collect();
-    let Ok(mut signals) = Signals::new(wanted) else {
-        return;
-    };
-    std::thread::spawn(move || {
-        if let Some(signal) = signals.forever().next() {
-            save_kept(&slot, signal, terminal.is_some());
-            if let Some(mode) = terminal {
-                mode.restore();
-            }
-            let _ = signal_hook::low_level::emulate_default_handler(signal);
-            // Raised again with its default action, the signal ends the
-            // process; on a loaded machine its delivery can lag.
-            std::thread::sleep(Duration::from_secs(2));
-            std::process::exit(128 + signal);
+    crate::stdio::on_ending_signal(move |signal| {
+        save_kept(&slot, signal, terminal.is_some());
+        if let Some(mode) = terminal {
+            mode.restore();
         }
     });
 }
-
-#[cfg(not(unix))]
-fn watch(_slot: Slot, _terminal: Option<TerminalMode>) {}
