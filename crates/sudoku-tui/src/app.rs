@@ -467,10 +467,7 @@ impl App {
     fn won_update(&mut self, action: Action) {
         match action {
             Action::Yes => self.open_next(),
-            Action::No | Action::Cancel => {
-                self.overlay = None;
-                self.screen = Screen::Picker;
-            }
+            Action::No | Action::Cancel => self.show_picker(),
             Action::Quit => self.quit = true,
             _ => {}
         }
@@ -609,13 +606,20 @@ impl App {
                     play.stop_clock(now);
                 }
                 let row = self.play().and_then(|play| self.row_of(play));
+                self.show_picker();
                 if let Some(choice) = row {
                     self.picker.select_choice(choice);
                 }
-                self.screen = Screen::Picker;
-                self.overlay = None;
             }
         }
+    }
+
+    /// Back to the picker from a game: the search is cleared, so the next
+    /// Esc quits.
+    fn show_picker(&mut self) {
+        self.screen = Screen::Picker;
+        self.overlay = None;
+        self.picker.clear_search();
     }
 
     /// The picker row of the game `play`: its entry or level, else its
@@ -818,10 +822,7 @@ impl App {
         match self.next_choice() {
             Some(Choice::Entry(index)) => self.open_entry(index),
             Some(Choice::Random(level)) => self.open_random(RandomPuzzle::fresh(level)),
-            _ => {
-                self.overlay = None;
-                self.screen = Screen::Picker;
-            }
+            _ => self.show_picker(),
         }
     }
 }

@@ -467,8 +467,8 @@ impl Play {
     }
 
     /// Cancels what Esc cancels, innermost first: the animation, the
-    /// pause, pencil mode, the selection. False when there was nothing to
-    /// cancel.
+    /// pause, pencil mode. False when none is on: Esc then leaves the game
+    /// (the selection goes with it; a right click clears it alone).
     pub fn cancel(&mut self, now: Instant) -> bool {
         if self.animation.is_some() {
             self.stop_animation(now);
@@ -476,8 +476,6 @@ impl Play {
             self.pause(now);
         } else if self.pencil_mode {
             self.toggle_pencil();
-        } else if self.selected {
-            self.clear_selection();
         } else {
             return false;
         }

@@ -510,8 +510,6 @@ fn the_picker_lists_saved_games_resumes_and_deletes_them() {
     tmux.send(&["Down", "Enter"]);
     tmux.wait_text("sudoku02-easy.txt · easy");
     tmux.send(&["Escape"]);
-    tmux.wait_text("Selection cleared");
-    tmux.send(&["Escape"]);
     let screen = tmux.wait_text("Sudoku: choose a puzzle");
     assert!(!screen.contains("Leave this game"), "nothing to save");
     tmux.send(&["Enter"]);
@@ -664,12 +662,9 @@ fn the_old_save_is_moved_into_the_store_once() {
     tmux.save_and_quit(&pid);
 }
 
-/// Esc (the selection goes), Esc again (the question), `y`: the game is
-/// left for the list. The keys go one at a time: two Escs at once read as
-/// one Alt-Esc.
+/// Esc (the question: the game has moves), `y`: the game is left for the
+/// list.
 fn leave_for_the_list(tmux: &Tmux) {
-    tmux.send(&["Escape"]);
-    tmux.wait_text("Selection cleared");
     tmux.send(&["Escape"]);
     tmux.wait_text("Leave this game for the puzzle list?");
     tmux.send(&["y"]);
@@ -694,7 +689,7 @@ fn an_80x24_terminal_plays_with_marks_names_mistakes_and_pause() {
     };
     let pid = launch(&tmux, "");
     tmux.wait_text("> sudoku01-easy.txt");
-    // the search stays up after a game
+    // a search to find the puzzle (it goes when the game is left)
     tmux.send_literal("01");
     tmux.wait_text("Search: 01");
     tmux.send(&["Enter"]);
@@ -753,10 +748,13 @@ fn an_80x24_terminal_plays_with_marks_names_mistakes_and_pause() {
         screen.contains("moves 1 "),
         "the 4 was not placed:\n{screen}"
     );
-    // back to the list: the search is still there
+    // back to the list: the search is cleared, so the next Esc quits
     leave_for_the_list(&tmux);
     let screen = tmux.wait_text("Saved sudoku01-easy.txt");
-    assert!(screen.contains("Search: 01"), "{screen}");
+    assert!(
+        !screen.contains("Search: 01") && screen.contains("Type to search"),
+        "{screen}"
+    );
     tmux.save_and_quit(&pid);
 }
 
@@ -820,4 +818,33 @@ fn hints_are_worked_out_on_a_thread_of_their_own() {
         s.contains("Hint: ") && s.contains(" is ")
     });
     tmux.save_and_quit(&pid);
+}
+
+#[test]
+fn two_escs_leave_a_game_and_the_program() {
+    let Some(tmux) = shell("two-escs") else {
+        return;
+    };
+    let pid = launch(&tmux, "");
+    tmux.wait_text("> sudoku01-easy.txt");
+    tmux.send_literal("01");
+    tmux.wait_text("Search: 01");
+    tmux.send(&["Enter"]);
+    tmux.wait_text("sudoku01-easy.txt · easy");
+    tmux.send(&["4"]);
+    let screen = tmux.wait_text("moves 1 ");
+    assert!(
+        row_line(&screen, '1').1.contains("[4]"),
+        "a selection:\n{screen}"
+    );
+    // Esc 1: leave the game (it has a move, so it asks; y saves and leaves)
+    tmux.send(&["Escape"]);
+    tmux.wait_text("Leave this game for the puzzle list?");
+    tmux.send(&["y"]);
+    let screen = tmux.wait_text("Saved sudoku01-easy.txt");
+    assert!(!screen.contains("Search: 01"), "{screen}");
+    // Esc 2: quit
+    tmux.send(&["Escape"]);
+    common::wait_until_gone(&pid);
+    assert_sane_shell(&tmux, "0");
 }

@@ -370,26 +370,24 @@ fn the_solve_animation_runs_pauses_and_stops_through_the_app() {
 }
 
 #[test]
-fn esc_cancels_then_asks_and_leaving_saves() {
+fn esc_cancels_a_mode_then_asks_and_leaving_saves() {
     let store = store("leave");
     let mut app = app_with(
         vec![entry("sudoku-easy.txt", EASY), entry("n", NEARLY)],
         Some(store.clone()),
     );
     key(&mut app, KeyCode::Enter);
-    key(&mut app, KeyCode::Esc);
-    assert!(!play(&app).is_selected(), "Esc clears the selection first");
+    assert!(play(&app).is_selected());
     key(&mut app, KeyCode::Esc);
     assert!(
         matches!(app.screen(), Screen::Picker),
-        "nothing to lose: no question"
+        "nothing to lose: no question, and the selection goes with the game"
     );
     key(&mut app, KeyCode::Enter);
     keys(&mut app, "4n");
     key(&mut app, KeyCode::Esc);
     assert!(!play(&app).is_pencil_mode(), "Esc leaves pencil mode first");
-    key(&mut app, KeyCode::Esc);
-    assert!(!play(&app).is_selected(), "then the selection");
+    assert!(play(&app).is_selected(), "the selection stays");
     key(&mut app, KeyCode::Esc);
     assert_eq!(app.overlay(), Some(Overlay::Confirm(Leave::ToPicker)));
     assert_eq!(app.context(), Context::Dialog);
@@ -747,7 +745,6 @@ fn a_failed_save_on_ctrl_c_or_leaving_is_not_silent() {
     key(&mut app, KeyCode::Enter);
     key(&mut app, KeyCode::Char('4'));
     key(&mut app, KeyCode::Esc);
-    key(&mut app, KeyCode::Esc);
     key(&mut app, KeyCode::Char('y'));
     assert_eq!(app.overlay(), Some(Overlay::SaveFailed(Leave::ToPicker)));
     assert!(draw(&mut app, 100, 40).contains("y: leave without saving"));
@@ -886,5 +883,35 @@ fn an_unreadable_save_is_listed_as_such_and_not_played_over() {
     let said = app.picker().message.clone().unwrap_or_default();
     assert!(said.contains("its saved game cannot be read"), "{said}");
     assert!(path.exists(), "the file is left as it is");
+    remove(&store);
+}
+
+#[test]
+fn leaving_takes_two_escs_from_a_selection_and_a_search() {
+    let store = store("two-escs");
+    let entries = || vec![entry("sudoku-easy.txt", EASY), entry("n", NEARLY)];
+    let mut app = app_with(entries(), Some(store.clone()));
+    keys(&mut app, "easy");
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "4");
+    assert!(play(&app).is_selected() && app.picker().search() == "easy");
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.overlay(), Some(Overlay::Confirm(Leave::ToPicker)));
+    key(&mut app, KeyCode::Char('y'));
+    assert!(matches!(app.screen(), Screen::Picker));
+    assert_eq!(app.picker().search(), "", "coming back clears the search");
+    assert_eq!(app.picker().selected(), Some(Choice::Entry(0)));
+    key(&mut app, KeyCode::Esc);
+    assert!(app.should_quit(), "the second Esc quits");
+    assert!(saved(&store, EASY).is_some());
+    drop(app);
+    // a game with nothing to save: Esc, Esc
+    let mut app = app_with(entries(), Some(store.clone()));
+    keys(&mut app, "n");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(play(&app).name(), "n");
+    key(&mut app, KeyCode::Esc);
+    key(&mut app, KeyCode::Esc);
+    assert!(app.should_quit());
     remove(&store);
 }

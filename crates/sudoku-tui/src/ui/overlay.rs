@@ -32,7 +32,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("? F1", "this help"),
     (
         "Esc",
-        "cancel: solve, pause, pencil mode, selection; then leave",
+        "stop the auto-solve, pause or pencil mode; else leave",
     ),
     ("q", "quit (asks first; the game is saved)"),
     ("Ctrl-C", "quit now (the game is saved)"),

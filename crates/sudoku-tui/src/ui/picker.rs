@@ -317,8 +317,8 @@ pub fn random_preview(level: Level) -> Vec<Line<'static>> {
     ]
 }
 
-/// The search line: what was typed, kept whatever message is up (after a
-/// game, the list is still filtered as it was).
+/// The search line: what was typed, kept whatever message is up (coming
+/// back from a game clears it).
 fn render_search(buf: &mut Buffer, area: Rect, picker: &Picker, theme: &Theme) {
     let line = if picker.search().is_empty() {
         Line::from(Span::styled("Type to search", theme.style(Paint::Dim)))
