@@ -16,12 +16,21 @@ use crate::action::{Action, Context, Direction};
 use crate::geometry::Geometry;
 use crate::grades::{self, Grades};
 use crate::hints::Hints;
+use crate::paste::{self, PASTED_NAME};
 use crate::picker::{Choice, Picker};
 use crate::play::{Play, Progress, Source, WinStats};
 use crate::save::{ignored_note, import_note, unreadable_note};
 
 /// Two clicks on the same list row within this time open it.
 pub const DOUBLE_CLICK: Duration = Duration::from_millis(500);
+
+/// What a paste anywhere but the picker's list gets: it is not keys.
+pub const PASTE_ON_BOARD: &str =
+    "A paste is not played as keys: nothing changed (paste a puzzle in the list to open it)";
+
+/// What a paste over a dialog or the help gets.
+pub const PASTE_IN_DIALOG: &str =
+    "A paste opens a puzzle only in the list: nothing changed (close this box first)";
 
 /// What leaving a game leads to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -358,6 +367,7 @@ impl App {
         match action {
             Action::ForceQuit => return self.force_quit(),
             Action::Resize => return,
+            Action::Paste(text) => return self.paste(&text),
             // whatever is on top, a game under it keeps its clock right
             Action::Suspend | Action::Continue => {
                 if let Screen::Board(play) = &mut self.screen {
@@ -375,6 +385,33 @@ impl App {
             Some(Overlay::DeleteSave(index)) => self.delete_update(index, action),
             None if matches!(self.screen, Screen::Picker) => self.picker_update(action),
             None => self.board_update(action),
+        }
+    }
+
+    /// A paste: in the picker's list, the puzzle it holds is opened;
+    /// anywhere else it changes nothing and the status line says so.
+    fn paste(&mut self, text: &str) {
+        match (&mut self.screen, self.overlay) {
+            (Screen::Picker, None) => self.open_pasted(text),
+            (Screen::Board(play), None | Some(Overlay::Won(_))) => play.warn(PASTE_ON_BOARD),
+            (Screen::Board(play), Some(_)) => play.warn(PASTE_IN_DIALOG),
+            (Screen::Picker, Some(_)) => self.picker.message = Some(PASTE_IN_DIALOG.to_string()),
+        }
+    }
+
+    /// Opens the puzzle of a paste as a new game (or its saved game), or
+    /// says in the picker why the paste is not one.
+    fn open_pasted(&mut self, text: &str) {
+        let grid = match paste::puzzle(text) {
+            Ok(grid) => grid,
+            Err(why) => {
+                self.picker.message = Some(why);
+                return;
+            }
+        };
+        let source = self.source_of_puzzle(&grid);
+        if let Err(err) = self.open_puzzle(grid, PASTED_NAME, Origin::Text, source) {
+            self.back_to_picker(format!("{PASTED_NAME}: {err}"));
         }
     }
 
@@ -779,7 +816,11 @@ impl App {
         if let Origin::Random(random) = session.origin() {
             return Source::Random(*random);
         }
-        let puzzle = session.game().puzzle();
+        self.source_of_puzzle(session.game().puzzle())
+    }
+
+    /// The entry holding `puzzle`, else nowhere.
+    fn source_of_puzzle(&self, puzzle: &Grid) -> Source {
         self.picker
             .entries()
             .iter()

@@ -22,6 +22,7 @@ pub mod grades;
 pub mod hints;
 pub mod input;
 pub mod names;
+pub mod paste;
 pub mod picker;
 pub mod play;
 pub mod puzzles;

@@ -1051,7 +1051,7 @@ mod tests {
             Action::Solve,
             Action::Move(Direction::Up),
         ] {
-            p.update(action, later(20));
+            p.update(action.clone(), later(20));
             assert_eq!(p.message().text, "Paused: p resumes the game", "{action:?}");
         }
         p.click(cell("9i"));

@@ -820,6 +820,69 @@ fn hints_are_worked_out_on_a_thread_of_their_own() {
     tmux.save_and_quit(&pid);
 }
 
+/// Pastes `text` into the pane as a terminal does: `tmux paste-buffer -p`
+/// wraps it in the bracketed-paste markers when the program in the pane
+/// asked for them (and sends it bare otherwise, as typed keys).
+fn paste(tmux: &Tmux, text: &str) {
+    let set = tmux.cmd(&["set-buffer", "-b", "test", "--", text]);
+    assert!(set.status.success(), "set-buffer");
+    let pasted = tmux.cmd(&["paste-buffer", "-p", "-d", "-b", "test", "-t", "e2e"]);
+    assert!(pasted.status.success(), "paste-buffer");
+}
+
+#[test]
+fn a_puzzle_pasted_in_the_picker_opens_it() {
+    let Some(tmux) = shell("paste-open") else {
+        return;
+    };
+    let pid = launch(&tmux, "");
+    tmux.wait_text("> sudoku01-easy.txt");
+    paste(&tmux, &format!("  {MINE}\n"));
+    let screen = tmux.wait_text("pasted puzzle · ");
+    assert!(screen.contains("moves 0 "), "{screen}");
+    assert!(row_line(&screen, '1').1.contains("[·]"), "{screen}");
+    tmux.send(&["4"]);
+    tmux.wait_text("moves 1 ");
+    tmux.save_and_quit(&pid);
+    let save = std::fs::read_to_string(tmux.store().join(save_name(MINE))).unwrap();
+    for line in ["name: pasted puzzle\n", "origin: text\n", "done: 1c4\n"] {
+        assert!(save.contains(line), "{line:?} missing:\n{save}");
+    }
+    // with the game over, the shell's own paste is plain again
+    paste(&tmux, "echo pasted-$((40+2))");
+    tmux.send(&["Enter"]);
+    let screen = tmux.wait_text("pasted-42");
+    assert!(
+        screen.lines().any(|l| l.trim() == "pasted-42"),
+        "bracketed paste is off after the game:\n{screen}"
+    );
+}
+
+#[test]
+fn prose_pasted_in_a_game_changes_nothing() {
+    let Some(tmux) = shell("paste-game") else {
+        return;
+    };
+    let pid = launch(&tmux, "");
+    tmux.wait_text("> sudoku01-easy.txt");
+    tmux.send(&["Enter"]);
+    tmux.wait_text("sudoku01-easy.txt · easy");
+    tmux.send(&["4"]);
+    tmux.wait_text("moves 1 ");
+    // as keys, this would check for mistakes, place a 5, undo and quit
+    paste(&tmux, "Hello Ann! m 5 u q y\nmqy");
+    let screen = tmux.wait_text("A paste is not played as keys: nothing changed");
+    assert!(screen.contains("moves 1 · conflicts 0"), "{screen}");
+    assert!(!screen.contains("hints "), "no mistake check:\n{screen}");
+    assert!(!screen.contains("Quit the game?"), "{screen}");
+    assert!(row_line(&screen, '1').1.contains("[4]"), "{screen}");
+    tmux.save_and_quit(&pid);
+    let save = std::fs::read_to_string(tmux.store().join(save_name(SUDOKU01))).unwrap();
+    for line in ["done: 1a4\n", "moves: 1\n", "hints: 0\n", "mistakes: 0\n"] {
+        assert!(save.contains(line), "{line:?} missing:\n{save}");
+    }
+}
+
 #[test]
 fn two_escs_leave_a_game_and_the_program() {
     let Some(tmux) = shell("two-escs") else {

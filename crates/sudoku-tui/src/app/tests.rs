@@ -817,7 +817,15 @@ fn any_event() -> impl proptest::strategy::Strategy<Value = Event> {
         1 => (200u16..1000, 100u16..300),
     ]
     .prop_map(|(w, h)| Event::Resize(w, h));
-    prop_oneof![10 => key, 4 => mouse, 2 => resize]
+    let paste = proptest::sample::select(vec![
+        EASY.to_string(),
+        format!("\n {NEARLY}\n"),
+        "q".to_string(),
+        "mq y\u{1b}[31m".to_string(),
+        String::new(),
+    ])
+    .prop_map(Event::Paste);
+    prop_oneof![10 => key, 4 => mouse, 2 => resize, 1 => paste]
 }
 
 proptest::proptest! {
@@ -913,5 +921,116 @@ fn leaving_takes_two_escs_from_a_selection_and_a_search() {
     key(&mut app, KeyCode::Esc);
     key(&mut app, KeyCode::Esc);
     assert!(app.should_quit());
+    remove(&store);
+}
+
+fn paste(app: &mut App, text: &str) {
+    send(app, Event::Paste(text.to_string()));
+}
+
+#[test]
+fn a_paste_of_one_puzzle_in_the_picker_opens_it() {
+    let store = store("paste-open");
+    let mut app = app_with(
+        vec![entry("sudoku-nearly.txt", NEARLY)],
+        Some(store.clone()),
+    );
+    paste(&mut app, &format!("\r\n  {EASY}  \n"));
+    assert_eq!(play(&app).name(), "pasted puzzle");
+    assert_eq!(play(&app).session().origin(), &Origin::Text);
+    assert_eq!(*play(&app).game().puzzle(), EASY.parse().unwrap());
+    assert_eq!(play(&app).moves(), 0, "taken whole, never as keys");
+    keys(&mut app, "4");
+    key(&mut app, KeyCode::Esc);
+    key(&mut app, KeyCode::Char('y'));
+    assert_eq!(
+        app.picker().message.as_deref(),
+        Some("Saved pasted puzzle: resume it from the list")
+    );
+    // the same puzzle pasted again resumes its save, as any puzzle does
+    paste(&mut app, EASY);
+    assert_eq!(message(&app), "Resumed your saved game of pasted puzzle");
+    assert_eq!(play(&app).moves(), 1);
+    drop(app);
+    remove(&store);
+}
+
+#[test]
+fn a_paste_that_is_not_one_playable_puzzle_says_why_in_one_line() {
+    let mut app = app();
+    keys(&mut app, "ea");
+    let conflicting = format!("55{}", &EASY[2..]);
+    for (text, said) in [
+        (
+            "Dear Ann,\nq\u{1b}[2J the puzzle is in the post",
+            "The paste is not a puzzle: \"Dear Ann,\\nq\\e[2J the ...\": line 1, column 1: \
+             expected a digit, '.', '0' or '_', found 'D'",
+        ),
+        (
+            "  \n ",
+            "The paste is empty: paste one puzzle, its 81 cells on one line",
+        ),
+        (
+            conflicting.as_str(),
+            "pasted puzzle: there are 2 conflicts in the puzzle: row 1 has two 5s, box 1 has two 5s",
+        ),
+    ] {
+        paste(&mut app, text);
+        assert!(matches!(app.screen(), Screen::Picker));
+        assert_eq!(app.picker().message.as_deref(), Some(said));
+        assert!(!app.should_quit(), "a q in the paste is no key");
+        assert_eq!(app.picker().search(), "ea", "nor does it type");
+    }
+    let screen = draw(&mut app, 100, 40);
+    assert!(
+        screen.contains("pasted puzzle: there are 2 conflicts"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn a_paste_in_a_game_or_a_dialog_changes_nothing() {
+    let store = store("paste-refused");
+    let mut app = app_with(vec![entry("sudoku-easy.txt", EASY)], Some(store.clone()));
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "4");
+    let before = play(&app).session().clone();
+    paste(&mut app, "m5qyH\u{1b}[A u\n");
+    assert_eq!(play(&app).session(), &before, "no move, no undo, no check");
+    assert_eq!(app.overlay(), None);
+    assert!(!app.should_quit());
+    assert_eq!(message(&app), PASTE_ON_BOARD);
+    let screen = draw(&mut app, 100, 40);
+    assert!(screen.contains("A paste is not played as keys"), "{screen}");
+    paste(&mut app, EASY);
+    assert_eq!(play(&app).session(), &before, "not even a puzzle");
+    for open in [KeyCode::Char('?'), KeyCode::Char('q')] {
+        key(&mut app, open);
+        let overlay = app.overlay();
+        assert!(overlay.is_some());
+        paste(&mut app, "y");
+        assert_eq!(app.overlay(), overlay, "the box stays");
+        assert_eq!(message(&app), PASTE_IN_DIALOG);
+        key(&mut app, KeyCode::Esc);
+    }
+    key(&mut app, KeyCode::Char('p'));
+    paste(&mut app, "p");
+    assert!(play(&app).is_paused(), "a pause stays");
+    key(&mut app, KeyCode::Char('p'));
+    ctrl(&mut app, 'c');
+    let save = saved(&store, EASY).unwrap();
+    assert_eq!(
+        (save.moves(), save.hints(), save.mistakes_shown()),
+        (1, 0, 0)
+    );
+    // a paste over the picker's question changes nothing either
+    let mut app = app_with(vec![entry("sudoku-easy.txt", EASY)], Some(store.clone()));
+    key(&mut app, KeyCode::Delete);
+    assert_eq!(app.overlay(), Some(Overlay::DeleteSave(0)));
+    paste(&mut app, "y");
+    assert_eq!(app.overlay(), Some(Overlay::DeleteSave(0)));
+    assert_eq!(app.picker().message.as_deref(), Some(PASTE_IN_DIALOG));
+    assert!(saved(&store, EASY).is_some());
+    drop(app);
     remove(&store);
 }

@@ -41,6 +41,7 @@ pub const HELP: &[(&str, &str)] = &[
         "select a cell / pick a puzzle (double click plays)",
     ),
     ("right click", "clear the selection"),
+    ("paste", "a puzzle pasted in the list opens it"),
     ("wheel", "scroll the puzzle list"),
     (
         "picker",
