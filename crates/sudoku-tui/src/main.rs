@@ -117,6 +117,12 @@ fn main() -> ExitCode {
         // games above it in the list
         app.open_entry(0);
     }
+    if let Some(why) = app.busy() {
+        // the puzzle asked for is another game's: said before the terminal
+        // is taken, as a file that cannot be read is
+        report(why);
+        return ExitCode::FAILURE;
+    }
     app.carry_note_to_board();
     // The terminal is restored when `play` returns: only then is anything
     // printed.

@@ -11,11 +11,15 @@
 
 mod common;
 
-use std::path::PathBuf;
-use std::process::Command;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use common::{has_prompt, is_running, save_name, saves, shell, shell_with, Setup, Tmux};
+use common::{
+    has_prompt, is_running, save_name, saves, shell, shell_with, sudoku_binary, Setup, Tmux,
+};
 
 /// The line of the board row labelled `row` (1-9).
 fn row_line(screen: &str, row: char) -> (usize, &str) {
@@ -820,6 +824,19 @@ fn hints_are_worked_out_on_a_thread_of_their_own() {
     tmux.save_and_quit(&pid);
 }
 
+/// `text` with each run of white space (line breaks and the indents of
+/// wrapped lines included) as one space: a message as one line, however
+/// it was wrapped.
+fn flat(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The pane's text with the lines the terminal wrapped joined again.
+fn joined_screen(tmux: &Tmux) -> String {
+    let out = tmux.cmd(&["capture-pane", "-p", "-J", "-t", "e2e"]).stdout;
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 /// Pastes `text` into the pane as a terminal does: `tmux paste-buffer -p`
 /// wraps it in the bracketed-paste markers when the program in the pane
 /// asked for them (and sends it bare otherwise, as typed keys).
@@ -910,4 +927,158 @@ fn two_escs_leave_a_game_and_the_program() {
     tmux.send(&["Escape"]);
     common::wait_until_gone(&pid);
     assert_sane_shell(&tmux, "0");
+}
+
+/// `sudoku play FILE` with the test's HOME and data folder, its stdin,
+/// stdout and stderr piped.
+fn text_game(tmux: &Tmux, file: &Path) -> Child {
+    Command::new(sudoku_binary())
+        .arg("play")
+        .arg(file)
+        .current_dir(&tmux.dir)
+        .env("HOME", &tmux.dir)
+        .env("XDG_DATA_HOME", tmux.data_home())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sudoku play starts")
+}
+
+/// Everything `child` prints (stdout and stderr), gathered by threads as
+/// it comes.
+fn gather(child: &mut Child) -> Arc<Mutex<String>> {
+    let text = Arc::new(Mutex::new(String::new()));
+    let streams: [Box<dyn Read + Send>; 2] = [
+        Box::new(child.stdout.take().unwrap()),
+        Box::new(child.stderr.take().unwrap()),
+    ];
+    for mut stream in streams {
+        let text = Arc::clone(&text);
+        std::thread::spawn(move || {
+            let mut buf = [0; 4096];
+            while let Ok(n @ 1..) = stream.read(&mut buf) {
+                text.lock()
+                    .unwrap()
+                    .push_str(&String::from_utf8_lossy(&buf[..n]));
+            }
+        });
+    }
+    text
+}
+
+/// Waits (at most ten seconds) for `child` to end; its exit code.
+fn finish(child: &mut Child) -> Option<i32> {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status.code();
+        }
+        if start.elapsed() > Duration::from_secs(10) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("sudoku play did not end");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn the_text_game_is_refused_a_puzzle_the_terminal_game_has_open() {
+    let Some(tmux) = shell("lock-tui") else {
+        return;
+    };
+    let file = tmux.dir.join("mine.txt");
+    std::fs::write(&file, format!("{MINE}\n")).unwrap();
+    let pid = launch(&tmux, "mine.txt");
+    tmux.wait_text("mine.txt · ");
+    tmux.send(&["4"]);
+    tmux.wait_text("moves 1 ");
+    let mut child = text_game(&tmux, &file);
+    let out = gather(&mut child);
+    let mut stdin = child.stdin.take().unwrap();
+    let _ = stdin.write_all(b"1d6\nend\n");
+    drop(stdin);
+    assert_eq!(finish(&mut child), Some(1), "{}", out.lock().unwrap());
+    let said = flat(&out.lock().unwrap());
+    assert!(
+        said.contains(&format!(
+            "this puzzle is open in another game (sudoku-tui, pid {pid})"
+        )),
+        "{said}"
+    );
+    // the terminal game plays on, and its save holds its moves only
+    tmux.send(&["Right", "5"]);
+    tmux.wait_text("moves 2 ");
+    tmux.save_and_quit(&pid);
+    let save = std::fs::read_to_string(tmux.store().join(save_name(MINE))).unwrap();
+    assert!(save.contains("done: 1c4 1d5\n"), "{save}");
+    assert!(save.contains("moves: 2\n"), "{save}");
+}
+
+#[test]
+fn the_terminal_game_is_refused_a_puzzle_the_text_game_has_open() {
+    let Some(tmux) = shell("lock-text") else {
+        return;
+    };
+    let file = tmux.dir.join("sudoku-mine.txt");
+    std::fs::write(&file, format!("{MINE}\n")).unwrap();
+    // a second file, so that the folder is listed, not opened
+    std::fs::write(tmux.dir.join("sudoku-other.txt"), format!("{SUDOKU01}\n")).unwrap();
+    // the text game, its stdin kept open: it holds the puzzle
+    let mut child = text_game(&tmux, &file);
+    let out = gather(&mut child);
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"1c4\n").unwrap();
+    stdin.flush().unwrap();
+    let lock = tmux.store().join(format!(
+        ".{}.lock",
+        save_name(MINE).trim_end_matches(".save")
+    ));
+    let holder = format!("sudoku play, pid {}", child.id());
+    let start = Instant::now();
+    while !std::fs::read_to_string(&lock).is_ok_and(|t| t.contains(&holder)) {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the text game never locked the puzzle:\n{}",
+            out.lock().unwrap()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let refused =
+        format!("this puzzle is open in another game ({holder}); finish or leave it there first");
+    // FILE on the command line: one line on stderr, status 1
+    launch(&tmux, "sudoku-mine.txt");
+    assert_sane_shell(&tmux, "1");
+    let screen = joined_screen(&tmux);
+    assert!(
+        screen
+            .lines()
+            .any(|l| l.trim_end() == format!("sudoku-tui: {refused}")),
+        "{screen}"
+    );
+    // from the list, and pasted: the picker says so and stays
+    let pid = launch(&tmux, ".");
+    tmux.wait_text("> sudoku-mine.txt");
+    tmux.send(&["Enter"]);
+    let said = format!("sudoku-mine.txt: {refused}");
+    tmux.wait_for(&said, |s| flat(s).contains(&said));
+    paste(&tmux, MINE);
+    let said = format!("pasted puzzle: {refused}");
+    let screen = tmux.wait_for(&said, |s| flat(s).contains(&said));
+    assert!(screen.contains("Sudoku: choose a puzzle"), "{screen}");
+    tmux.send(&["Escape"]);
+    common::wait_until_gone(&pid);
+    // the text game ends and saves its move; then the puzzle is free
+    stdin.write_all(b"end\n").unwrap();
+    drop(stdin);
+    assert_eq!(finish(&mut child), Some(0), "{}", out.lock().unwrap());
+    let save = std::fs::read_to_string(tmux.store().join(save_name(MINE))).unwrap();
+    assert!(save.contains("done: 1c4\n"), "{save}");
+    let pid = launch(&tmux, "sudoku-mine.txt");
+    // (the text game names it by the path it was given)
+    let screen = tmux.wait_text("Resumed your saved game of ");
+    assert!(screen.contains("moves 1 "), "{screen}");
+    assert!(row_line(&screen, '1').1.contains("4"), "{screen}");
+    tmux.save_and_quit(&pid);
 }

@@ -1034,3 +1034,92 @@ fn a_paste_in_a_game_or_a_dialog_changes_nothing() {
     drop(app);
     remove(&store);
 }
+
+/// The message a game of this process gets for a puzzle this process
+/// holds.
+fn held_here() -> String {
+    in_use_text(Some(&format!("sudoku-tui, pid {}", std::process::id())))
+}
+
+#[test]
+fn one_game_per_puzzle_saves_and_removes_through_its_lock() {
+    let store = store("lock");
+    let entries = || vec![entry("sudoku-easy.txt", EASY), entry("n", NEARLY)];
+    let mut first = app_with(entries(), Some(store.clone()));
+    key(&mut first, KeyCode::Enter);
+    let easy: Grid = EASY.parse().unwrap();
+    assert!(first.lock().is_some_and(SaveLock::is_held));
+    let err = store.lock(&easy, "test").unwrap_err();
+    assert!(
+        err.to_string().ends_with(
+            "(sudoku-tui, pid {})"
+                .replace("{}", &std::process::id().to_string())
+                .as_str()
+        ),
+        "{err}"
+    );
+    keys(&mut first, "4");
+    key(&mut first, KeyCode::Esc);
+    key(&mut first, KeyCode::Char('y'));
+    assert!(first.lock().is_none(), "left: let go");
+    drop(store.lock(&easy, "test").expect("free again"));
+    key(&mut first, KeyCode::Home);
+    key(&mut first, KeyCode::Enter);
+    assert_eq!(message(&first), "Resumed sudoku-easy.txt");
+    // a second game (another window) on the same store
+    let mut second = app_with(entries(), Some(store.clone()));
+    key(&mut second, KeyCode::Enter);
+    assert!(matches!(second.screen(), Screen::Picker));
+    assert_eq!(
+        second.picker().message.clone().unwrap(),
+        format!("Cannot resume sudoku-easy.txt: {}", held_here())
+    );
+    assert_eq!(second.busy(), Some(held_here().as_str()));
+    key(&mut second, KeyCode::Down);
+    key(&mut second, KeyCode::Enter);
+    assert_eq!(
+        second.picker().message.clone().unwrap(),
+        format!("sudoku-easy.txt: {}", held_here()),
+        "its entry too"
+    );
+    key(&mut second, KeyCode::Home);
+    key(&mut second, KeyCode::Delete);
+    key(&mut second, KeyCode::Char('y'));
+    assert_eq!(
+        second.picker().message.clone().unwrap(),
+        format!(
+            "Could not delete the saved game of sudoku-easy.txt: {}",
+            held_here()
+        )
+    );
+    // the first game saves through its own lock (the store's own save
+    // would be refused)
+    keys(&mut first, "llll5");
+    ctrl(&mut first, 'c');
+    assert_eq!(first.unsaved(), None);
+    assert!(first.lock().is_none());
+    key(&mut second, KeyCode::Enter);
+    assert_eq!(second.busy(), None);
+    assert_eq!(play(&second).moves(), 2, "the first game's moves");
+    drop(second);
+    remove(&store);
+}
+
+#[test]
+fn a_won_game_removes_its_save_through_its_lock() {
+    let store = store("lock-won");
+    let mut app = app_with(vec![entry("n", NEARLY)], Some(store.clone()));
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "1q");
+    key(&mut app, KeyCode::Char('y'));
+    assert!(saved(&store, NEARLY).is_some());
+    let mut app = app_with(vec![entry("n", NEARLY)], Some(store.clone()));
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "ll9");
+    assert!(matches!(app.overlay(), Some(Overlay::Won(_))));
+    assert_eq!(app.picker().message, None, "removed without a word");
+    assert!(saved(&store, NEARLY).is_none());
+    key(&mut app, KeyCode::Char('q'));
+    assert!(app.should_quit());
+    remove(&store);
+}
