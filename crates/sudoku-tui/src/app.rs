@@ -11,6 +11,7 @@
 //! puzzle another game has open (in `sudoku play` or another `sudoku-tui`)
 //! is not opened.
 
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
 
 use sudoku_core::generator::{RandomError, RandomPuzzle};
@@ -107,6 +108,8 @@ pub struct App {
     /// Why the last puzzle asked for was not opened, when another game
     /// has it open.
     busy: Option<String>,
+    /// The save written as the program ended with a game in progress.
+    saved_on_quit: Option<PathBuf>,
 }
 
 impl App {
@@ -130,6 +133,7 @@ impl App {
             hints: Hints::new(),
             lock: None,
             busy: None,
+            saved_on_quit: None,
         };
         if let Some(note) = app.refresh_saved() {
             app.picker.message = Some(note);
@@ -340,6 +344,14 @@ impl App {
         self.busy.as_deref()
     }
 
+    /// The save written as the program ended with a game in progress (a
+    /// quit, Ctrl-C or a signal); `None` when no game was in progress, it
+    /// was won, or it could not be saved. The binary names it once the
+    /// terminal is restored.
+    pub fn saved_on_quit(&self) -> Option<&Path> {
+        self.saved_on_quit.as_deref()
+    }
+
     /// The lock on the puzzle of the game on the board, while one is (and
     /// the app has a store).
     pub fn lock(&self) -> Option<&SaveLock> {
@@ -535,8 +547,9 @@ impl App {
     /// Ctrl-C or a stop signal: saves an unfinished game and ends, even when
     /// the save fails (then [`App::unsaved`] says why).
     fn force_quit(&mut self) {
-        if let Err(err) = self.save_unfinished() {
-            self.unsaved = Some(err);
+        match self.save_unfinished() {
+            Ok(saved) => self.saved_on_quit = saved,
+            Err(err) => self.unsaved = Some(err),
         }
         self.overlay = None;
         self.save_error = None;
@@ -645,7 +658,12 @@ impl App {
     /// ([`Overlay::SaveFailed`]).
     fn leave(&mut self, leave: Leave) {
         match self.save_unfinished() {
-            Ok(()) => self.depart(leave),
+            Ok(saved) => {
+                if leave == Leave::Quit {
+                    self.saved_on_quit = saved;
+                }
+                self.depart(leave);
+            }
             Err(err) => {
                 self.save_error = Some(err);
                 self.overlay = Some(Overlay::SaveFailed(leave));
@@ -655,26 +673,28 @@ impl App {
 
     /// Saves the game on the board, its time up to now, when it is
     /// unfinished, over its puzzle's own save (never another's), through
-    /// the game's lock on the puzzle; the error says why it could not be.
-    fn save_unfinished(&mut self) -> Result<(), String> {
+    /// the game's lock on the puzzle; returns the save written (`None`:
+    /// nothing to save, or no store), or why it could not be.
+    fn save_unfinished(&mut self) -> Result<Option<PathBuf>, String> {
         let (now, wall) = (self.now, self.wall);
         let Screen::Board(play) = &mut self.screen else {
-            return Ok(());
+            return Ok(None);
         };
         if !play.has_progress() || play.game().is_solved() {
-            return Ok(());
+            return Ok(None);
         }
         play.bank_time(now);
         let Some(lock) = &self.lock else {
-            return Ok(());
+            return Ok(None);
         };
-        lock.save(play.session(), wall)
+        let path = lock
+            .save(play.session(), wall)
             .map_err(|err| err.to_string())?;
         let name = play.name().to_string();
         let unreadable = self.refresh_saved();
         self.picker.message =
             Some(unreadable.unwrap_or(format!("Saved {name}: resume it from the list")));
-        Ok(())
+        Ok(Some(path))
     }
 
     /// Goes to the picker or out of the program, the game being saved or

@@ -929,6 +929,55 @@ fn two_escs_leave_a_game_and_the_program() {
     assert_sane_shell(&tmux, "0");
 }
 
+/// The line the shell gets after a game in progress was saved on the way
+/// out, for `MINE`'s save under the test's HOME.
+const SAVED_LINE: &str = "sudoku-tui: the game is saved \
+    (~/data/sudoku/53007000...00080079.save); sudoku-tui --resume goes on";
+
+fn saved_lines(screen: &str) -> usize {
+    screen
+        .lines()
+        .filter(|l| l.trim_end() == SAVED_LINE)
+        .count()
+}
+
+#[test]
+fn the_shell_hears_where_the_game_went() {
+    let Some(tmux) = shell("told") else {
+        return;
+    };
+    std::fs::write(tmux.dir.join("mine.txt"), format!("{MINE}\n")).unwrap();
+    let pid = launch(&tmux, "mine.txt");
+    tmux.wait_text("mine.txt · ");
+    tmux.send(&["4"]);
+    tmux.wait_text("moves 1 ");
+    tmux.send(&["q"]);
+    tmux.wait_text("Quit the game?");
+    tmux.send(&["y"]);
+    common::wait_until_gone(&pid);
+    assert_terminal_given_back(&tmux);
+    let screen = joined_screen(&tmux);
+    assert_eq!(
+        saved_lines(&screen),
+        1,
+        "once the terminal is back:\n{screen}"
+    );
+    // Ctrl-C says it too
+    let pid = launch(&tmux, "--resume");
+    tmux.wait_text("Resumed");
+    tmux.save_and_quit(&pid);
+    let screen = joined_screen(&tmux);
+    assert_eq!(saved_lines(&screen), 2, "{screen}");
+    // no game in progress: nothing
+    let pid = launch(&tmux, "");
+    tmux.wait_text("> Resume mine.txt");
+    tmux.send(&["Escape"]);
+    common::wait_until_gone(&pid);
+    assert_terminal_given_back(&tmux);
+    let screen = joined_screen(&tmux);
+    assert_eq!(saved_lines(&screen), 2, "{screen}");
+}
+
 /// `sudoku play FILE` with the test's HOME and data folder, its stdin,
 /// stdout and stderr piped.
 fn text_game(tmux: &Tmux, file: &Path) -> Child {

@@ -1093,25 +1093,31 @@ fn one_game_per_puzzle_saves_and_removes_through_its_lock() {
         )
     );
     // the first game saves through its own lock (the store's own save
-    // would be refused)
+    // would be refused), and names the save for the shell
     keys(&mut first, "llll5");
     ctrl(&mut first, 'c');
     assert_eq!(first.unsaved(), None);
+    assert_eq!(first.saved_on_quit(), Some(store.path_of(&easy).as_path()));
     assert!(first.lock().is_none());
     key(&mut second, KeyCode::Enter);
     assert_eq!(second.busy(), None);
     assert_eq!(play(&second).moves(), 2, "the first game's moves");
+    // quitting from the list: no game, nothing to tell
+    let mut third = app_with(entries(), None);
+    key(&mut third, KeyCode::Esc);
+    assert_eq!(third.saved_on_quit(), None, "no game, nothing to tell");
     drop(second);
     remove(&store);
 }
 
 #[test]
-fn a_won_game_removes_its_save_through_its_lock() {
+fn a_won_game_removes_its_save_through_its_lock_and_tells_nothing() {
     let store = store("lock-won");
     let mut app = app_with(vec![entry("n", NEARLY)], Some(store.clone()));
     key(&mut app, KeyCode::Enter);
     keys(&mut app, "1q");
     key(&mut app, KeyCode::Char('y'));
+    assert!(app.saved_on_quit().is_some());
     assert!(saved(&store, NEARLY).is_some());
     let mut app = app_with(vec![entry("n", NEARLY)], Some(store.clone()));
     key(&mut app, KeyCode::Enter);
@@ -1121,5 +1127,6 @@ fn a_won_game_removes_its_save_through_its_lock() {
     assert!(saved(&store, NEARLY).is_none());
     key(&mut app, KeyCode::Char('q'));
     assert!(app.should_quit());
+    assert_eq!(app.saved_on_quit(), None, "a won game: nothing to tell");
     remove(&store);
 }
