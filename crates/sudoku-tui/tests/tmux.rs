@@ -4,7 +4,9 @@
 //! must leave a sane shell and a save, and `kill -TSTP` then `fg`, which
 //! must hand the terminal to the shell and back; and the saved games: a
 //! resume across a restart with marks, time and undo history, the picker's
-//! list of saves, `sudoku-tui FILE` and the import of the old save.
+//! list of saves, `sudoku-tui FILE` and the import of the old save; pasted
+//! text (bracketed paste), leaving with two Esc, the line the shell gets
+//! after quitting, and one game per puzzle against the text game.
 //!
 //! Skipped (with a note) when tmux is not installed; CI installs it. The
 //! helpers are in `common/mod.rs`.
@@ -334,8 +336,8 @@ fn a_save_with_a_huge_time_resumes_with_the_limit() {
     launch(&tmux, "--resume");
     let screen = tmux.wait_text("9999:00:00");
     assert!(
-        screen.contains("moves 1 · conflicts 0 · 9999:00:00"),
-        "one move in effect, the time at its limit:\n{screen}"
+        screen.contains("moves 999999 · conflicts 0 · 9999:00:00"),
+        "the moves and the time at their limits:\n{screen}"
     );
     assert!(row_line(&screen, '1').1.contains("[4]"), "{screen}");
     assert!(
@@ -491,7 +493,10 @@ fn a_game_resumes_with_its_marks_time_and_undo_history_after_a_restart() {
     assert!(row_line(&screen, '1').1.contains("[5]"), "{screen}");
     tmux.send(&["u", "u"]);
     let screen = tmux.wait_text("Undid 1a");
-    assert!(screen.contains("moves 0 "), "{screen}");
+    assert!(
+        screen.contains("moves 2 "),
+        "moves made stay made:\n{screen}"
+    );
     tmux.send(&["u"]);
     tmux.wait_text("Nothing to undo");
     tmux.save_and_quit(&pid);
@@ -709,11 +714,12 @@ fn an_80x24_terminal_plays_with_marks_names_mistakes_and_pause() {
     let (top, bottom) = cell_lines(&screen, '1');
     assert!(top.contains("┃1   5│"), "{top}");
     assert!(bottom.contains("┃   9 │"), "{bottom}");
-    // moves in effect: undo takes one back
+    // moves made: undo is not one, and takes none back
     tmux.send(&["4"]);
     tmux.wait_text("moves 1 ");
     tmux.send(&["u"]);
-    tmux.wait_text("moves 0 ");
+    let screen = tmux.wait_text("Undid 1a");
+    assert!(screen.contains("moves 1 "), "{screen}");
     // hints name cells as the board does
     tmux.send(&["H"]);
     let screen = tmux.wait_text("(H again: place)");
@@ -749,7 +755,7 @@ fn an_80x24_terminal_plays_with_marks_names_mistakes_and_pause() {
     tmux.send(&["p"]);
     let screen = tmux.wait_text("Resumed: the timer runs");
     assert!(
-        screen.contains("moves 1 "),
+        screen.contains("moves 2 "),
         "the 4 was not placed:\n{screen}"
     );
     // back to the list: the search is cleared, so the next Esc quits

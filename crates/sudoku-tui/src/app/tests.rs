@@ -1035,6 +1035,46 @@ fn a_paste_in_a_game_or_a_dialog_changes_nothing() {
     remove(&store);
 }
 
+#[test]
+fn the_preview_of_a_saved_game_shows_its_board_and_moves() {
+    let store = store("preview");
+    let mut app = app_with(vec![entry("sudoku-easy.txt", EASY)], Some(store.clone()));
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "4lll2");
+    key(&mut app, KeyCode::Char('u'));
+    key(&mut app, KeyCode::Esc);
+    key(&mut app, KeyCode::Char('y'));
+    key(&mut app, KeyCode::Home);
+    assert_eq!(app.picker().selected(), Some(Choice::Saved(0)));
+    let screen = draw(&mut app, 100, 40);
+    assert!(
+        screen.contains("│5 3 4 │ . 7 . │ . . ."),
+        "the saved board, not the givens:\n{screen}"
+    );
+    assert!(screen.contains("Moves:  2"), "{screen}");
+    drop(app);
+    remove(&store);
+}
+
+#[test]
+fn the_status_and_the_congratulation_count_moves_made() {
+    let mut app = app_with(vec![entry("sudoku-nearly.txt", NEARLY)], None);
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "5");
+    key(&mut app, KeyCode::Char('u'));
+    keys(&mut app, "1");
+    let screen = draw(&mut app, 100, 40);
+    assert!(
+        screen.contains(" · moves 2 · "),
+        "the undone 5 was a move made:\n{screen}"
+    );
+    keys(&mut app, "ll9");
+    let screen = draw(&mut app, 100, 40);
+    assert!(screen.contains(" Moves  3 "), "{screen}");
+    assert!(!screen.contains("made in all"), "one count:\n{screen}");
+    assert_eq!(play(&app).moves(), play(&app).session().moves());
+}
+
 /// The message a game of this process gets for a puzzle this process
 /// holds.
 fn held_here() -> String {

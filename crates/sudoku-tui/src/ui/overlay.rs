@@ -261,14 +261,7 @@ pub fn render_won(
         ),
         (String::new(), Paint::Text),
         (format!(" Time   {}", clock_text(stats.time)), Paint::Text),
-        (
-            if stats.moves_made == stats.moves {
-                format!(" Moves  {}", stats.moves)
-            } else {
-                format!(" Moves  {} ({} made in all)", stats.moves, stats.moves_made)
-            },
-            Paint::Text,
-        ),
+        (format!(" Moves  {}", stats.moves), Paint::Text),
         (format!(" Hints  {}", stats.hints), Paint::Text),
         (String::new(), Paint::Text),
     ];

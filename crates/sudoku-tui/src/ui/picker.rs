@@ -1,7 +1,7 @@
 //! The picker screen: a framed, scrolling list of saved games and puzzles,
 //! a preview of the selected one with its size and level (and, for a saved
-//! game, its progress, time and date), the last message, the search and
-//! the keys.
+//! game, its board as saved, progress, moves, time and date), the last
+//! message, the search and the keys.
 
 use std::time::SystemTime;
 
@@ -235,7 +235,7 @@ fn render_preview(
     let mut lines: Vec<Line> = Vec::new();
     if let Some(Choice::Saved(i)) = picker.selected() {
         let info = &picker.saved()[i];
-        lines.extend(preview_lines(&info.puzzle).into_iter().map(Line::from));
+        lines.extend(preview_lines(&info.board).into_iter().map(Line::from));
         lines.push(Line::from(""));
         let level = info
             .level
@@ -245,6 +245,7 @@ fn render_preview(
             .map_or_else(|| "unknown".to_string(), |at| ago(at, now));
         for (key, value) in [
             ("Filled:", info.progress.to_string()),
+            ("Moves: ", info.moves.to_string()),
             ("Played:", clock_text(info.time)),
             ("Level: ", level),
             ("Saved: ", when),
