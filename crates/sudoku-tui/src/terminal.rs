@@ -28,9 +28,8 @@ pub struct TerminalGuard {
 
 impl TerminalGuard {
     /// Enters raw mode, the alternate screen, mouse capture and bracketed
-    /// paste, and installs
-    /// a panic hook that restores the terminal before the panic message is
-    /// printed.
+    /// paste, and installs a panic hook that restores the terminal before
+    /// the panic message is printed.
     pub fn enter() -> io::Result<TerminalGuard> {
         install_panic_hook();
         enable_raw_mode()?;
