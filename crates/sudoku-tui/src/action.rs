@@ -1,7 +1,8 @@
 //! Terminal events to [`Action`]s. Which action a key means depends on
 //! what is on screen ([`Context`]): in the picker letters search, on the
 //! board they are commands. Only key *press* events count (terminals that
-//! report releases and repeats would otherwise act twice).
+//! report releases and repeats would otherwise act twice). Pasted text
+//! (bracketed paste) is one [`Action::Paste`], never keys.
 
 use std::time::Instant;
 
@@ -24,7 +25,7 @@ pub enum Direction {
 }
 
 /// What the player asked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
     /// Move the cursor (board) or the selection (picker).
     Move(Direction),
@@ -97,6 +98,9 @@ pub enum Action {
     RightClick,
     /// The mouse wheel: negative up, positive down.
     Scroll(isize),
+    /// Text pasted into the terminal (bracketed paste), whole: a puzzle
+    /// to open in the picker; refused everywhere else. Never taken as keys.
+    Paste(String),
     /// Time passed (animation frame or timer second).
     Tick,
     /// The terminal changed size (the next frame redraws everything).
@@ -132,6 +136,7 @@ pub fn action_for(event: &Event, context: Context) -> Option<Action> {
         Event::Key(key) if key.kind == KeyEventKind::Press => key_action(key, context),
         Event::Mouse(mouse) => mouse_action(mouse, Instant::now()),
         Event::Resize(..) => Some(Action::Resize),
+        Event::Paste(text) => Some(Action::Paste(text.clone())),
         _ => None,
     }
 }
@@ -327,13 +332,32 @@ mod tests {
         ];
         for (codes, want) in cases {
             for code in codes {
-                assert_eq!(board(key(code)), Some(want), "{code:?}");
+                assert_eq!(board(key(code)), Some(want.clone()), "{code:?}");
             }
         }
         assert_eq!(board(ctrl('z')), Some(Action::Undo));
         assert_eq!(board(ctrl('y')), Some(Action::Redo));
         assert_eq!(board(ctrl('c')), Some(Action::ForceQuit));
         assert_eq!(board(key(KeyCode::Char('x'))), None);
+    }
+
+    #[test]
+    fn a_paste_is_one_action_in_every_context_never_keys() {
+        let text = "q\u{1b}y5\n".to_string();
+        for context in [
+            Context::Picker,
+            Context::Board,
+            Context::Animation,
+            Context::Dialog,
+            Context::SafeDialog,
+            Context::Help,
+        ] {
+            assert_eq!(
+                action_for(&Event::Paste(text.clone()), context),
+                Some(Action::Paste(text.clone())),
+                "{context:?}"
+            );
+        }
     }
 
     #[test]

@@ -5,23 +5,49 @@
 //! the last frame for mouse clicks. Nothing here touches the terminal; the
 //! only side effect is the save store (the core's [`SaveStore`], shared
 //! with the text game: one save per puzzle).
+//!
+//! One game per puzzle: while a game is on the board, the app holds its
+//! puzzle's [`SaveLock`], and saves and removes the save through it; a
+//! puzzle another game has open (in `sudoku play` or another `sudoku-tui`)
+//! is not opened.
 
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
 
 use sudoku_core::generator::{RandomError, RandomPuzzle};
-use sudoku_core::session::{Origin, SaveStore, Session, StoreError};
+use sudoku_core::session::{Origin, SaveLock, SaveStore, Session, StoreError};
 use sudoku_core::Grid;
 
 use crate::action::{Action, Context, Direction};
 use crate::geometry::Geometry;
 use crate::grades::{self, Grades};
 use crate::hints::Hints;
+use crate::paste::{self, PASTED_NAME};
 use crate::picker::{Choice, Picker};
 use crate::play::{Play, Progress, Source, WinStats};
 use crate::save::{ignored_note, import_note, unreadable_note};
 
 /// Two clicks on the same list row within this time open it.
 pub const DOUBLE_CLICK: Duration = Duration::from_millis(500);
+
+/// How the terminal game names itself in its lock on a puzzle, for the
+/// message another game gets.
+pub const HOLDER: &str = "sudoku-tui";
+
+/// What a paste anywhere but the picker's list gets: it is not keys.
+pub const PASTE_ON_BOARD: &str =
+    "A paste is not played as keys: nothing changed (paste a puzzle in the list to open it)";
+
+/// What a paste over a dialog or the help gets.
+pub const PASTE_IN_DIALOG: &str =
+    "A paste opens a puzzle only in the list: nothing changed (close this box first)";
+
+/// Why a puzzle is not opened: another game has it open; `holder` names
+/// that game as its lock does (`sudoku play, pid 4242`).
+pub fn in_use_text(holder: Option<&str>) -> String {
+    let holder = holder.map_or_else(String::new, |h| format!(" ({h})"));
+    format!("this puzzle is open in another game{holder}; finish or leave it there first")
+}
 
 /// What leaving a game leads to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,6 +102,14 @@ pub struct App {
     grades: Grades,
     /// The game's hints, worked out on a thread of their own.
     hints: Hints,
+    /// The lock on the puzzle of the game on the board (`None` in the
+    /// picker, or without a store).
+    lock: Option<SaveLock>,
+    /// Why the last puzzle asked for was not opened, when another game
+    /// has it open.
+    busy: Option<String>,
+    /// The save written as the program ended with a game in progress.
+    saved_on_quit: Option<PathBuf>,
 }
 
 impl App {
@@ -97,6 +131,9 @@ impl App {
             help_offset: 0,
             grades: Grades::new(),
             hints: Hints::new(),
+            lock: None,
+            busy: None,
+            saved_on_quit: None,
         };
         if let Some(note) = app.refresh_saved() {
             app.picker.message = Some(note);
@@ -299,6 +336,28 @@ impl App {
         self.unsaved.as_deref()
     }
 
+    /// Why the last puzzle asked for was not opened, when another game
+    /// has it open (`this puzzle is open in another game (sudoku play, pid
+    /// 4242); ...`): a puzzle named on the command line then ends the
+    /// program with it.
+    pub fn busy(&self) -> Option<&str> {
+        self.busy.as_deref()
+    }
+
+    /// The save written as the program ended with a game in progress (a
+    /// quit, Ctrl-C or a signal); `None` when no game was in progress, it
+    /// was won, or it could not be saved. The binary names it once the
+    /// terminal is restored.
+    pub fn saved_on_quit(&self) -> Option<&Path> {
+        self.saved_on_quit.as_deref()
+    }
+
+    /// The lock on the puzzle of the game on the board, while one is (and
+    /// the app has a store).
+    pub fn lock(&self) -> Option<&SaveLock> {
+        self.lock.as_ref()
+    }
+
     /// What keys mean now.
     pub fn context(&self) -> Context {
         match (&self.overlay, &self.screen) {
@@ -358,6 +417,7 @@ impl App {
         match action {
             Action::ForceQuit => return self.force_quit(),
             Action::Resize => return,
+            Action::Paste(text) => return self.paste(&text),
             // whatever is on top, a game under it keeps its clock right
             Action::Suspend | Action::Continue => {
                 if let Screen::Board(play) = &mut self.screen {
@@ -375,6 +435,33 @@ impl App {
             Some(Overlay::DeleteSave(index)) => self.delete_update(index, action),
             None if matches!(self.screen, Screen::Picker) => self.picker_update(action),
             None => self.board_update(action),
+        }
+    }
+
+    /// A paste: in the picker's list, the puzzle it holds is opened;
+    /// anywhere else it changes nothing and the status line says so.
+    fn paste(&mut self, text: &str) {
+        match (&mut self.screen, self.overlay) {
+            (Screen::Picker, None) => self.open_pasted(text),
+            (Screen::Board(play), None | Some(Overlay::Won(_))) => play.warn(PASTE_ON_BOARD),
+            (Screen::Board(play), Some(_)) => play.warn(PASTE_IN_DIALOG),
+            (Screen::Picker, Some(_)) => self.picker.message = Some(PASTE_IN_DIALOG.to_string()),
+        }
+    }
+
+    /// Opens the puzzle of a paste as a new game (or its saved game), or
+    /// says in the picker why the paste is not one.
+    fn open_pasted(&mut self, text: &str) {
+        let grid = match paste::puzzle(text) {
+            Ok(grid) => grid,
+            Err(why) => {
+                self.picker.message = Some(why);
+                return;
+            }
+        };
+        let source = self.source_of_puzzle(&grid);
+        if let Err(err) = self.open_puzzle(grid, PASTED_NAME, Origin::Text, source) {
+            self.back_to_picker(format!("{PASTED_NAME}: {err}"));
         }
     }
 
@@ -447,6 +534,10 @@ impl App {
         let name = info.name.clone();
         let message = match store.delete(&info.puzzle) {
             Ok(_) => format!("Deleted the saved game of {name}"),
+            Err(StoreError::InUse { holder, .. }) => format!(
+                "Could not delete the saved game of {name}: {}",
+                in_use_text(holder.as_deref())
+            ),
             Err(err) => format!("Could not delete the saved game of {name}: {err}"),
         };
         let unreadable = self.refresh_saved();
@@ -456,22 +547,24 @@ impl App {
     /// Ctrl-C or a stop signal: saves an unfinished game and ends, even when
     /// the save fails (then [`App::unsaved`] says why).
     fn force_quit(&mut self) {
-        if let Err(err) = self.save_unfinished() {
-            self.unsaved = Some(err);
+        match self.save_unfinished() {
+            Ok(saved) => self.saved_on_quit = saved,
+            Err(err) => self.unsaved = Some(err),
         }
         self.overlay = None;
         self.save_error = None;
+        self.lock = None;
         self.quit = true;
     }
 
     fn won_update(&mut self, action: Action) {
         match action {
             Action::Yes => self.open_next(),
-            Action::No | Action::Cancel => {
-                self.overlay = None;
-                self.screen = Screen::Picker;
+            Action::No | Action::Cancel => self.show_picker(),
+            Action::Quit => {
+                self.lock = None;
+                self.quit = true;
             }
-            Action::Quit => self.quit = true,
             _ => {}
         }
     }
@@ -565,7 +658,12 @@ impl App {
     /// ([`Overlay::SaveFailed`]).
     fn leave(&mut self, leave: Leave) {
         match self.save_unfinished() {
-            Ok(()) => self.depart(leave),
+            Ok(saved) => {
+                if leave == Leave::Quit {
+                    self.saved_on_quit = saved;
+                }
+                self.depart(leave);
+            }
             Err(err) => {
                 self.save_error = Some(err);
                 self.overlay = Some(Overlay::SaveFailed(leave));
@@ -574,48 +672,60 @@ impl App {
     }
 
     /// Saves the game on the board, its time up to now, when it is
-    /// unfinished, over its puzzle's own save (never another's); the error
-    /// says why it could not be.
-    fn save_unfinished(&mut self) -> Result<(), String> {
+    /// unfinished, over its puzzle's own save (never another's), through
+    /// the game's lock on the puzzle; returns the save written (`None`:
+    /// nothing to save, or no store), or why it could not be.
+    fn save_unfinished(&mut self) -> Result<Option<PathBuf>, String> {
         let (now, wall) = (self.now, self.wall);
         let Screen::Board(play) = &mut self.screen else {
-            return Ok(());
+            return Ok(None);
         };
         if !play.has_progress() || play.game().is_solved() {
-            return Ok(());
+            return Ok(None);
         }
         play.bank_time(now);
-        let Some(store) = &self.store else {
-            return Ok(());
+        let Some(lock) = &self.lock else {
+            return Ok(None);
         };
-        store
+        let path = lock
             .save(play.session(), wall)
             .map_err(|err| err.to_string())?;
         let name = play.name().to_string();
         let unreadable = self.refresh_saved();
         self.picker.message =
             Some(unreadable.unwrap_or(format!("Saved {name}: resume it from the list")));
-        Ok(())
+        Ok(Some(path))
     }
 
     /// Goes to the picker or out of the program, the game being saved or
     /// given up.
     fn depart(&mut self, leave: Leave) {
         match leave {
-            Leave::Quit => self.quit = true,
+            Leave::Quit => {
+                self.lock = None;
+                self.quit = true;
+            }
             Leave::ToPicker => {
                 let now = self.now;
                 if let Screen::Board(play) = &mut self.screen {
                     play.stop_clock(now);
                 }
                 let row = self.play().and_then(|play| self.row_of(play));
+                self.show_picker();
                 if let Some(choice) = row {
                     self.picker.select_choice(choice);
                 }
-                self.screen = Screen::Picker;
-                self.overlay = None;
             }
         }
+    }
+
+    /// Back to the picker from a game: the game lets go of its puzzle, and
+    /// the search is cleared, so the next Esc quits.
+    fn show_picker(&mut self) {
+        self.screen = Screen::Picker;
+        self.overlay = None;
+        self.lock = None;
+        self.picker.clear_search();
     }
 
     /// The picker row of the game `play`: its entry or level, else its
@@ -632,10 +742,10 @@ impl App {
     }
 
     fn forget_save_of_won_game(&mut self) {
-        let (Some(store), Some(play)) = (&self.store, self.play()) else {
+        let Some(lock) = &self.lock else {
             return;
         };
-        if let Err(err) = store.delete(play.game().puzzle()) {
+        if let Err(err) = lock.delete() {
             self.picker.message = Some(format!("Could not remove the save: {err}"));
             return;
         }
@@ -700,6 +810,7 @@ impl App {
         origin: Origin,
         source: Source,
     ) -> Result<(), String> {
+        let lock = self.lock_puzzle(&puzzle)?;
         let saved = match self.store.as_ref().map(|store| store.load(&puzzle)) {
             None | Some(Ok(None)) => None,
             Some(Ok(Some(loaded))) => Some(loaded),
@@ -732,8 +843,31 @@ impl App {
                 Play::new(session, source, self.now)
             }
         };
-        self.start(play);
+        self.start(play, lock);
         Ok(())
+    }
+
+    /// Takes the lock on `puzzle` for a game about to open (`None`
+    /// without a store), the game on the board (a won one) letting go of
+    /// its own first. Refused while another game has the puzzle open: then
+    /// [`App::busy`] says so too.
+    fn lock_puzzle(&mut self, puzzle: &Grid) -> Result<Option<SaveLock>, String> {
+        self.lock = None;
+        self.busy = None;
+        let Some(store) = &self.store else {
+            return Ok(None);
+        };
+        match store.lock(puzzle, HOLDER) {
+            Ok(lock) => Ok(Some(lock)),
+            Err(StoreError::InUse { holder, .. }) => {
+                let text = in_use_text(holder.as_deref());
+                self.busy = Some(text.clone());
+                Err(text)
+            }
+            // not the core's way (it plays on unlocked where it cannot
+            // lock), but never a reason to lose a save
+            Err(err) => Err(err.to_string()),
+        }
     }
 
     /// Shows the picker (its selection already on the row in question) with
@@ -741,24 +875,35 @@ impl App {
     fn back_to_picker(&mut self, message: String) {
         self.screen = Screen::Picker;
         self.overlay = None;
+        self.lock = None;
         self.picker.message = Some(message);
     }
 
     /// Resumes the picker's saved game `index`.
     fn open_saved(&mut self, index: usize) {
-        let (Some(store), Some(info)) = (&self.store, self.picker.saved().get(index)) else {
+        let Some(info) = self.picker.saved().get(index) else {
             return;
         };
-        let name = info.name.clone();
-        match store.load(&info.puzzle) {
+        let (name, puzzle) = (info.name.clone(), info.puzzle);
+        let lock = match self.lock_puzzle(&puzzle) {
+            Ok(lock) => lock,
+            Err(err) => {
+                self.picker.message = Some(format!("Cannot resume {name}: {err}"));
+                return;
+            }
+        };
+        let Some(store) = &self.store else {
+            return;
+        };
+        match store.load(&puzzle) {
             Ok(Some(loaded)) => {
                 let source = self.source_of(&loaded.session);
-                let note = ignored_note(&store.path_of(&info.puzzle), &loaded.ignored);
+                let note = ignored_note(&store.path_of(&puzzle), &loaded.ignored);
                 let mut play = Play::resume(loaded.session, source, self.now);
                 if let Some(note) = note {
                     play.warn(note);
                 }
-                self.start(play);
+                self.start(play, lock);
             }
             Ok(None) => {
                 let unreadable = self.refresh_saved();
@@ -775,7 +920,11 @@ impl App {
         if let Origin::Random(random) = session.origin() {
             return Source::Random(*random);
         }
-        let puzzle = session.game().puzzle();
+        self.source_of_puzzle(session.game().puzzle())
+    }
+
+    /// The entry holding `puzzle`, else nowhere.
+    fn source_of_puzzle(&self, puzzle: &Grid) -> Source {
         self.picker
             .entries()
             .iter()
@@ -783,9 +932,11 @@ impl App {
             .map_or(Source::Unlisted, Source::Entry)
     }
 
-    fn start(&mut self, play: Play) {
+    /// Puts `play` on the board, holding `lock` on its puzzle.
+    fn start(&mut self, play: Play, lock: Option<SaveLock>) {
         self.screen = Screen::Board(Box::new(play));
         self.overlay = None;
+        self.lock = lock;
     }
 
     /// What the congratulation's Enter opens: the next playable entry after
@@ -818,10 +969,7 @@ impl App {
         match self.next_choice() {
             Some(Choice::Entry(index)) => self.open_entry(index),
             Some(Choice::Random(level)) => self.open_random(RandomPuzzle::fresh(level)),
-            _ => {
-                self.overlay = None;
-                self.screen = Screen::Picker;
-            }
+            _ => self.show_picker(),
         }
     }
 }

@@ -21,6 +21,7 @@ pub mod geometry;
 pub mod grades;
 pub mod hints;
 pub mod input;
+pub mod paste;
 pub mod picker;
 pub mod play;
 pub mod puzzles;

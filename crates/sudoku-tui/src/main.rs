@@ -117,6 +117,12 @@ fn main() -> ExitCode {
         // games above it in the list
         app.open_entry(0);
     }
+    if let Some(why) = app.busy() {
+        // the puzzle asked for is another game's: said before the terminal
+        // is taken, as a file that cannot be read is
+        report(why);
+        return ExitCode::FAILURE;
+    }
     app.carry_note_to_board();
     // The terminal is restored when `play` returns: only then is anything
     // printed.
@@ -126,6 +132,9 @@ fn main() -> ExitCode {
     }
     if let Some(err) = app.unsaved() {
         report(format_args!("the game was not saved: {err}"));
+    }
+    if let Some(path) = app.saved_on_quit() {
+        tell_where(path);
     }
     match ended {
         Ok(Ended::Quit) if app.unsaved().is_none() => ExitCode::SUCCESS,
@@ -142,6 +151,21 @@ fn report(message: impl Display) {
     let message = message.to_string();
     let line = sudoku_tui::text::escape_controls(&message);
     let _ = writeln!(io::stderr(), "sudoku-tui: {line}");
+}
+
+/// Tells the shell, on stdout, where the game in progress went: `the game
+/// is saved (~/.local/share/sudoku/53007000...00080079.save); sudoku-tui
+/// --resume goes on`. A failed write is ignored (the terminal may be gone).
+fn tell_where(path: &Path) {
+    let home = dirs::home_dir();
+    let shown = sudoku_core::session::short_path(path, home.as_deref());
+    let line = sudoku_tui::text::escape_controls(&shown);
+    let mut out = io::stdout().lock();
+    let _ = writeln!(
+        out,
+        "sudoku-tui: the game is saved ({line}); sudoku-tui --resume goes on"
+    )
+    .and_then(|()| out.flush());
 }
 
 /// The picker's entries for the `path` argument.

@@ -60,11 +60,9 @@ pub enum Progress {
 pub struct WinStats {
     /// Time played.
     pub time: Duration,
-    /// Moves in effect: the entries that make the solution (undone moves
-    /// are taken back).
+    /// Moves made, as [`Session::moves`] counts them (undo and redo are
+    /// not moves).
     pub moves: usize,
-    /// Moves made in all, undone ones included.
-    pub moves_made: usize,
     /// Hints used (mistake checks included).
     pub hints: usize,
 }
@@ -281,10 +279,11 @@ impl Play {
         self.timer_visible
     }
 
-    /// Moves in effect: the moves that made the board from the givens
-    /// (undo takes one back, redo puts it back).
+    /// Moves made: every placement or erase, those later undone included,
+    /// counting the moves made before a resume (undo and redo are not
+    /// moves), as [`Session::moves`] and the text game count them.
     pub fn moves(&self) -> usize {
-        self.game().history().undo_len()
+        self.session.moves()
     }
 
     /// Hints used, mistake checks included.
@@ -331,7 +330,6 @@ impl Play {
         WinStats {
             time: self.time(now),
             moves: self.moves(),
-            moves_made: self.session.moves(),
             hints: self.hints(),
         }
     }
@@ -466,8 +464,8 @@ impl Play {
     }
 
     /// Cancels what Esc cancels, innermost first: the animation, the
-    /// pause, pencil mode, the selection. False when there was nothing to
-    /// cancel.
+    /// pause, pencil mode. False when none is on: Esc then leaves the game
+    /// (the selection goes with it; a right click clears it alone).
     pub fn cancel(&mut self, now: Instant) -> bool {
         if self.animation.is_some() {
             self.stop_animation(now);
@@ -475,8 +473,6 @@ impl Play {
             self.pause(now);
         } else if self.pencil_mode {
             self.toggle_pencil();
-        } else if self.selected {
-            self.clear_selection();
         } else {
             return false;
         }
@@ -872,14 +868,11 @@ mod tests {
             "banked on the win"
         );
         let stats = p.stats(later + Duration::from_secs(60));
-        assert_eq!(
-            (stats.time.as_secs(), stats.moves, stats.moves_made),
-            (7, 3, 3)
-        );
+        assert_eq!((stats.time.as_secs(), stats.moves), (7, 3));
     }
 
     #[test]
-    fn erase_undo_redo_and_the_moves_in_effect() {
+    fn erase_undo_redo_and_the_moves_made() {
         let (mut p, now) = play(NEARLY);
         p.update(Action::Erase, now);
         assert_eq!(p.message().text, "9g is already empty");
@@ -890,28 +883,24 @@ mod tests {
         assert_eq!(p.game().grid().get(cell("9g")), None);
         assert_eq!(p.moves(), 2);
         p.update(Action::Undo, now);
-        assert_eq!(p.moves(), 1, "undo takes a move back");
+        assert_eq!(p.moves(), 2, "undo is not a move, and takes none back");
         assert_eq!(p.game().grid().get(cell("9g")), Digit::new(5));
         assert_eq!(p.message().text, "Undid 9g; there are 3 conflicts");
         p.update(Action::Move(Direction::Up), now);
         p.update(Action::Undo, now);
         assert_eq!(p.cursor(), cell("9g"), "the cursor follows undo");
         assert_eq!(p.game().grid(), p.game().puzzle());
-        assert_eq!(p.moves(), 0);
+        assert_eq!(p.moves(), 2);
         p.update(Action::Redo, now);
         assert_eq!(p.message().text, "Redid 9g");
         p.update(Action::Redo, now);
         p.update(Action::Redo, now);
         assert_eq!(p.message().text, "Nothing to redo");
-        assert_eq!(p.moves(), 2, "redo puts them back");
-        assert_eq!(
-            p.stats(now).moves_made,
-            2,
-            "undo and redo are not moves made"
-        );
+        assert_eq!(p.moves(), 2, "nor is redo");
         p.update(Action::Undo, now);
         p.update(digit(3), now);
-        assert_eq!((p.moves(), p.stats(now).moves_made), (2, 3));
+        assert_eq!((p.moves(), p.stats(now).moves), (3, 3));
+        assert_eq!(p.moves(), p.session().moves(), "the text game's count");
     }
 
     #[test]
@@ -1052,7 +1041,7 @@ mod tests {
             Action::Solve,
             Action::Move(Direction::Up),
         ] {
-            p.update(action, later(20));
+            p.update(action.clone(), later(20));
             assert_eq!(p.message().text, "Paused: p resumes the game", "{action:?}");
         }
         p.click(cell("9i"));

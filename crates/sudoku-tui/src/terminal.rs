@@ -1,12 +1,19 @@
-//! The terminal guard: raw mode, the alternate screen and mouse capture on
-//! the way in; all three undone (and the cursor shown) on the way out,
-//! whether the game ends normally, with an error or with a panic.
+//! The terminal guard: raw mode, the alternate screen, mouse capture and
+//! bracketed paste on the way in; all four undone (and the cursor shown)
+//! on the way out, whether the game ends normally, with an error or with a
+//! panic, and while the process is stopped (SIGTSTP).
+//!
+//! Bracketed paste makes the terminal mark pasted text, so it reaches the
+//! game as one paste ([`Action::Paste`](crate::action::Action::Paste)),
+//! never as keys that would play moves or quit.
 
 use std::io::{self, Stdout};
 
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::cursor::Show;
-use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::event::{
+    DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
     disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen,
@@ -20,14 +27,19 @@ pub struct TerminalGuard {
 }
 
 impl TerminalGuard {
-    /// Enters raw mode, the alternate screen and mouse capture, and installs
-    /// a panic hook that restores the terminal before the panic message is
-    /// printed.
+    /// Enters raw mode, the alternate screen, mouse capture and bracketed
+    /// paste, and installs a panic hook that restores the terminal before
+    /// the panic message is printed.
     pub fn enter() -> io::Result<TerminalGuard> {
         install_panic_hook();
         enable_raw_mode()?;
-        let entered = execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture)
-            .and_then(|()| Terminal::new(CrosstermBackend::new(io::stdout())));
+        let entered = execute!(
+            io::stdout(),
+            EnterAlternateScreen,
+            EnableMouseCapture,
+            EnableBracketedPaste
+        )
+        .and_then(|()| Terminal::new(CrosstermBackend::new(io::stdout())));
         match entered {
             Ok(mut terminal) => {
                 terminal.hide_cursor()?;
@@ -51,7 +63,12 @@ impl TerminalGuard {
     /// frame is drawn whole.
     pub fn resume(&mut self) -> io::Result<()> {
         enable_raw_mode()?;
-        execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture)?;
+        execute!(
+            io::stdout(),
+            EnterAlternateScreen,
+            EnableMouseCapture,
+            EnableBracketedPaste
+        )?;
         self.terminal.hide_cursor()?;
         self.terminal.clear()
     }
@@ -74,6 +91,7 @@ pub fn restore() {
     let _ = disable_raw_mode();
     let _ = execute!(
         io::stdout(),
+        DisableBracketedPaste,
         DisableMouseCapture,
         LeaveAlternateScreen,
         Show

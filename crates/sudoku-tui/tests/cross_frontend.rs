@@ -5,7 +5,8 @@
 //!
 //! The text game is driven through a pipe (as a script would), the terminal
 //! game under tmux with a private socket. The `sudoku` binary is the one
-//! `cargo test --workspace` builds next to `sudoku-tui`.
+//! `cargo test --workspace` builds next to `sudoku-tui` (built by
+//! [`common::sudoku_binary`] when missing).
 
 mod common;
 
@@ -13,22 +14,11 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use common::{save_name, shell, Tmux};
+use common::{save_name, shell, sudoku_binary, Tmux};
 
 /// `puzzles/sudoku01-easy.txt`.
 const SUDOKU01: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-
-/// The text game's binary, built by the same `cargo test --workspace`.
-fn sudoku_binary() -> PathBuf {
-    let path = Path::new(env!("CARGO_BIN_EXE_sudoku-tui")).with_file_name("sudoku");
-    assert!(
-        path.exists(),
-        "{} is missing: build the workspace (cargo test --workspace) to run this test",
-        path.display()
-    );
-    path
-}
 
 fn puzzle_file() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -4,18 +4,24 @@
 //! must leave a sane shell and a save, and `kill -TSTP` then `fg`, which
 //! must hand the terminal to the shell and back; and the saved games: a
 //! resume across a restart with marks, time and undo history, the picker's
-//! list of saves, `sudoku-tui FILE` and the import of the old save.
+//! list of saves, `sudoku-tui FILE` and the import of the old save; pasted
+//! text (bracketed paste), leaving with two Esc, the line the shell gets
+//! after quitting, and one game per puzzle against the text game.
 //!
 //! Skipped (with a note) when tmux is not installed; CI installs it. The
 //! helpers are in `common/mod.rs`.
 
 mod common;
 
-use std::path::PathBuf;
-use std::process::Command;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use common::{has_prompt, is_running, save_name, saves, shell, shell_with, Setup, Tmux};
+use common::{
+    has_prompt, is_running, save_name, saves, shell, shell_with, sudoku_binary, Setup, Tmux,
+};
 
 /// The line of the board row labelled `row` (1-9).
 fn row_line(screen: &str, row: char) -> (usize, &str) {
@@ -330,8 +336,8 @@ fn a_save_with_a_huge_time_resumes_with_the_limit() {
     launch(&tmux, "--resume");
     let screen = tmux.wait_text("9999:00:00");
     assert!(
-        screen.contains("moves 1 · conflicts 0 · 9999:00:00"),
-        "one move in effect, the time at its limit:\n{screen}"
+        screen.contains("moves 999999 · conflicts 0 · 9999:00:00"),
+        "the moves and the time at their limits:\n{screen}"
     );
     assert!(row_line(&screen, '1').1.contains("[4]"), "{screen}");
     assert!(
@@ -487,7 +493,10 @@ fn a_game_resumes_with_its_marks_time_and_undo_history_after_a_restart() {
     assert!(row_line(&screen, '1').1.contains("[5]"), "{screen}");
     tmux.send(&["u", "u"]);
     let screen = tmux.wait_text("Undid 1a");
-    assert!(screen.contains("moves 0 "), "{screen}");
+    assert!(
+        screen.contains("moves 2 "),
+        "moves made stay made:\n{screen}"
+    );
     tmux.send(&["u"]);
     tmux.wait_text("Nothing to undo");
     tmux.save_and_quit(&pid);
@@ -509,8 +518,6 @@ fn the_picker_lists_saved_games_resumes_and_deletes_them() {
     assert!(screen.contains("> sudoku01-easy.txt · saved"), "{screen}");
     tmux.send(&["Down", "Enter"]);
     tmux.wait_text("sudoku02-easy.txt · easy");
-    tmux.send(&["Escape"]);
-    tmux.wait_text("Selection cleared");
     tmux.send(&["Escape"]);
     let screen = tmux.wait_text("Sudoku: choose a puzzle");
     assert!(!screen.contains("Leave this game"), "nothing to save");
@@ -664,12 +671,9 @@ fn the_old_save_is_moved_into_the_store_once() {
     tmux.save_and_quit(&pid);
 }
 
-/// Esc (the selection goes), Esc again (the question), `y`: the game is
-/// left for the list. The keys go one at a time: two Escs at once read as
-/// one Alt-Esc.
+/// Esc (the question: the game has moves), `y`: the game is left for the
+/// list.
 fn leave_for_the_list(tmux: &Tmux) {
-    tmux.send(&["Escape"]);
-    tmux.wait_text("Selection cleared");
     tmux.send(&["Escape"]);
     tmux.wait_text("Leave this game for the puzzle list?");
     tmux.send(&["y"]);
@@ -694,7 +698,7 @@ fn an_80x24_terminal_plays_with_marks_names_mistakes_and_pause() {
     };
     let pid = launch(&tmux, "");
     tmux.wait_text("> sudoku01-easy.txt");
-    // the search stays up after a game
+    // a search to find the puzzle (it goes when the game is left)
     tmux.send_literal("01");
     tmux.wait_text("Search: 01");
     tmux.send(&["Enter"]);
@@ -710,11 +714,12 @@ fn an_80x24_terminal_plays_with_marks_names_mistakes_and_pause() {
     let (top, bottom) = cell_lines(&screen, '1');
     assert!(top.contains("┃1   5│"), "{top}");
     assert!(bottom.contains("┃   9 │"), "{bottom}");
-    // moves in effect: undo takes one back
+    // moves made: undo is not one, and takes none back
     tmux.send(&["4"]);
     tmux.wait_text("moves 1 ");
     tmux.send(&["u"]);
-    tmux.wait_text("moves 0 ");
+    let screen = tmux.wait_text("Undid 1a");
+    assert!(screen.contains("moves 1 "), "{screen}");
     // hints name cells as moves are typed (5c), never as r5c3
     tmux.send(&["H"]);
     let screen = tmux.wait_text("(H again: place)");
@@ -751,13 +756,16 @@ fn an_80x24_terminal_plays_with_marks_names_mistakes_and_pause() {
     tmux.send(&["p"]);
     let screen = tmux.wait_text("Resumed: the timer runs");
     assert!(
-        screen.contains("moves 1 "),
+        screen.contains("moves 2 "),
         "the 4 was not placed:\n{screen}"
     );
-    // back to the list: the search is still there
+    // back to the list: the search is cleared, so the next Esc quits
     leave_for_the_list(&tmux);
     let screen = tmux.wait_text("Saved sudoku01-easy.txt");
-    assert!(screen.contains("Search: 01"), "{screen}");
+    assert!(
+        !screen.contains("Search: 01") && screen.contains("Type to search"),
+        "{screen}"
+    );
     tmux.save_and_quit(&pid);
 }
 
@@ -820,5 +828,313 @@ fn hints_are_worked_out_on_a_thread_of_their_own() {
     tmux.wait_for_within("the hint", Duration::from_secs(60), |s| {
         s.contains("Hint: ") && s.contains(" is ")
     });
+    tmux.save_and_quit(&pid);
+}
+
+/// `text` with each run of white space (line breaks and the indents of
+/// wrapped lines included) as one space: a message as one line, however
+/// it was wrapped.
+fn flat(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The pane's text with the lines the terminal wrapped joined again.
+fn joined_screen(tmux: &Tmux) -> String {
+    let out = tmux.cmd(&["capture-pane", "-p", "-J", "-t", "e2e"]).stdout;
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Pastes `text` into the pane as a terminal does: `tmux paste-buffer -p`
+/// wraps it in the bracketed-paste markers when the program in the pane
+/// asked for them (and sends it bare otherwise, as typed keys).
+fn paste(tmux: &Tmux, text: &str) {
+    let set = tmux.cmd(&["set-buffer", "-b", "test", "--", text]);
+    assert!(set.status.success(), "set-buffer");
+    let pasted = tmux.cmd(&["paste-buffer", "-p", "-d", "-b", "test", "-t", "e2e"]);
+    assert!(pasted.status.success(), "paste-buffer");
+}
+
+#[test]
+fn a_puzzle_pasted_in_the_picker_opens_it() {
+    let Some(tmux) = shell("paste-open") else {
+        return;
+    };
+    let pid = launch(&tmux, "");
+    tmux.wait_text("> sudoku01-easy.txt");
+    paste(&tmux, &format!("  {MINE}\n"));
+    let screen = tmux.wait_text("pasted puzzle · ");
+    assert!(screen.contains("moves 0 "), "{screen}");
+    assert!(row_line(&screen, '1').1.contains("[·]"), "{screen}");
+    tmux.send(&["4"]);
+    tmux.wait_text("moves 1 ");
+    tmux.save_and_quit(&pid);
+    let save = std::fs::read_to_string(tmux.store().join(save_name(MINE))).unwrap();
+    for line in ["name: pasted puzzle\n", "origin: text\n", "done: 1c4\n"] {
+        assert!(save.contains(line), "{line:?} missing:\n{save}");
+    }
+    // with the game over, the shell's own paste is plain again
+    paste(&tmux, "echo pasted-$((40+2))");
+    tmux.send(&["Enter"]);
+    let screen = tmux.wait_text("pasted-42");
+    assert!(
+        screen.lines().any(|l| l.trim() == "pasted-42"),
+        "bracketed paste is off after the game:\n{screen}"
+    );
+}
+
+#[test]
+fn prose_pasted_in_a_game_changes_nothing() {
+    let Some(tmux) = shell("paste-game") else {
+        return;
+    };
+    let pid = launch(&tmux, "");
+    tmux.wait_text("> sudoku01-easy.txt");
+    tmux.send(&["Enter"]);
+    tmux.wait_text("sudoku01-easy.txt · easy");
+    tmux.send(&["4"]);
+    tmux.wait_text("moves 1 ");
+    // as keys, this would check for mistakes, place a 5, undo and quit
+    paste(&tmux, "Hello Ann! m 5 u q y\nmqy");
+    let screen = tmux.wait_text("A paste is not played as keys: nothing changed");
+    assert!(screen.contains("moves 1 · conflicts 0"), "{screen}");
+    assert!(!screen.contains("hints "), "no mistake check:\n{screen}");
+    assert!(!screen.contains("Quit the game?"), "{screen}");
+    assert!(row_line(&screen, '1').1.contains("[4]"), "{screen}");
+    tmux.save_and_quit(&pid);
+    let save = std::fs::read_to_string(tmux.store().join(save_name(SUDOKU01))).unwrap();
+    for line in ["done: 1a4\n", "moves: 1\n", "hints: 0\n", "mistakes: 0\n"] {
+        assert!(save.contains(line), "{line:?} missing:\n{save}");
+    }
+}
+
+#[test]
+fn two_escs_leave_a_game_and_the_program() {
+    let Some(tmux) = shell("two-escs") else {
+        return;
+    };
+    let pid = launch(&tmux, "");
+    tmux.wait_text("> sudoku01-easy.txt");
+    tmux.send_literal("01");
+    tmux.wait_text("Search: 01");
+    tmux.send(&["Enter"]);
+    tmux.wait_text("sudoku01-easy.txt · easy");
+    tmux.send(&["4"]);
+    let screen = tmux.wait_text("moves 1 ");
+    assert!(
+        row_line(&screen, '1').1.contains("[4]"),
+        "a selection:\n{screen}"
+    );
+    // Esc 1: leave the game (it has a move, so it asks; y saves and leaves)
+    tmux.send(&["Escape"]);
+    tmux.wait_text("Leave this game for the puzzle list?");
+    tmux.send(&["y"]);
+    let screen = tmux.wait_text("Saved sudoku01-easy.txt");
+    assert!(!screen.contains("Search: 01"), "{screen}");
+    // Esc 2: quit
+    tmux.send(&["Escape"]);
+    common::wait_until_gone(&pid);
+    assert_sane_shell(&tmux, "0");
+}
+
+/// The line the shell gets after a game in progress was saved on the way
+/// out, for `MINE`'s save under the test's HOME.
+const SAVED_LINE: &str = "sudoku-tui: the game is saved \
+    (~/data/sudoku/53007000...00080079.save); sudoku-tui --resume goes on";
+
+fn saved_lines(screen: &str) -> usize {
+    screen
+        .lines()
+        .filter(|l| l.trim_end() == SAVED_LINE)
+        .count()
+}
+
+#[test]
+fn the_shell_hears_where_the_game_went() {
+    let Some(tmux) = shell("told") else {
+        return;
+    };
+    std::fs::write(tmux.dir.join("mine.txt"), format!("{MINE}\n")).unwrap();
+    let pid = launch(&tmux, "mine.txt");
+    tmux.wait_text("mine.txt · ");
+    tmux.send(&["4"]);
+    tmux.wait_text("moves 1 ");
+    tmux.send(&["q"]);
+    tmux.wait_text("Quit the game?");
+    tmux.send(&["y"]);
+    common::wait_until_gone(&pid);
+    assert_terminal_given_back(&tmux);
+    let screen = joined_screen(&tmux);
+    assert_eq!(
+        saved_lines(&screen),
+        1,
+        "once the terminal is back:\n{screen}"
+    );
+    // Ctrl-C says it too
+    let pid = launch(&tmux, "--resume");
+    tmux.wait_text("Resumed");
+    tmux.save_and_quit(&pid);
+    let screen = joined_screen(&tmux);
+    assert_eq!(saved_lines(&screen), 2, "{screen}");
+    // no game in progress: nothing
+    let pid = launch(&tmux, "");
+    tmux.wait_text("> Resume mine.txt");
+    tmux.send(&["Escape"]);
+    common::wait_until_gone(&pid);
+    assert_terminal_given_back(&tmux);
+    let screen = joined_screen(&tmux);
+    assert_eq!(saved_lines(&screen), 2, "{screen}");
+}
+
+/// `sudoku play FILE` with the test's HOME and data folder, its stdin,
+/// stdout and stderr piped.
+fn text_game(tmux: &Tmux, file: &Path) -> Child {
+    Command::new(sudoku_binary())
+        .arg("play")
+        .arg(file)
+        .current_dir(&tmux.dir)
+        .env("HOME", &tmux.dir)
+        .env("XDG_DATA_HOME", tmux.data_home())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sudoku play starts")
+}
+
+/// Everything `child` prints (stdout and stderr), gathered by threads as
+/// it comes.
+fn gather(child: &mut Child) -> Arc<Mutex<String>> {
+    let text = Arc::new(Mutex::new(String::new()));
+    let streams: [Box<dyn Read + Send>; 2] = [
+        Box::new(child.stdout.take().unwrap()),
+        Box::new(child.stderr.take().unwrap()),
+    ];
+    for mut stream in streams {
+        let text = Arc::clone(&text);
+        std::thread::spawn(move || {
+            let mut buf = [0; 4096];
+            while let Ok(n @ 1..) = stream.read(&mut buf) {
+                text.lock()
+                    .unwrap()
+                    .push_str(&String::from_utf8_lossy(&buf[..n]));
+            }
+        });
+    }
+    text
+}
+
+/// Waits (at most ten seconds) for `child` to end; its exit code.
+fn finish(child: &mut Child) -> Option<i32> {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status.code();
+        }
+        if start.elapsed() > Duration::from_secs(10) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("sudoku play did not end");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn the_text_game_is_refused_a_puzzle_the_terminal_game_has_open() {
+    let Some(tmux) = shell("lock-tui") else {
+        return;
+    };
+    let file = tmux.dir.join("mine.txt");
+    std::fs::write(&file, format!("{MINE}\n")).unwrap();
+    let pid = launch(&tmux, "mine.txt");
+    tmux.wait_text("mine.txt · ");
+    tmux.send(&["4"]);
+    tmux.wait_text("moves 1 ");
+    let mut child = text_game(&tmux, &file);
+    let out = gather(&mut child);
+    let mut stdin = child.stdin.take().unwrap();
+    let _ = stdin.write_all(b"1d6\nend\n");
+    drop(stdin);
+    assert_eq!(finish(&mut child), Some(1), "{}", out.lock().unwrap());
+    let said = flat(&out.lock().unwrap());
+    assert!(
+        said.contains(&format!(
+            "this puzzle is open in another game (sudoku-tui, pid {pid})"
+        )),
+        "{said}"
+    );
+    // the terminal game plays on, and its save holds its moves only
+    tmux.send(&["Right", "5"]);
+    tmux.wait_text("moves 2 ");
+    tmux.save_and_quit(&pid);
+    let save = std::fs::read_to_string(tmux.store().join(save_name(MINE))).unwrap();
+    assert!(save.contains("done: 1c4 1d5\n"), "{save}");
+    assert!(save.contains("moves: 2\n"), "{save}");
+}
+
+#[test]
+fn the_terminal_game_is_refused_a_puzzle_the_text_game_has_open() {
+    let Some(tmux) = shell("lock-text") else {
+        return;
+    };
+    let file = tmux.dir.join("sudoku-mine.txt");
+    std::fs::write(&file, format!("{MINE}\n")).unwrap();
+    // a second file, so that the folder is listed, not opened
+    std::fs::write(tmux.dir.join("sudoku-other.txt"), format!("{SUDOKU01}\n")).unwrap();
+    // the text game, its stdin kept open: it holds the puzzle
+    let mut child = text_game(&tmux, &file);
+    let out = gather(&mut child);
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"1c4\n").unwrap();
+    stdin.flush().unwrap();
+    let lock = tmux.store().join(format!(
+        ".{}.lock",
+        save_name(MINE).trim_end_matches(".save")
+    ));
+    let holder = format!("sudoku play, pid {}", child.id());
+    let start = Instant::now();
+    while !std::fs::read_to_string(&lock).is_ok_and(|t| t.contains(&holder)) {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the text game never locked the puzzle:\n{}",
+            out.lock().unwrap()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let refused =
+        format!("this puzzle is open in another game ({holder}); finish or leave it there first");
+    // FILE on the command line: one line on stderr, status 1
+    launch(&tmux, "sudoku-mine.txt");
+    assert_sane_shell(&tmux, "1");
+    let screen = joined_screen(&tmux);
+    assert!(
+        screen
+            .lines()
+            .any(|l| l.trim_end() == format!("sudoku-tui: {refused}")),
+        "{screen}"
+    );
+    // from the list, and pasted: the picker says so and stays
+    let pid = launch(&tmux, ".");
+    tmux.wait_text("> sudoku-mine.txt");
+    tmux.send(&["Enter"]);
+    let said = format!("sudoku-mine.txt: {refused}");
+    tmux.wait_for(&said, |s| flat(s).contains(&said));
+    paste(&tmux, MINE);
+    let said = format!("pasted puzzle: {refused}");
+    let screen = tmux.wait_for(&said, |s| flat(s).contains(&said));
+    assert!(screen.contains("Sudoku: choose a puzzle"), "{screen}");
+    tmux.send(&["Escape"]);
+    common::wait_until_gone(&pid);
+    // the text game ends and saves its move; then the puzzle is free
+    stdin.write_all(b"end\n").unwrap();
+    drop(stdin);
+    assert_eq!(finish(&mut child), Some(0), "{}", out.lock().unwrap());
+    let save = std::fs::read_to_string(tmux.store().join(save_name(MINE))).unwrap();
+    assert!(save.contains("done: 1c4\n"), "{save}");
+    let pid = launch(&tmux, "sudoku-mine.txt");
+    // (the text game names it by the path it was given)
+    let screen = tmux.wait_text("Resumed your saved game of ");
+    assert!(screen.contains("moves 1 "), "{screen}");
+    assert!(row_line(&screen, '1').1.contains("4"), "{screen}");
     tmux.save_and_quit(&pid);
 }

@@ -284,37 +284,14 @@ pub fn message(err: &StoreError) -> String {
     }
 }
 
-/// The characters of a store key kept at each end in [`short_path`].
-const KEY_ENDS: usize = 8;
-
-/// `path` as messages show it: the home folder as `~`, and a save's
-/// 81-digit key cut to its first and last eight digits
+/// `path` as messages show it: the home folder (`HOME`) as `~`, and a
+/// save's 81-digit key cut to its first and last eight digits
 /// (`~/.local/share/sudoku/53007000...00080079.save`), so that a line
-/// naming a save fits in 80 columns.
+/// naming a save fits in 80 columns (the core's
+/// [`session::short_path`](sudoku_core::session::short_path)).
 pub fn short_path(path: &Path) -> String {
     let home = std::env::var_os("HOME").map(PathBuf::from);
-    let shown = match home.as_deref().and_then(|h| path.strip_prefix(h).ok()) {
-        Some(rest) if home.as_deref() != Some(Path::new("/")) => {
-            Path::new("~").join(rest).display().to_string()
-        }
-        _ => path.display().to_string(),
-    };
-    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
-        return shown;
-    };
-    let key_len = name.bytes().take_while(u8::is_ascii_digit).count();
-    let is_save = key_len == 81 && name[key_len..].starts_with(".save");
-    if !is_save || !shown.ends_with(name) {
-        return shown;
-    }
-    let folder = &shown[..shown.len() - name.len()];
-    let key = &name[..key_len];
-    format!(
-        "{folder}{}...{}{}",
-        &key[..KEY_ENDS],
-        &key[key_len - KEY_ENDS..],
-        &name[key_len..]
-    )
+    sudoku_core::session::short_path(path, home.as_deref())
 }
 
 /// The longest name the list shows, in characters; a longer one is cut

@@ -33,7 +33,7 @@ pub use file::{follow_links, open_for_reading};
 pub use origin::{Origin, OriginError, MAX_LINE, MAX_PATH};
 pub use pencil::{NotAllowed, Pencil};
 pub use save::{Loaded, PartError, SaveError};
-pub use store::{Import, Listing, SaveLock, SaveStore, SavedInfo, StoreError};
+pub use store::{short_path, Import, Listing, SaveLock, SaveStore, SavedInfo, StoreError};
 
 /// The most time a session counts: 9999 hours (over a year of play).
 /// [`Session::add_time`] stops there, and a save holding more is read as

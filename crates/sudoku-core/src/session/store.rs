@@ -9,7 +9,7 @@
 //! written atomically (a temporary file in the same directory, renamed over
 //! the old save; a save that is a symbolic link is written through to its
 //! target), only regular files are read, and at most
-//! [`MAX_SAVE_BYTES`](super::save::MAX_SAVE_BYTES) of them.
+//! [`MAX_SAVE_BYTES`] of them.
 //!
 //! A game holds its puzzle's [`SaveLock`] while the puzzle is open, so two
 //! games never play one puzzle at once and no save is written over
@@ -180,6 +180,53 @@ impl StoreError {
             | StoreError::InUse { path, .. } => path,
         }
     }
+}
+
+/// The characters of a store key kept at each end in [`short_path`].
+const KEY_ENDS: usize = 8;
+
+/// `path` as a message shows it: under `home` (the user's home folder,
+/// which the frontend looks up: the core reads no environment) as `~/...`,
+/// and a save's 81-digit key cut to its first and last eight digits, so
+/// that a line naming a save fits in 80 columns. A home of `/` is not
+/// shortened.
+///
+/// ```
+/// use std::path::Path;
+/// use sudoku_core::session::short_path;
+/// let key = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+///     .replace('.', "0");
+/// let save = format!("/home/ann/.local/share/sudoku/{key}.save");
+/// let home = Path::new("/home/ann");
+/// assert_eq!(
+///     short_path(Path::new(&save), Some(home)),
+///     "~/.local/share/sudoku/53007000...00080079.save"
+/// );
+/// assert_eq!(short_path(Path::new("/tmp/x.txt"), Some(home)), "/tmp/x.txt");
+/// ```
+pub fn short_path(path: &Path, home: Option<&Path>) -> String {
+    let shown = match home.and_then(|h| path.strip_prefix(h).ok()) {
+        Some(rest) if home != Some(Path::new("/")) => {
+            Path::new("~").join(rest).display().to_string()
+        }
+        _ => path.display().to_string(),
+    };
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return shown;
+    };
+    let key_len = name.bytes().take_while(u8::is_ascii_digit).count();
+    let is_save = key_len == 81 && name[key_len..].starts_with(".save");
+    if !is_save || !shown.ends_with(name) {
+        return shown;
+    }
+    let folder = &shown[..shown.len() - name.len()];
+    let key = &name[..key_len];
+    format!(
+        "{folder}{}...{}{}",
+        &key[..KEY_ENDS],
+        &key[key_len - KEY_ENDS..],
+        &name[key_len..]
+    )
 }
 
 fn io_error(path: &Path) -> impl FnOnce(io::Error) -> StoreError + '_ {

@@ -370,26 +370,24 @@ fn the_solve_animation_runs_pauses_and_stops_through_the_app() {
 }
 
 #[test]
-fn esc_cancels_then_asks_and_leaving_saves() {
+fn esc_cancels_a_mode_then_asks_and_leaving_saves() {
     let store = store("leave");
     let mut app = app_with(
         vec![entry("sudoku-easy.txt", EASY), entry("n", NEARLY)],
         Some(store.clone()),
     );
     key(&mut app, KeyCode::Enter);
-    key(&mut app, KeyCode::Esc);
-    assert!(!play(&app).is_selected(), "Esc clears the selection first");
+    assert!(play(&app).is_selected());
     key(&mut app, KeyCode::Esc);
     assert!(
         matches!(app.screen(), Screen::Picker),
-        "nothing to lose: no question"
+        "nothing to lose: no question, and the selection goes with the game"
     );
     key(&mut app, KeyCode::Enter);
     keys(&mut app, "4n");
     key(&mut app, KeyCode::Esc);
     assert!(!play(&app).is_pencil_mode(), "Esc leaves pencil mode first");
-    key(&mut app, KeyCode::Esc);
-    assert!(!play(&app).is_selected(), "then the selection");
+    assert!(play(&app).is_selected(), "the selection stays");
     key(&mut app, KeyCode::Esc);
     assert_eq!(app.overlay(), Some(Overlay::Confirm(Leave::ToPicker)));
     assert_eq!(app.context(), Context::Dialog);
@@ -747,7 +745,6 @@ fn a_failed_save_on_ctrl_c_or_leaving_is_not_silent() {
     key(&mut app, KeyCode::Enter);
     key(&mut app, KeyCode::Char('4'));
     key(&mut app, KeyCode::Esc);
-    key(&mut app, KeyCode::Esc);
     key(&mut app, KeyCode::Char('y'));
     assert_eq!(app.overlay(), Some(Overlay::SaveFailed(Leave::ToPicker)));
     assert!(draw(&mut app, 100, 40).contains("y: leave without saving"));
@@ -820,7 +817,15 @@ fn any_event() -> impl proptest::strategy::Strategy<Value = Event> {
         1 => (200u16..1000, 100u16..300),
     ]
     .prop_map(|(w, h)| Event::Resize(w, h));
-    prop_oneof![10 => key, 4 => mouse, 2 => resize]
+    let paste = proptest::sample::select(vec![
+        EASY.to_string(),
+        format!("\n {NEARLY}\n"),
+        "q".to_string(),
+        "mq y\u{1b}[31m".to_string(),
+        String::new(),
+    ])
+    .prop_map(Event::Paste);
+    prop_oneof![10 => key, 4 => mouse, 2 => resize, 1 => paste]
 }
 
 proptest::proptest! {
@@ -886,5 +891,282 @@ fn an_unreadable_save_is_listed_as_such_and_not_played_over() {
     let said = app.picker().message.clone().unwrap_or_default();
     assert!(said.contains("its saved game cannot be read"), "{said}");
     assert!(path.exists(), "the file is left as it is");
+    remove(&store);
+}
+
+#[test]
+fn leaving_takes_two_escs_from_a_selection_and_a_search() {
+    let store = store("two-escs");
+    let entries = || vec![entry("sudoku-easy.txt", EASY), entry("n", NEARLY)];
+    let mut app = app_with(entries(), Some(store.clone()));
+    keys(&mut app, "easy");
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "4");
+    assert!(play(&app).is_selected() && app.picker().search() == "easy");
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.overlay(), Some(Overlay::Confirm(Leave::ToPicker)));
+    key(&mut app, KeyCode::Char('y'));
+    assert!(matches!(app.screen(), Screen::Picker));
+    assert_eq!(app.picker().search(), "", "coming back clears the search");
+    assert_eq!(app.picker().selected(), Some(Choice::Entry(0)));
+    key(&mut app, KeyCode::Esc);
+    assert!(app.should_quit(), "the second Esc quits");
+    assert!(saved(&store, EASY).is_some());
+    drop(app);
+    // a game with nothing to save: Esc, Esc
+    let mut app = app_with(entries(), Some(store.clone()));
+    keys(&mut app, "n");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(play(&app).name(), "n");
+    key(&mut app, KeyCode::Esc);
+    key(&mut app, KeyCode::Esc);
+    assert!(app.should_quit());
+    remove(&store);
+}
+
+fn paste(app: &mut App, text: &str) {
+    send(app, Event::Paste(text.to_string()));
+}
+
+#[test]
+fn a_paste_of_one_puzzle_in_the_picker_opens_it() {
+    let store = store("paste-open");
+    let mut app = app_with(
+        vec![entry("sudoku-nearly.txt", NEARLY)],
+        Some(store.clone()),
+    );
+    paste(&mut app, &format!("\r\n  {EASY}  \n"));
+    assert_eq!(play(&app).name(), "pasted puzzle");
+    assert_eq!(play(&app).session().origin(), &Origin::Text);
+    assert_eq!(*play(&app).game().puzzle(), EASY.parse().unwrap());
+    assert_eq!(play(&app).moves(), 0, "taken whole, never as keys");
+    keys(&mut app, "4");
+    key(&mut app, KeyCode::Esc);
+    key(&mut app, KeyCode::Char('y'));
+    assert_eq!(
+        app.picker().message.as_deref(),
+        Some("Saved pasted puzzle: resume it from the list")
+    );
+    // the same puzzle pasted again resumes its save, as any puzzle does
+    paste(&mut app, EASY);
+    assert_eq!(message(&app), "Resumed your saved game of pasted puzzle");
+    assert_eq!(play(&app).moves(), 1);
+    drop(app);
+    remove(&store);
+}
+
+#[test]
+fn a_paste_that_is_not_one_playable_puzzle_says_why_in_one_line() {
+    let mut app = app();
+    keys(&mut app, "ea");
+    let conflicting = format!("55{}", &EASY[2..]);
+    for (text, said) in [
+        (
+            "Dear Ann,\nq\u{1b}[2J the puzzle is in the post",
+            "The paste is not a puzzle: \"Dear Ann,\\nq\\e[2J the ...\": line 1, column 1: \
+             expected a digit, '.', '0' or '_', found 'D'",
+        ),
+        (
+            "  \n ",
+            "The paste is empty: paste one puzzle, its 81 cells on one line",
+        ),
+        (
+            conflicting.as_str(),
+            "pasted puzzle: there are 2 conflicts in the puzzle: row 1 has two 5s, box 1 has two 5s",
+        ),
+    ] {
+        paste(&mut app, text);
+        assert!(matches!(app.screen(), Screen::Picker));
+        assert_eq!(app.picker().message.as_deref(), Some(said));
+        assert!(!app.should_quit(), "a q in the paste is no key");
+        assert_eq!(app.picker().search(), "ea", "nor does it type");
+    }
+    let screen = draw(&mut app, 100, 40);
+    assert!(
+        screen.contains("pasted puzzle: there are 2 conflicts"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn a_paste_in_a_game_or_a_dialog_changes_nothing() {
+    let store = store("paste-refused");
+    let mut app = app_with(vec![entry("sudoku-easy.txt", EASY)], Some(store.clone()));
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "4");
+    let before = play(&app).session().clone();
+    paste(&mut app, "m5qyH\u{1b}[A u\n");
+    assert_eq!(play(&app).session(), &before, "no move, no undo, no check");
+    assert_eq!(app.overlay(), None);
+    assert!(!app.should_quit());
+    assert_eq!(message(&app), PASTE_ON_BOARD);
+    let screen = draw(&mut app, 100, 40);
+    assert!(screen.contains("A paste is not played as keys"), "{screen}");
+    paste(&mut app, EASY);
+    assert_eq!(play(&app).session(), &before, "not even a puzzle");
+    for open in [KeyCode::Char('?'), KeyCode::Char('q')] {
+        key(&mut app, open);
+        let overlay = app.overlay();
+        assert!(overlay.is_some());
+        paste(&mut app, "y");
+        assert_eq!(app.overlay(), overlay, "the box stays");
+        assert_eq!(message(&app), PASTE_IN_DIALOG);
+        key(&mut app, KeyCode::Esc);
+    }
+    key(&mut app, KeyCode::Char('p'));
+    paste(&mut app, "p");
+    assert!(play(&app).is_paused(), "a pause stays");
+    key(&mut app, KeyCode::Char('p'));
+    ctrl(&mut app, 'c');
+    let save = saved(&store, EASY).unwrap();
+    assert_eq!(
+        (save.moves(), save.hints(), save.mistakes_shown()),
+        (1, 0, 0)
+    );
+    // a paste over the picker's question changes nothing either
+    let mut app = app_with(vec![entry("sudoku-easy.txt", EASY)], Some(store.clone()));
+    key(&mut app, KeyCode::Delete);
+    assert_eq!(app.overlay(), Some(Overlay::DeleteSave(0)));
+    paste(&mut app, "y");
+    assert_eq!(app.overlay(), Some(Overlay::DeleteSave(0)));
+    assert_eq!(app.picker().message.as_deref(), Some(PASTE_IN_DIALOG));
+    assert!(saved(&store, EASY).is_some());
+    drop(app);
+    remove(&store);
+}
+
+#[test]
+fn the_preview_of_a_saved_game_shows_its_board_and_moves() {
+    let store = store("preview");
+    let mut app = app_with(vec![entry("sudoku-easy.txt", EASY)], Some(store.clone()));
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "4lll2");
+    key(&mut app, KeyCode::Char('u'));
+    key(&mut app, KeyCode::Esc);
+    key(&mut app, KeyCode::Char('y'));
+    key(&mut app, KeyCode::Home);
+    assert_eq!(app.picker().selected(), Some(Choice::Saved(0)));
+    let screen = draw(&mut app, 100, 40);
+    assert!(
+        screen.contains("│5 3 4 │ . 7 . │ . . ."),
+        "the saved board, not the givens:\n{screen}"
+    );
+    assert!(screen.contains("Moves:  2"), "{screen}");
+    drop(app);
+    remove(&store);
+}
+
+#[test]
+fn the_status_and_the_congratulation_count_moves_made() {
+    let mut app = app_with(vec![entry("sudoku-nearly.txt", NEARLY)], None);
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "5");
+    key(&mut app, KeyCode::Char('u'));
+    keys(&mut app, "1");
+    let screen = draw(&mut app, 100, 40);
+    assert!(
+        screen.contains(" · moves 2 · "),
+        "the undone 5 was a move made:\n{screen}"
+    );
+    keys(&mut app, "ll9");
+    let screen = draw(&mut app, 100, 40);
+    assert!(screen.contains(" Moves  3 "), "{screen}");
+    assert!(!screen.contains("made in all"), "one count:\n{screen}");
+    assert_eq!(play(&app).moves(), play(&app).session().moves());
+}
+
+/// The message a game of this process gets for a puzzle this process
+/// holds.
+fn held_here() -> String {
+    in_use_text(Some(&format!("sudoku-tui, pid {}", std::process::id())))
+}
+
+#[test]
+fn one_game_per_puzzle_saves_and_removes_through_its_lock() {
+    let store = store("lock");
+    let entries = || vec![entry("sudoku-easy.txt", EASY), entry("n", NEARLY)];
+    let mut first = app_with(entries(), Some(store.clone()));
+    key(&mut first, KeyCode::Enter);
+    let easy: Grid = EASY.parse().unwrap();
+    assert!(first.lock().is_some_and(SaveLock::is_held));
+    let err = store.lock(&easy, "test").unwrap_err();
+    assert!(
+        err.to_string().ends_with(
+            "(sudoku-tui, pid {})"
+                .replace("{}", &std::process::id().to_string())
+                .as_str()
+        ),
+        "{err}"
+    );
+    keys(&mut first, "4");
+    key(&mut first, KeyCode::Esc);
+    key(&mut first, KeyCode::Char('y'));
+    assert!(first.lock().is_none(), "left: let go");
+    drop(store.lock(&easy, "test").expect("free again"));
+    key(&mut first, KeyCode::Home);
+    key(&mut first, KeyCode::Enter);
+    assert_eq!(message(&first), "Resumed sudoku-easy.txt");
+    // a second game (another window) on the same store
+    let mut second = app_with(entries(), Some(store.clone()));
+    key(&mut second, KeyCode::Enter);
+    assert!(matches!(second.screen(), Screen::Picker));
+    assert_eq!(
+        second.picker().message.clone().unwrap(),
+        format!("Cannot resume sudoku-easy.txt: {}", held_here())
+    );
+    assert_eq!(second.busy(), Some(held_here().as_str()));
+    key(&mut second, KeyCode::Down);
+    key(&mut second, KeyCode::Enter);
+    assert_eq!(
+        second.picker().message.clone().unwrap(),
+        format!("sudoku-easy.txt: {}", held_here()),
+        "its entry too"
+    );
+    key(&mut second, KeyCode::Home);
+    key(&mut second, KeyCode::Delete);
+    key(&mut second, KeyCode::Char('y'));
+    assert_eq!(
+        second.picker().message.clone().unwrap(),
+        format!(
+            "Could not delete the saved game of sudoku-easy.txt: {}",
+            held_here()
+        )
+    );
+    // the first game saves through its own lock (the store's own save
+    // would be refused), and names the save for the shell
+    keys(&mut first, "llll5");
+    ctrl(&mut first, 'c');
+    assert_eq!(first.unsaved(), None);
+    assert_eq!(first.saved_on_quit(), Some(store.path_of(&easy).as_path()));
+    assert!(first.lock().is_none());
+    key(&mut second, KeyCode::Enter);
+    assert_eq!(second.busy(), None);
+    assert_eq!(play(&second).moves(), 2, "the first game's moves");
+    // quitting from the list: no game, nothing to tell
+    let mut third = app_with(entries(), None);
+    key(&mut third, KeyCode::Esc);
+    assert_eq!(third.saved_on_quit(), None, "no game, nothing to tell");
+    drop(second);
+    remove(&store);
+}
+
+#[test]
+fn a_won_game_removes_its_save_through_its_lock_and_tells_nothing() {
+    let store = store("lock-won");
+    let mut app = app_with(vec![entry("n", NEARLY)], Some(store.clone()));
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "1q");
+    key(&mut app, KeyCode::Char('y'));
+    assert!(app.saved_on_quit().is_some());
+    assert!(saved(&store, NEARLY).is_some());
+    let mut app = app_with(vec![entry("n", NEARLY)], Some(store.clone()));
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "ll9");
+    assert!(matches!(app.overlay(), Some(Overlay::Won(_))));
+    assert_eq!(app.picker().message, None, "removed without a word");
+    assert!(saved(&store, NEARLY).is_none());
+    key(&mut app, KeyCode::Char('q'));
+    assert!(app.should_quit());
+    assert_eq!(app.saved_on_quit(), None, "a won game: nothing to tell");
     remove(&store);
 }

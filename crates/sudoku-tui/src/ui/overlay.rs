@@ -32,7 +32,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("? F1", "this help"),
     (
         "Esc",
-        "cancel: solve, pause, pencil mode, selection; then leave",
+        "stop the auto-solve, pause or pencil mode; else leave",
     ),
     ("q", "quit (asks first; the game is saved)"),
     ("Ctrl-C", "quit now (the game is saved)"),
@@ -41,6 +41,7 @@ pub const HELP: &[(&str, &str)] = &[
         "select a cell / pick a puzzle (double click plays)",
     ),
     ("right click", "clear the selection"),
+    ("paste", "a puzzle pasted in the list opens it"),
     ("wheel", "scroll the puzzle list"),
     (
         "picker",
@@ -260,14 +261,7 @@ pub fn render_won(
         ),
         (String::new(), Paint::Text),
         (format!(" Time   {}", clock_text(stats.time)), Paint::Text),
-        (
-            if stats.moves_made == stats.moves {
-                format!(" Moves  {}", stats.moves)
-            } else {
-                format!(" Moves  {} ({} made in all)", stats.moves, stats.moves_made)
-            },
-            Paint::Text,
-        ),
+        (format!(" Moves  {}", stats.moves), Paint::Text),
         (format!(" Hints  {}", stats.hints), Paint::Text),
         (String::new(), Paint::Text),
     ];

@@ -1,7 +1,7 @@
 //! The picker screen: a framed, scrolling list of saved games and puzzles,
 //! a preview of the selected one with its size and level (and, for a saved
-//! game, its progress, time and date), the last message, the search and
-//! the keys.
+//! game, its board as saved, progress, moves, time and date), the last
+//! message, the search and the keys.
 
 use std::time::SystemTime;
 
@@ -235,7 +235,7 @@ fn render_preview(
     let mut lines: Vec<Line> = Vec::new();
     if let Some(Choice::Saved(i)) = picker.selected() {
         let info = &picker.saved()[i];
-        lines.extend(preview_lines(&info.puzzle).into_iter().map(Line::from));
+        lines.extend(preview_lines(&info.board).into_iter().map(Line::from));
         lines.push(Line::from(""));
         let level = info
             .level
@@ -245,6 +245,7 @@ fn render_preview(
             .map_or_else(|| "unknown".to_string(), |at| ago(at, now));
         for (key, value) in [
             ("Filled:", info.progress.to_string()),
+            ("Moves: ", info.moves.to_string()),
             ("Played:", clock_text(info.time)),
             ("Level: ", level),
             ("Saved: ", when),
@@ -317,8 +318,8 @@ pub fn random_preview(level: Level) -> Vec<Line<'static>> {
     ]
 }
 
-/// The search line: what was typed, kept whatever message is up (after a
-/// game, the list is still filtered as it was).
+/// The search line: what was typed, kept whatever message is up (coming
+/// back from a game clears it).
 fn render_search(buf: &mut Buffer, area: Rect, picker: &Picker, theme: &Theme) {
     let line = if picker.search().is_empty() {
         Line::from(Span::styled("Type to search", theme.style(Paint::Dim)))

@@ -2,9 +2,9 @@
 //! and modes on the first line; the last message and the help key on the
 //! second.
 //!
-//! `moves N` counts the moves in effect: the entries that make the board
-//! from the givens, so undo takes one back and redo puts it back (the
-//! congratulation also says how many were made in all).
+//! `moves N` counts the moves made: every placement or erase, undone ones
+//! included (undo and redo are not moves), as the text game's `N moves`
+//! and the congratulation count them.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

@@ -23,7 +23,7 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 /// A private tmux server, killed when the test ends (even on failure),
@@ -262,7 +262,7 @@ pub fn has_prompt(screen: &str) -> bool {
 pub fn is_running(pid: &str) -> bool {
     Command::new("kill")
         .args(["-0", pid])
-        .stderr(std::process::Stdio::null())
+        .stderr(Stdio::null())
         .status()
         .is_ok_and(|s| s.success())
 }
@@ -301,4 +301,32 @@ pub fn saves(data_home: &Path) -> Vec<(String, String)> {
 /// store: its cells with `0` for a blank, then `.save`.
 pub fn save_name(puzzle: &str) -> String {
     format!("{}.save", puzzle.replace('.', "0"))
+}
+
+/// The text game's binary (`sudoku`), next to `sudoku-tui`: the one
+/// `cargo test --workspace` builds. A `cargo test -p sudoku-tui` does not
+/// build it, so it is built here when missing (`cargo build -p sudoku-cli
+/// --bin sudoku`, in the same profile).
+pub fn sudoku_binary() -> PathBuf {
+    let tui = Path::new(env!("CARGO_BIN_EXE_sudoku-tui"));
+    let path = tui.with_file_name(format!("sudoku{}", std::env::consts::EXE_SUFFIX));
+    if !path.exists() {
+        let profile = match tui.parent().and_then(Path::file_name) {
+            Some(dir) if dir == "debug" => "dev".to_string(),
+            Some(dir) => dir.to_string_lossy().into_owned(),
+            None => "dev".to_string(),
+        };
+        let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../Cargo.toml");
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let built = Command::new(cargo)
+            .args(["build", "--quiet", "-p", "sudoku-cli", "--bin", "sudoku"])
+            .args(["--profile", &profile, "--manifest-path"])
+            .arg(&manifest)
+            .stdin(Stdio::null())
+            .status()
+            .expect("cargo runs");
+        assert!(built.success(), "cargo build -p sudoku-cli failed");
+    }
+    assert!(path.exists(), "{} is missing", path.display());
+    path
 }

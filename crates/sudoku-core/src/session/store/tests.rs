@@ -558,3 +558,43 @@ fn a_copy_is_kept_of_a_save_read_with_parts_left_out() {
     assert_eq!(fs::read_to_string(&path).unwrap(), text, "the save stays");
     fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn short_paths_put_home_as_a_tilde_and_cut_save_keys() {
+    let key = SaveStore::key(&PUZZLE.parse().unwrap());
+    let home = Path::new("/home/ann");
+    let save = home.join(".local/share/sudoku").join(format!("{key}.save"));
+    let cut = format!("{}...{}", &key[..8], &key[73..]);
+    assert_eq!(
+        short_path(&save, Some(home)),
+        format!("~/.local/share/sudoku/{cut}.save")
+    );
+    let bad = save.with_extension("save.bad");
+    assert_eq!(
+        short_path(&bad, Some(home)),
+        format!("~/.local/share/sudoku/{cut}.save.bad")
+    );
+    // outside home, no home, a home of `/`: the whole folder, the key cut
+    let elsewhere = Path::new("/data/sudoku").join(format!("{key}.save"));
+    assert_eq!(
+        short_path(&elsewhere, Some(home)),
+        format!("/data/sudoku/{cut}.save")
+    );
+    assert_eq!(
+        short_path(&save, None),
+        format!("/home/ann/.local/share/sudoku/{cut}.save")
+    );
+    assert_eq!(
+        short_path(&elsewhere, Some(Path::new("/"))),
+        format!("/data/sudoku/{cut}.save")
+    );
+    // not a save: as it is
+    assert_eq!(
+        short_path(&home.join("notes.txt"), Some(home)),
+        "~/notes.txt"
+    );
+    assert_eq!(
+        short_path(Path::new("/home/annie/x"), Some(home)),
+        "/home/annie/x"
+    );
+}
