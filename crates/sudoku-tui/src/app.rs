@@ -646,9 +646,16 @@ impl App {
         }
     }
 
+    /// Leaves the game, asking first when something could be lost: a
+    /// game with progress and nowhere to save it, or `q` (which ends the
+    /// program). Esc to the list with a store just leaves: the game is
+    /// saved and first in the list (a failed save still asks).
     fn ask_to_leave(&mut self, leave: Leave) {
+        let saved_anyway = leave == Leave::ToPicker && self.store.is_some();
         match self.play() {
-            Some(play) if play.has_progress() => self.overlay = Some(Overlay::Confirm(leave)),
+            Some(play) if play.has_progress() && !saved_anyway => {
+                self.overlay = Some(Overlay::Confirm(leave))
+            }
             _ => self.leave(leave),
         }
     }

@@ -671,12 +671,9 @@ fn the_old_save_is_moved_into_the_store_once() {
     tmux.save_and_quit(&pid);
 }
 
-/// Esc (the question: the game has moves), `y`: the game is left for the
-/// list.
+/// Esc: the game is saved and left for the list.
 fn leave_for_the_list(tmux: &Tmux) {
     tmux.send(&["Escape"]);
-    tmux.wait_text("Leave this game for the puzzle list?");
-    tmux.send(&["y"]);
 }
 
 /// The board line of row `row` and the line under it (a 5x2 cell's two
@@ -924,10 +921,8 @@ fn two_escs_leave_a_game_and_the_program() {
         row_line(&screen, '1').1.contains("[4]"),
         "a selection:\n{screen}"
     );
-    // Esc 1: leave the game (it has a move, so it asks; y saves and leaves)
+    // Esc 1: leave the game (it is saved on the way)
     tmux.send(&["Escape"]);
-    tmux.wait_text("Leave this game for the puzzle list?");
-    tmux.send(&["y"]);
     let screen = tmux.wait_text("Saved sudoku01-easy.txt");
     assert!(!screen.contains("Search: 01"), "{screen}");
     // Esc 2: quit

@@ -389,12 +389,7 @@ fn esc_cancels_a_mode_then_asks_and_leaving_saves() {
     assert!(!play(&app).is_pencil_mode(), "Esc leaves pencil mode first");
     assert!(play(&app).is_selected(), "the selection stays");
     key(&mut app, KeyCode::Esc);
-    assert_eq!(app.overlay(), Some(Overlay::Confirm(Leave::ToPicker)));
-    assert_eq!(app.context(), Context::Dialog);
-    key(&mut app, KeyCode::Char('n'));
-    assert_eq!(app.overlay(), None);
-    key(&mut app, KeyCode::Esc);
-    key(&mut app, KeyCode::Char('y'));
+    assert_eq!(app.overlay(), None, "saved on the way: no question");
     assert!(matches!(app.screen(), Screen::Picker));
     let session = saved(&store, EASY).expect("saved on leaving");
     assert_eq!(session.game().grid().get(cell("1c")), Digit::new(4));
@@ -745,7 +740,6 @@ fn a_failed_save_on_ctrl_c_or_leaving_is_not_silent() {
     key(&mut app, KeyCode::Enter);
     key(&mut app, KeyCode::Char('4'));
     key(&mut app, KeyCode::Esc);
-    key(&mut app, KeyCode::Char('y'));
     assert_eq!(app.overlay(), Some(Overlay::SaveFailed(Leave::ToPicker)));
     assert!(draw(&mut app, 100, 40).contains("y: leave without saving"));
     key(&mut app, KeyCode::Char('y'));
@@ -904,9 +898,10 @@ fn leaving_takes_two_escs_from_a_selection_and_a_search() {
     keys(&mut app, "4");
     assert!(play(&app).is_selected() && app.picker().search() == "easy");
     key(&mut app, KeyCode::Esc);
-    assert_eq!(app.overlay(), Some(Overlay::Confirm(Leave::ToPicker)));
-    key(&mut app, KeyCode::Char('y'));
-    assert!(matches!(app.screen(), Screen::Picker));
+    assert!(
+        matches!(app.screen(), Screen::Picker),
+        "the first Esc leaves"
+    );
     assert_eq!(app.picker().search(), "", "coming back clears the search");
     assert_eq!(app.picker().selected(), Some(Choice::Entry(0)));
     key(&mut app, KeyCode::Esc);
@@ -942,7 +937,6 @@ fn a_paste_of_one_puzzle_in_the_picker_opens_it() {
     assert_eq!(play(&app).moves(), 0, "taken whole, never as keys");
     keys(&mut app, "4");
     key(&mut app, KeyCode::Esc);
-    key(&mut app, KeyCode::Char('y'));
     assert_eq!(
         app.picker().message.as_deref(),
         Some("Saved pasted puzzle: resume it from the list")
