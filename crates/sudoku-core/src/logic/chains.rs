@@ -21,9 +21,11 @@
 //! easiest chain (by rating, then length, then kind) is the step.
 
 use crate::logic::closure;
-use crate::logic::forcing::{two, UNIT_BITS};
+use crate::logic::forcing::two;
 use crate::logic::templates;
-use crate::logic::{cell, digit, Candidates, Digits, Rating, Step, Technique, CELL_UNITS};
+use crate::logic::{
+    cell, digit, Candidates, Digits, Rating, Step, Technique, CELL_UNITS, KINDS, UNIT_BITS,
+};
 use crate::pos::Cell;
 
 /// Candidate states: `(cell * 9 + digit) * 2 + on`.
@@ -45,10 +47,6 @@ pub(crate) const fn state_digit(s: usize) -> usize {
 pub(crate) const fn state_on(s: usize) -> bool {
     s % 2 == 1
 }
-
-/// The unit kinds in Sudoku Explainer's order: box, row, column (positions
-/// in `CELL_UNITS`).
-pub(crate) const KINDS: [usize; 3] = [2, 0, 1];
 
 /// Sudoku Explainer's length bonus: nothing up to 4 links past the ends,
 /// then 0.1 more each time the length passes 6, 8, 12, 16, 24, 32, 48...

@@ -19,8 +19,8 @@
 //! States are numbered `(cell * 9 + digit) * 2 + on`, as in the chain
 //! searches; only the candidates of the position take part.
 
-use crate::logic::forcing::{two, UNIT_BITS};
-use crate::logic::{CELL_UNITS, PEERS};
+use crate::logic::forcing::two;
+use crate::logic::{CELL_UNITS, PEERS, UNIT_BITS};
 
 /// Candidate states: `(cell * 9 + digit) * 2 + on`.
 const STATES: usize = 81 * 9 * 2;

@@ -33,30 +33,17 @@
 //! cache of the "on" propagations of one position (each candidate's is
 //! needed by several chains).
 
-use crate::logic::chains::{length_bonus, to_rating, KINDS};
+use crate::logic::chains::{length_bonus, to_rating};
 use crate::logic::closure;
 use crate::logic::nested;
 use crate::logic::templates;
-use crate::logic::{cell, digit, Candidates, Digits, Step, Technique, CELL_UNITS, UNITS};
+use crate::logic::{
+    cell, digit, Candidates, Digits, Step, Technique, CELL_UNITS, KINDS, SKIP, UNITS, UNIT_BITS,
+};
 use crate::pos::Cell;
 
 /// Candidate states: `(cell * 9 + digit) * 2 + on`.
 const STATES: usize = 81 * 9 * 2;
-
-/// The cells of each unit, as bit sets.
-pub(crate) const UNIT_BITS: [u128; 27] = {
-    let mut out = [0u128; 27];
-    let mut u = 0;
-    while u < 27 {
-        let mut i = 0;
-        while i < 9 {
-            out[u] |= 1u128 << UNITS[u][i];
-            i += 1;
-        }
-        u += 1;
-    }
-    out
-};
 
 /// One of SE's chaining settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -240,60 +227,11 @@ const PLACE: [[u8; 3]; 81] = {
     out
 };
 
-/// Per cell and SE kind index (box, row, column, as in [`KINDS`]), the
-/// positions of that unit to skip when listing the cell's peers: the cell
-/// itself and the cells of the kinds listed before.
-const SKIP: [[u16; 3]; 81] = {
-    let mut out = [[0u16; 3]; 81];
-    let mut c = 0;
-    while c < 81 {
-        let mut k = 0;
-        while k < 3 {
-            let u = CELL_UNITS[c][KINDS[k]] as usize;
-            let mut i = 0;
-            while i < 9 {
-                let o = UNITS[u][i] as usize;
-                let mut j = 0;
-                let mut skip = o == c;
-                while j < k {
-                    let v = CELL_UNITS[c][KINDS[j]] as usize;
-                    let mut t = 0;
-                    while t < 9 {
-                        if UNITS[v][t] as usize == o {
-                            skip = true;
-                        }
-                        t += 1;
-                    }
-                    j += 1;
-                }
-                if skip {
-                    out[c][k] |= 1 << i;
-                }
-                i += 1;
-            }
-            k += 1;
-        }
-        c += 1;
-    }
-    out
-};
-
 /// Whether `set` has exactly two members (without a population count, which
 /// the baseline x86-64 target lacks).
 pub(crate) const fn two(set: u128) -> bool {
     let rest = set & set.wrapping_sub(1);
     rest != 0 && rest & rest.wrapping_sub(1) == 0
-}
-
-/// The 20 peers of cell `c` in SE's order (`Cell.getHouseCells`): its
-/// box, then the rest of its row, then the rest of its column.
-pub(crate) fn se_peers(c: usize) -> impl Iterator<Item = usize> {
-    KINDS.into_iter().enumerate().flat_map(move |(j, kind)| {
-        let u = usize::from(CELL_UNITS[c][kind]);
-        (0..9)
-            .filter(move |&i| SKIP[c][j] & 1 << i == 0)
-            .map(move |i| usize::from(UNITS[u][i]))
-    })
 }
 
 /// [`two`] for a 16-bit set.
@@ -2041,26 +1979,11 @@ mod tests {
     }
 
     #[test]
-    fn peer_tables_list_each_peer_once_in_se_order() {
+    fn place_tables_give_each_cell_its_position_in_its_units() {
         for c in 0..81 {
-            let mut listed = Vec::new();
-            for (j, kind) in KINDS.into_iter().enumerate() {
-                let u = usize::from(CELL_UNITS[c][kind]);
-                for (i, &o) in UNITS[u].iter().enumerate() {
-                    if SKIP[c][j] & 1 << i == 0 {
-                        listed.push(usize::from(o));
-                    }
-                }
+            for u in CELL_UNITS[c].map(usize::from) {
                 assert_eq!(usize::from(UNITS[u][usize::from(PLACE[c][u / 9])]), c);
             }
-            let mut peers: Vec<usize> = crate::logic::PEERS[c]
-                .iter()
-                .map(|&p| usize::from(p))
-                .collect();
-            assert_eq!(listed.len(), 20);
-            listed.sort_unstable();
-            peers.sort_unstable();
-            assert_eq!(listed, peers);
         }
     }
 

@@ -28,10 +28,10 @@
 
 use std::collections::HashMap;
 
-use crate::logic::chains::{self, KINDS};
+use crate::logic::chains;
 use crate::logic::closure;
 use crate::logic::forcing::{self, AdvancedOff, Board, Cause, Mode, NestedRef, Rule};
-use crate::logic::{templates, CELL_UNITS, UNITS};
+use crate::logic::{templates, CELL_UNITS, KINDS, UNITS};
 
 /// The storage of the searches nested at one depth, kept from one search
 /// to the next.
