@@ -22,22 +22,17 @@
 //! columns by letter (`column c`, `columns c and h`), and boxes by number,
 //! 1-9 left to right, top to bottom (`box 4`).
 
+mod basic;
 mod candidates;
 mod chains;
 mod closure;
-mod direct;
 mod exclusion;
-mod fish;
 mod forcing;
 mod grade;
-mod intersections;
 mod nested;
-mod singles;
 mod step;
-mod subsets;
 mod templates;
 mod uniqueness;
-mod wings;
 
 pub use candidates::{Candidates, Digits, DigitsIter};
 pub use grade::{
@@ -46,6 +41,8 @@ pub use grade::{
 pub use step::{Step, Technique};
 
 use std::fmt;
+
+use basic::{direct, fish, intersections, singles, subsets, wings};
 
 use crate::grid::Grid;
 use crate::pos::{Cell, Digit, Unit};
