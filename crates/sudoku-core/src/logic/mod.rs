@@ -24,12 +24,9 @@
 
 mod basic;
 mod candidates;
-mod chains;
-mod closure;
+mod chaining;
 mod exclusion;
-mod forcing;
 mod grade;
-mod nested;
 mod step;
 mod templates;
 mod uniqueness;
@@ -43,6 +40,7 @@ pub use step::{Step, Technique};
 use std::fmt;
 
 use basic::{direct, fish, intersections, singles, subsets, wings};
+use chaining::{chains, closure, forcing};
 
 use crate::grid::Grid;
 use crate::pos::{Cell, Digit, Unit};

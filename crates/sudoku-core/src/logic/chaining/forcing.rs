@@ -33,9 +33,9 @@
 //! cache of the "on" propagations of one position (each candidate's is
 //! needed by several chains).
 
-use crate::logic::chains::{length_bonus, to_rating};
-use crate::logic::closure;
-use crate::logic::nested;
+use super::chains::{length_bonus, to_rating};
+use super::closure;
+use super::nested;
 use crate::logic::templates;
 use crate::logic::{
     cell, digit, Candidates, Digits, Step, Technique, CELL_UNITS, KINDS, SKIP, UNITS, UNIT_BITS,

@@ -20,8 +20,8 @@
 //! mixing both kinds of link, plus [`length_bonus`] for long ones; the
 //! easiest chain (by rating, then length, then kind) is the step.
 
-use crate::logic::closure;
-use crate::logic::forcing::two;
+use super::closure;
+use super::forcing::two;
 use crate::logic::templates;
 use crate::logic::{
     cell, digit, Candidates, Digits, Rating, Step, Technique, CELL_UNITS, KINDS, UNIT_BITS,

@@ -2,7 +2,7 @@
 //! and rates them (`Chaining` at levels 2-5, 9.5 and up).
 //!
 //! A dynamic forcing chain follows an assumption until nothing more
-//! follows. At level 1 ("plus", [`crate::logic::forcing`]) the basic
+//! follows. At level 1 ("plus", [`super::forcing`]) the basic
 //! techniques then look at the board the chain has left (locked
 //! candidates, hidden and naked pairs, X-wings); from level 2 on, when
 //! those find nothing, whole forcing chain searches run on that board:
@@ -28,9 +28,9 @@
 
 use std::collections::HashMap;
 
-use crate::logic::chains;
-use crate::logic::closure;
-use crate::logic::forcing::{self, AdvancedOff, Board, Cause, Mode, NestedRef, Rule};
+use super::chains;
+use super::closure;
+use super::forcing::{self, AdvancedOff, Board, Cause, Mode, NestedRef, Rule};
 use crate::logic::{templates, CELL_UNITS, KINDS, UNITS};
 
 /// The storage of the searches nested at one depth, kept from one search
