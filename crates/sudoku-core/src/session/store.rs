@@ -9,7 +9,7 @@
 //! written atomically (a temporary file in the same directory, renamed over
 //! the old save; a save that is a symbolic link is written through to its
 //! target), only regular files are read, and at most
-//! [`MAX_SAVE_BYTES`](super::save::MAX_SAVE_BYTES) of them.
+//! [`MAX_SAVE_BYTES`] of them.
 //!
 //! A game holds its puzzle's [`SaveLock`] while the puzzle is open, so two
 //! games never play one puzzle at once and no save is written over
