@@ -19,11 +19,9 @@
 //! States are numbered `(cell * 9 + digit) * 2 + on`, as in the chain
 //! searches; only the candidates of the position take part.
 
-use super::forcing::two;
+use super::shared::{two, STATES};
 use crate::logic::{CELL_UNITS, PEERS, UNIT_BITS};
 
-/// Candidate states: `(cell * 9 + digit) * 2 + on`.
-const STATES: usize = 81 * 9 * 2;
 /// No compact index: the candidate is not on the board.
 const ABSENT: u16 = u16::MAX;
 

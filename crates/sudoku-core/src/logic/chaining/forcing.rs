@@ -33,17 +33,14 @@
 //! cache of the "on" propagations of one position (each candidate's is
 //! needed by several chains).
 
-use super::chains::{length_bonus, to_rating};
 use super::closure;
 use super::nested;
+use super::shared::{length_bonus, st, st_cell, st_digit, st_on, to_rating, two16, STATES};
 use crate::logic::templates;
 use crate::logic::{
     cell, digit, Candidates, Digits, Step, Technique, CELL_UNITS, KINDS, SKIP, UNITS, UNIT_BITS,
 };
 use crate::pos::Cell;
-
-/// Candidate states: `(cell * 9 + digit) * 2 + on`.
-const STATES: usize = 81 * 9 * 2;
 
 /// One of SE's chaining settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -226,35 +223,6 @@ const PLACE: [[u8; 3]; 81] = {
     }
     out
 };
-
-/// Whether `set` has exactly two members (without a population count, which
-/// the baseline x86-64 target lacks).
-pub(crate) const fn two(set: u128) -> bool {
-    let rest = set & set.wrapping_sub(1);
-    rest != 0 && rest & rest.wrapping_sub(1) == 0
-}
-
-/// [`two`] for a 16-bit set.
-const fn two16(set: u16) -> bool {
-    let rest = set & set.wrapping_sub(1);
-    rest != 0 && rest & rest.wrapping_sub(1) == 0
-}
-
-const fn st(c: usize, d: usize, on: bool) -> u16 {
-    ((c * 9 + d) * 2 + on as usize) as u16
-}
-
-const fn st_cell(s: u16) -> usize {
-    s as usize / 18
-}
-
-const fn st_digit(s: u16) -> usize {
-    s as usize / 2 % 9
-}
-
-const fn st_on(s: u16) -> bool {
-    s % 2 == 1
-}
 
 /// A fixed set of states.
 #[derive(Clone)]
@@ -1957,16 +1925,6 @@ mod tests {
             Mode::nested(5).suffix(),
             " (+ dynamic forcing chains (+ forcing chains))"
         );
-    }
-
-    #[test]
-    fn two_members_without_counting() {
-        for set in [0u128, 1, 2, 3, 5, 7, 1 << 80, (1 << 80) | 1, u128::MAX] {
-            assert_eq!(two(set), set.count_ones() == 2, "{set:b}");
-        }
-        for set in 0..512u16 {
-            assert_eq!(two16(set), set.count_ones() == 2, "{set:b}");
-        }
     }
 
     #[test]

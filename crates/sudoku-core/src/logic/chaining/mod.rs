@@ -14,3 +14,4 @@ pub(super) mod chains;
 pub(super) mod closure;
 pub(super) mod forcing;
 mod nested;
+mod shared;

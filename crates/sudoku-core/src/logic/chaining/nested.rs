@@ -31,6 +31,7 @@ use std::collections::HashMap;
 use super::chains;
 use super::closure;
 use super::forcing::{self, AdvancedOff, Board, Cause, Mode, NestedRef, Rule};
+use super::shared::{self, state_cell, state_digit, state_on};
 use crate::logic::{templates, CELL_UNITS, KINDS, UNITS};
 
 /// The storage of the searches nested at one depth, kept from one search
@@ -147,7 +148,7 @@ fn static_chains(source: &Board, cur: &Board, store: &mut Store) -> Vec<Hint> {
             hash.target(f.path[n] as u16);
             for i in (1..=n).rev() {
                 hash.state(f.path[i] as u16);
-                if chains::state_on(f.path[i]) {
+                if state_on(f.path[i]) {
                     struck_by(links[i], f.path[i] as u16, source, cur, &mut parents);
                 }
             }
@@ -155,7 +156,7 @@ fn static_chains(source: &Board, cur: &Board, store: &mut Store) -> Vec<Hint> {
             for (i, (&s, &cause)) in f.path[..n].iter().zip(&links).enumerate() {
                 let reversed = s as u16 ^ 1;
                 hash.state(reversed);
-                if i > 0 && !chains::state_on(s) {
+                if i > 0 && !state_on(s) {
                     struck_by(cause, reversed, source, cur, &mut parents);
                 }
             }
@@ -164,7 +165,7 @@ fn static_chains(source: &Board, cur: &Board, store: &mut Store) -> Vec<Hint> {
             hash.target(f.path[n] as u16);
             for i in (0..=n).rev() {
                 hash.state(f.path[i] as u16);
-                if i > 0 && chains::state_on(f.path[i]) {
+                if i > 0 && state_on(f.path[i]) {
                     struck_by(links[i], f.path[i] as u16, source, cur, &mut parents);
                 }
             }
@@ -193,12 +194,12 @@ fn path_causes(m: &[u16; 81], path: &[usize]) -> Vec<Cause> {
     let mut out = vec![Cause::Start; path.len()];
     for i in 1..path.len() {
         let (from, to) = (path[i - 1], path[i]);
-        let (a, b) = (chains::state_cell(from), chains::state_cell(to));
+        let (a, b) = (state_cell(from), state_cell(to));
         if a == b {
             out[i] = Cause::Cell;
             continue;
         }
-        let d = chains::state_digit(to);
+        let d = state_digit(to);
         for (j, kind) in KINDS.into_iter().enumerate() {
             let u = usize::from(CELL_UNITS[a][kind]);
             if CELL_UNITS[b][kind] as usize != u {
@@ -209,7 +210,7 @@ fn path_causes(m: &[u16; 81], path: &[usize]) -> Vec<Cause> {
                 .filter(|&&o| m[usize::from(o)] & 1 << d != 0)
                 .count()
                 == 2;
-            if !chains::state_on(to) || bilocal {
+            if !state_on(to) || bilocal {
                 out[i] = Cause::Unit(j as u8);
                 break;
             }
@@ -229,10 +230,10 @@ pub(crate) fn struck_by(
     parents: &mut Vec<u16>,
 ) {
     let s = usize::from(state);
-    let (c, d) = (chains::state_cell(s), chains::state_digit(s));
+    let (c, d) = (state_cell(s), state_digit(s));
     let mut add = |o: usize, e: usize| {
         if source.has(o, e) && !cur.has(o, e) {
-            let p = chains::state(o, e, false) as u16;
+            let p = shared::st(o, e, false);
             if !parents.contains(&p) {
                 parents.push(p);
             }
@@ -413,8 +414,8 @@ mod tests {
         restrict(&mut marks, "1b", "12346789");
         restrict(&mut marks, "1i", "12346789");
         let cur = Board::new(&marks);
-        let on = |c: usize, d: usize| chains::state(c, d, true) as u16;
-        let off = |c: usize, d: usize| chains::state(c, d, false) as u16;
+        let on = |c: usize, d: usize| shared::st(c, d, true);
+        let off = |c: usize, d: usize| shared::st(c, d, false);
         let mut parents = Vec::new();
         struck_by(Cause::Cell, on(0, 1), &source, &cur, &mut parents);
         let digits: Vec<u16> = [0, 2, 3, 5, 6, 7, 8].iter().map(|&d| off(0, d)).collect();
