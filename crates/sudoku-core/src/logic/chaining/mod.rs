@@ -10,6 +10,7 @@
 //!   assumption (Nishio, multiple, dynamic, dynamic (+));
 //! - `nested`: forcing chains nested in forcing chains.
 
+mod board;
 pub(super) mod chains;
 pub(super) mod closure;
 pub(super) mod forcing;

@@ -28,9 +28,10 @@
 
 use std::collections::HashMap;
 
+use super::board::{AdvancedOff, Board, Cause, Mode, NestedRef, Rule};
 use super::chains;
 use super::closure;
-use super::forcing::{self, AdvancedOff, Board, Cause, Mode, NestedRef, Rule};
+use super::forcing;
 use super::shared::{self, state_cell, state_digit, state_on};
 use crate::logic::{templates, CELL_UNITS, KINDS, UNITS};
 
