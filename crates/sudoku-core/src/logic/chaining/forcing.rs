@@ -36,12 +36,10 @@
 use super::board::{AdvancedOff, Board, Cause, NestedRef, Rule, PLACE};
 use super::closure;
 use super::nested;
-use super::shared::{length_bonus, st, st_cell, st_digit, st_on, to_rating, two16, STATES};
+use super::shared::{length_bonus, st, st_cell, st_digit, st_on, two16, STATES};
+use super::text::{Branches, Line, Writer};
 use crate::logic::templates;
-use crate::logic::{
-    cell, digit, Candidates, Digits, Step, CELL_UNITS, KINDS, SKIP, UNITS, UNIT_BITS,
-};
-use crate::pos::Cell;
+use crate::logic::{cell, Candidates, Step, CELL_UNITS, KINDS, SKIP, UNITS, UNIT_BITS};
 
 /// The settings [`find`] tries in turn.
 pub(crate) use super::board::Mode;
@@ -1112,13 +1110,17 @@ impl<'a> Engine<'a> {
                 if !on {
                     self.follow_off(c, d);
                 }
-                self.contradiction_step(c, d, on, a, b, complexity)
+                let prop: &Prop = if on { self.on_prop(c, d) } else { &self.off };
+                let (line_a, line_b) = (prop.line(a), prop.line(b));
+                self.writer()
+                    .contradiction(c, d, on, &line_a, &line_b, complexity)
             }
             Recipe::Double { c, d, s, a, b } => {
                 self.follow_off(c, d);
                 let on_line = self.on_prop(c, d).line(a);
                 let off_line = self.off.line(b);
-                self.double_step(c, d, s, &on_line, &off_line, complexity)
+                self.writer()
+                    .double(c, d, s, &on_line, &off_line, complexity)
             }
             Recipe::Branches {
                 branches,
@@ -1126,8 +1128,16 @@ impl<'a> Engine<'a> {
                 ref targets,
             } => {
                 let lines: Vec<Line> = targets.iter().map(|&(w, n)| self.prop(w).line(n)).collect();
-                self.branch_step(branches, s, &lines, complexity)
+                self.writer().branches(branches, s, &lines, complexity)
             }
+        }
+    }
+
+    /// The writer of this setting's steps on this board.
+    fn writer(&self) -> Writer<'a> {
+        Writer {
+            mode: self.mode,
+            board: self.board,
         }
     }
 
@@ -1384,125 +1394,6 @@ impl<'a> Engine<'a> {
             );
         }
     }
-
-    fn rating(&self, complexity: usize) -> crate::logic::Rating {
-        to_rating(self.mode.base() + length_bonus(complexity))
-    }
-
-    fn name(&self, kind: &str) -> String {
-        let mode = self.mode;
-        let suffix = mode.suffix();
-        if mode.nishio {
-            "Nishio forcing chain".to_string()
-        } else if mode.dynamic {
-            format!("Dynamic {} forcing chain{suffix}", kind.to_lowercase())
-        } else {
-            format!("{kind} forcing chain")
-        }
-    }
-
-    fn contradiction_step(
-        &self,
-        c: usize,
-        d: usize,
-        on: bool,
-        a: u16,
-        b: u16,
-        complexity: usize,
-    ) -> Step {
-        let prop: &Prop = if on { self.on_prop(c, d) } else { &self.off };
-        let line_a = prop.line(a);
-        let line_b = prop.line(b);
-        let s = prop.nodes[usize::from(a)].state;
-        let name = self.name("Contradiction");
-        let assume = state_text(st(c, d, on));
-        let sentence = format!(
-            "{name}: if {assume}, then {}; and {}: {} would be {d} and not {d}",
-            chain_text(&line_a[1..]),
-            chain_text(&line_b[1..]),
-            cell(st_cell(s)),
-            d = st_digit(s) + 1,
-        );
-        self.conclude(
-            st(c, d, !on),
-            sentence,
-            complexity,
-            cells_of(&[&line_a, &line_b]),
-        )
-    }
-
-    fn double_step(
-        &self,
-        c: usize,
-        d: usize,
-        s: u16,
-        on_line: &[(u16, Cause)],
-        off_line: &[(u16, Cause)],
-        complexity: usize,
-    ) -> Step {
-        let name = self.name("Double");
-        let sentence = format!(
-            "{name}: if {}, then {}; if {}, then {}: either way {}",
-            state_text(st(c, d, true)),
-            chain_text(&on_line[1..]),
-            state_text(st(c, d, false)),
-            chain_text(&off_line[1..]),
-            state_text(s),
-        );
-        self.conclude(s, sentence, complexity, cells_of(&[on_line, off_line]))
-    }
-
-    fn branch_step(&self, branches: Branches, s: u16, lines: &[Line], complexity: usize) -> Step {
-        let (name, what) = match branches {
-            Branches::Cell(c) => (
-                self.name("Cell"),
-                format!("{} holds {}", cell(c), digit_list(self.board.m[c])),
-            ),
-            Branches::Region(u, d) => (
-                self.name("Region"),
-                format!(
-                    "{} goes in {} within {}",
-                    d + 1,
-                    cell_list(self.board.at[d] & UNIT_BITS[u]),
-                    crate::logic::unit(u)
-                ),
-            ),
-        };
-        let cases: Vec<String> = lines
-            .iter()
-            .map(|l| {
-                if l.len() == 1 {
-                    format!("if {}, then it is so", state_text(l[0].0))
-                } else {
-                    format!("if {}, then {}", state_text(l[0].0), chain_text(&l[1..]))
-                }
-            })
-            .collect();
-        let sentence = format!(
-            "{name}: {what}; {}: either way {}",
-            cases.join("; "),
-            state_text(s)
-        );
-        let refs: Vec<&[(u16, Cause)]> = lines.iter().map(|l| l.as_slice()).collect();
-        self.conclude(s, sentence, complexity, cells_of(&refs))
-    }
-
-    /// The step concluding state `s`: placing its digit if on, removing it if off.
-    fn conclude(&self, s: u16, sentence: String, complexity: usize, pattern: Vec<Cell>) -> Step {
-        let (c, d) = (st_cell(s), st_digit(s));
-        let digits = Digits::EMPTY.with(digit(d));
-        let step = Step::concluding(
-            self.mode.technique(),
-            pattern,
-            digits,
-            cell(c),
-            digit(d),
-            st_on(s),
-            Digits::from_mask(self.board.m[c]),
-            sentence,
-        );
-        step.rated(self.rating(complexity))
-    }
 }
 
 #[derive(Clone, Copy)]
@@ -1519,83 +1410,6 @@ pub(crate) enum Kind {
     Binary,
     Cell,
     Region(u8),
-}
-
-#[derive(Clone, Copy)]
-enum Branches {
-    Cell(usize),
-    Region(usize, usize),
-}
-
-/// A chain's main line: states with their causes.
-type Line = Vec<(u16, Cause)>;
-
-fn state_text(s: u16) -> String {
-    let verb = if st_on(s) { "is" } else { "is not" };
-    format!("{} {verb} {}", cell(st_cell(s)), st_digit(s) + 1)
-}
-
-/// `1a is 5, so 1d is not 5, ...`; a state a rule found on the board
-/// the chain left says which rule.
-fn chain_text(line: &[(u16, Cause)]) -> String {
-    line.iter()
-        .map(|&(s, cause)| match cause {
-            Cause::Advanced(rule) => format!("{} ({})", state_text(s), rule_text(rule)),
-            _ => state_text(s),
-        })
-        .collect::<Vec<_>>()
-        .join(", so ")
-}
-
-/// How a rule that joined a chain reads in a sentence.
-fn rule_text(rule: Rule) -> &'static str {
-    match rule {
-        Rule::Locking => "by locked candidates",
-        Rule::HiddenPair => "by a hidden pair",
-        Rule::NakedPair => "by a naked pair",
-        Rule::XWing => "by an X-wing",
-        Rule::Chains => "by a forcing chain",
-        Rule::Multiple => "by a cell or region forcing chain",
-        Rule::Dynamic => "by a dynamic forcing chain",
-        Rule::DynamicNested => "by a nested forcing chain",
-    }
-}
-
-fn digit_list(mask: u16) -> String {
-    let digits: Vec<String> = (0..9)
-        .filter(|d| mask & 1 << d != 0)
-        .map(|d| (d + 1).to_string())
-        .collect();
-    or_list(&digits)
-}
-
-fn cell_list(set: u128) -> String {
-    let cells: Vec<String> = (0..81)
-        .filter(|&c| set & 1 << c != 0)
-        .map(|c| cell(c).to_string())
-        .collect();
-    or_list(&cells)
-}
-
-fn or_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
-    }
-}
-
-fn cells_of(lines: &[&[(u16, Cause)]]) -> Vec<Cell> {
-    let mut out: Vec<Cell> = Vec::new();
-    for line in lines {
-        for &(s, _) in line.iter() {
-            let c = cell(st_cell(s));
-            if !out.contains(&c) {
-                out.push(c);
-            }
-        }
-    }
-    out
 }
 
 /// The easiest step of SE's chaining in the first of `modes` that finds

@@ -16,3 +16,4 @@ pub(super) mod closure;
 pub(super) mod forcing;
 mod nested;
 mod shared;
+mod text;
