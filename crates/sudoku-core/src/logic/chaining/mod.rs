@@ -15,5 +15,6 @@ pub(super) mod chains;
 pub(super) mod closure;
 pub(super) mod forcing;
 mod nested;
+mod plus;
 mod shared;
 mod text;
