@@ -29,498 +29,25 @@
 //! easiest step (by complexity, then SE's kind order) is taken.
 //!
 //! Everything is plain arrays: a board of 81 masks and nine digit
-//! bitboards, a propagation of at most 1458 states with its causes, and a
-//! cache of the "on" propagations of one position (each candidate's is
-//! needed by several chains).
+//! bitboards ([`Board`]), a propagation of at most 1458 states with its
+//! causes ([`Prop`], followed by [`propagate`]), and a cache of the "on"
+//! propagations of one position (each candidate's is needed by several
+//! chains). This file is the search: which assumptions to follow, which
+//! conclusions they give and which is the easiest, and the searches nested
+//! in a chain ([`Deeper`]); the sentences are [`super::text`]'s.
 
-use super::board::{AdvancedOff, Board, Cause, NestedRef, PLACE};
+use super::board::{AdvancedOff, Board, NestedRef, Rule};
+use super::chains;
 use super::closure;
-use super::nested;
-use super::plus;
-use super::shared::{length_bonus, st, st_cell, st_digit, st_on, two16, STATES};
+use super::nested::{self, Kind};
+use super::propagation::{propagate, Nest, Prop, Scratch, StateSet};
+use super::shared::{length_bonus, st, st_cell, st_digit, st_on};
 use super::text::{Branches, Line, Writer};
 use crate::logic::templates;
-use crate::logic::{cell, Candidates, Step, CELL_UNITS, KINDS, SKIP, UNITS, UNIT_BITS};
+use crate::logic::{cell, Candidates, Step, CELL_UNITS, KINDS, UNIT_BITS};
 
 /// The settings [`find`] tries in turn.
 pub(crate) use super::board::Mode;
-
-/// A fixed set of states.
-#[derive(Clone)]
-struct StateSet([u64; STATES.div_ceil(64)]);
-
-impl StateSet {
-    const EMPTY: StateSet = StateSet([0; STATES.div_ceil(64)]);
-
-    fn has(&self, s: u16) -> bool {
-        self.0[usize::from(s) / 64] & 1 << (s % 64) != 0
-    }
-
-    fn insert(&mut self, s: u16) {
-        self.0[usize::from(s) / 64] |= 1 << (s % 64);
-    }
-
-    /// Keeps only the states also in `other`.
-    fn and(&mut self, other: &StateSet) {
-        self.0.iter_mut().zip(&other.0).for_each(|(x, y)| *x &= y);
-    }
-
-    /// Whether some state is in both.
-    fn meets(&self, other: &StateSet) -> bool {
-        self.0.iter().zip(&other.0).any(|(x, y)| x & y != 0)
-    }
-
-    fn is_empty(&self) -> bool {
-        self.0.iter().all(|&x| x == 0)
-    }
-}
-
-/// A state reached by a propagation, with the positions of its causes in
-/// `Prop::parents`, the link that made it ([`Cause`]) and, for a state a
-/// nested forcing chain concluded, that chain (an index into
-/// `Prop::nested`).
-#[derive(Clone, Copy)]
-struct Node {
-    state: u16,
-    first: u32,
-    count: u16,
-    cause: Cause,
-    nested: u32,
-    /// The longest line of causes back to the assumption: the node and its
-    /// ancestors are at least one more.
-    depth: u16,
-}
-
-/// No nested chain.
-const NO_NESTED: u32 = u32::MAX;
-
-/// Everything one assumption implies, in the order it was found.
-#[derive(Clone)]
-struct Prop {
-    /// The states reached.
-    set: StateSet,
-    /// Node index of each state in `set`.
-    index: Vec<u16>,
-    /// The nodes in the order found (the assumption first); a
-    /// contradiction's second state is the last node and not in `set`.
-    nodes: Vec<Node>,
-    parents: Vec<u16>,
-    /// A contradiction: the node found on and the node found off.
-    conflict: Option<(u16, u16)>,
-    /// The nested chains of the advanced states (`Node::nested`).
-    nested: Vec<NestedRef>,
-}
-
-impl Prop {
-    fn new() -> Prop {
-        Prop {
-            set: StateSet::EMPTY,
-            index: vec![0; STATES],
-            nodes: Vec::with_capacity(256),
-            parents: Vec::with_capacity(512),
-            conflict: None,
-            nested: Vec::new(),
-        }
-    }
-
-    fn clear(&mut self) {
-        self.set = StateSet::EMPTY;
-        self.nodes.clear();
-        self.parents.clear();
-        self.conflict = None;
-        self.nested.clear();
-    }
-
-    /// Adds a node for `state` caused by `causes` through `cause`,
-    /// registered in the set unless it is a contradiction's second state.
-    #[inline]
-    fn push(&mut self, state: u16, causes: &[u16], register: bool, cause: Cause) -> u16 {
-        let n = self.nodes.len() as u16;
-        let depth = causes
-            .iter()
-            .map(|&p| self.nodes[usize::from(p)].depth + 1)
-            .max()
-            .unwrap_or(0);
-        self.nodes.push(Node {
-            state,
-            first: self.parents.len() as u32,
-            count: causes.len() as u16,
-            cause,
-            nested: NO_NESTED,
-            depth,
-        });
-        self.parents.extend_from_slice(causes);
-        if register {
-            self.set.insert(state);
-            self.index[usize::from(state)] = n;
-        }
-        n
-    }
-
-    /// [`Prop::push`] of a registered off state with one cause: the most
-    /// frequent node by far, kept free of slice copies.
-    #[inline]
-    fn push_off(&mut self, state: u16, cause_node: u16, cause: Cause) -> u16 {
-        let n = self.nodes.len() as u16;
-        let depth = self.nodes[usize::from(cause_node)].depth + 1;
-        self.nodes.push(Node {
-            state,
-            first: self.parents.len() as u32,
-            count: 1,
-            cause,
-            nested: NO_NESTED,
-            depth,
-        });
-        self.parents.push(cause_node);
-        self.set.insert(state);
-        self.index[usize::from(state)] = n;
-        n
-    }
-
-    #[inline]
-    fn node_of(&self, s: u16) -> Option<u16> {
-        self.set.has(s).then(|| self.index[usize::from(s)])
-    }
-
-    fn causes(&self, n: u16) -> &[u16] {
-        let node = self.nodes[usize::from(n)];
-        &self.parents[node.first as usize..node.first as usize + usize::from(node.count)]
-    }
-
-    /// The number of distinct states among `n` and all its causes (SE's
-    /// ancestor count); the nested chains among them go to `nested`.
-    fn ancestors(
-        &self,
-        n: u16,
-        seen: &mut Vec<u32>,
-        stamp: &mut u32,
-        stack: &mut Vec<u16>,
-        nested: &mut Vec<NestedRef>,
-    ) -> usize {
-        *stamp = stamp.wrapping_add(1);
-        if *stamp == 0 {
-            seen.iter_mut().for_each(|s| *s = 0);
-            *stamp = 1;
-        }
-        if seen.len() < self.nodes.len() {
-            seen.resize(self.nodes.len(), 0);
-        }
-        stack.clear();
-        stack.push(n);
-        seen[usize::from(n)] = *stamp;
-        let mut count = 0;
-        while let Some(x) = stack.pop() {
-            count += 1;
-            let k = self.nodes[usize::from(x)].nested;
-            if k != NO_NESTED {
-                nested.push(self.nested[k as usize]);
-            }
-            for &p in self.causes(x) {
-                if seen[usize::from(p)] != *stamp {
-                    seen[usize::from(p)] = *stamp;
-                    stack.push(p);
-                }
-            }
-        }
-        count
-    }
-
-    /// SE's walk from a conclusion at `target` through all its causes
-    /// (`collectRuleParents` and `getChain`, breadth first): the candidates
-    /// struck from `source` to make `cur` that each on state's cause needed
-    /// go to `parents` (once each, in order), and every state to `hash`.
-    #[allow(clippy::too_many_arguments)]
-    fn rule_walk(
-        &self,
-        target: u16,
-        kind: Kind,
-        source: &Board,
-        cur: &Board,
-        parents: &mut Vec<u16>,
-        hash: &mut nested::Fingerprint,
-        seen: &mut Vec<u32>,
-        stamp: &mut u32,
-    ) {
-        *stamp = stamp.wrapping_add(1);
-        if *stamp == 0 {
-            seen.iter_mut().for_each(|s| *s = 0);
-            *stamp = 1;
-        }
-        if seen.len() < self.nodes.len() {
-            seen.resize(self.nodes.len(), 0);
-        }
-        hash.target(self.nodes[usize::from(target)].state);
-        let mut todo = vec![target];
-        let mut next = Vec::new();
-        while !todo.is_empty() {
-            for &n in &todo {
-                if seen[usize::from(n)] == *stamp {
-                    continue;
-                }
-                seen[usize::from(n)] = *stamp;
-                let node = self.nodes[usize::from(n)];
-                hash.state(node.state);
-                if st_on(node.state) {
-                    let cause = match (node.cause, kind) {
-                        (Cause::Start, Kind::Cell) => Cause::Cell,
-                        (Cause::Start, Kind::Region(j)) => Cause::Unit(j),
-                        (cause, _) => cause,
-                    };
-                    nested::struck_by(cause, node.state, source, cur, parents);
-                }
-                next.extend_from_slice(self.causes(n));
-            }
-            std::mem::swap(&mut todo, &mut next);
-            next.clear();
-        }
-    }
-
-    /// The main line from the assumption to `n`: first causes only, each
-    /// state with its cause.
-    fn line(&self, mut n: u16) -> Vec<(u16, Cause)> {
-        let node = |n: u16| {
-            let node = self.nodes[usize::from(n)];
-            (node.state, node.cause)
-        };
-        let mut out = vec![node(n)];
-        while let Some(&p) = self.causes(n).first() {
-            out.push(node(p));
-            n = p;
-        }
-        out.reverse();
-        out
-    }
-}
-
-/// A first-in first-out list of node indices that only grows during a
-/// propagation (each node enters once), so it needs no ring.
-#[derive(Default)]
-struct Queue {
-    items: Vec<u16>,
-    head: usize,
-}
-
-impl Queue {
-    fn clear(&mut self) {
-        self.items.clear();
-        self.head = 0;
-    }
-
-    fn push_back(&mut self, n: u16) {
-        self.items.push(n);
-    }
-
-    fn pop_front(&mut self) -> Option<u16> {
-        let n = *self.items.get(self.head)?;
-        self.head += 1;
-        Some(n)
-    }
-}
-
-/// Scratch space of one propagation.
-struct Scratch {
-    on_queue: Queue,
-    off_queue: Queue,
-    /// Candidates struck from the board so far (dynamic forms).
-    struck: [u16; 81],
-    struck_at: [u128; 9],
-    links: Vec<(u16, u32, u16, Cause)>,
-    causes: Vec<u16>,
-    advanced: Vec<AdvancedOff>,
-    advanced_causes: Vec<u16>,
-}
-
-impl Scratch {
-    fn new() -> Scratch {
-        Scratch {
-            on_queue: Default::default(),
-            off_queue: Default::default(),
-            struck: [0; 81],
-            struck_at: [0; 9],
-            links: Vec::new(),
-            causes: Vec::new(),
-            advanced: Vec::new(),
-            advanced_causes: Vec::new(),
-        }
-    }
-}
-
-/// Follows the assumption `start` on `board` in `mode` into `prop`,
-/// stopping at the first contradiction; nested forcing chains keep their
-/// storage in `deeper`.
-fn propagate(
-    board: &Board,
-    start: u16,
-    mode: Mode,
-    prop: &mut Prop,
-    x: &mut Scratch,
-    deeper: &mut nested::Store,
-) {
-    prop.clear();
-    x.on_queue.clear();
-    x.off_queue.clear();
-    x.struck = [0; 81];
-    x.struck_at = [0; 9];
-    let mut cur = board.clone();
-    let cells = !mode.nishio;
-    let n = prop.push(start, &[], true, Cause::Start);
-    if st_on(start) {
-        x.on_queue.push_back(n);
-    } else {
-        x.off_queue.push_back(n);
-    }
-    loop {
-        if let Some(n) = x.on_queue.pop_front() {
-            let s = prop.nodes[usize::from(n)].state;
-            let (c, d) = (st_cell(s), st_digit(s));
-            // The cell's other digits, then the digit's other places by box, row, column.
-            let mut targets: [(u16, Cause); 28] = [(0, Cause::Start); 28];
-            let mut k = 0;
-            if cells {
-                let mut rest = cur.m[c] & !(1 << d);
-                while rest != 0 {
-                    let e = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    targets[k] = (st(c, e, false), Cause::Cell);
-                    k += 1;
-                }
-            }
-            for (j, kind) in KINDS.into_iter().enumerate() {
-                let u = usize::from(CELL_UNITS[c][kind]);
-                let mut places = cur.pos[u][d] & !SKIP[c][j];
-                while places != 0 {
-                    let o = usize::from(UNITS[u][places.trailing_zeros() as usize]);
-                    targets[k] = (st(o, d, false), Cause::Unit(j as u8));
-                    k += 1;
-                    places &= places - 1;
-                }
-            }
-            for &(t, cause) in &targets[..k] {
-                if let Some(on) = prop.node_of(t | 1) {
-                    let off = prop.push(t, &[n], false, cause);
-                    prop.conflict = Some((on, off));
-                    return;
-                }
-                if !prop.set.has(t) {
-                    let m = prop.push_off(t, n, cause);
-                    x.off_queue.push_back(m);
-                }
-            }
-        } else if let Some(n) = x.off_queue.pop_front() {
-            let s = prop.nodes[usize::from(n)].state;
-            let (c, d) = (st_cell(s), st_digit(s));
-            x.links.clear();
-            x.causes.clear();
-            // The other digit of a cell with two left.
-            if cells && two16(cur.m[c]) {
-                let e = (cur.m[c] & !(1 << d)).trailing_zeros() as usize;
-                let first = x.causes.len() as u32;
-                x.causes.push(n);
-                let mut hidden = x.struck[c];
-                while hidden != 0 {
-                    let h = hidden.trailing_zeros() as usize;
-                    hidden &= hidden - 1;
-                    x.causes.push(prop.index[usize::from(st(c, h, false))]);
-                }
-                x.links.push((
-                    st(c, e, true),
-                    first,
-                    (x.causes.len() as u32 - first) as u16,
-                    Cause::Cell,
-                ));
-            }
-            // The other place of the digit in a unit with two, by box, row, column.
-            for (j, kind) in KINDS.into_iter().enumerate() {
-                let u = usize::from(CELL_UNITS[c][kind]);
-                let places = cur.pos[u][d];
-                if !two16(places) {
-                    continue;
-                }
-                let o = usize::from(
-                    UNITS[u][(places & !(1 << PLACE[c][u / 9])).trailing_zeros() as usize],
-                );
-                let t = st(o, d, true);
-                if x.links.iter().any(|l| l.0 == t) {
-                    continue;
-                }
-                let first = x.causes.len() as u32;
-                x.causes.push(n);
-                // In the unit's order: its cells are listed by increasing index.
-                let mut hidden = x.struck_at[d] & UNIT_BITS[u];
-                while hidden != 0 {
-                    let h = hidden.trailing_zeros() as usize;
-                    hidden &= hidden - 1;
-                    x.causes.push(prop.index[usize::from(st(h, d, false))]);
-                }
-                x.links.push((
-                    t,
-                    first,
-                    (x.causes.len() as u32 - first) as u16,
-                    Cause::Unit(j as u8),
-                ));
-            }
-            if mode.dynamic {
-                cur.remove(c, d);
-                x.struck[c] |= 1 << d;
-                x.struck_at[d] |= 1 << c;
-            }
-            for i in 0..x.links.len() {
-                let (t, first, count, cause) = x.links[i];
-                let causes = &x.causes[first as usize..first as usize + usize::from(count)];
-                if let Some(off) = prop.node_of(t & !1) {
-                    let on = prop.push(t, causes, false, cause);
-                    prop.conflict = Some((on, off));
-                    return;
-                }
-                if !prop.set.has(t) {
-                    let m = prop.push(t, causes, true, cause);
-                    x.on_queue.push_back(m);
-                }
-            }
-        } else if mode.level > 0 {
-            x.advanced.clear();
-            x.advanced_causes.clear();
-            plus::advanced(
-                board,
-                &cur,
-                |s| prop.node_of(s),
-                &mut x.advanced,
-                &mut x.advanced_causes,
-            );
-            if x.advanced.is_empty() && mode.level >= 2 {
-                nested::advanced(
-                    board,
-                    &cur,
-                    mode.level,
-                    &|s| prop.node_of(s),
-                    deeper,
-                    &mut x.advanced,
-                    &mut x.advanced_causes,
-                );
-            }
-            let mut any = false;
-            for i in 0..x.advanced.len() {
-                let a = x.advanced[i];
-                if !prop.set.has(a.state) {
-                    let causes = &x.advanced_causes
-                        [a.first as usize..a.first as usize + usize::from(a.count)];
-                    let m = prop.push(a.state, causes, true, Cause::Advanced(a.rule));
-                    if let Some(r) = a.nested {
-                        prop.nodes[usize::from(m)].nested = prop.nested.len() as u32;
-                        prop.nested.push(r);
-                    }
-                    x.off_queue.push_back(m);
-                    any = true;
-                }
-            }
-            if !any {
-                break;
-            }
-        } else {
-            break;
-        }
-    }
-}
 
 /// One conclusion found, before the easiest is chosen.
 struct Found {
@@ -580,7 +107,7 @@ struct Engine<'a> {
     #[allow(clippy::vec_box)] // moved to and from `on` without copying
     pool: Vec<Box<Prop>>,
     /// The storage of the forcing chains nested in this engine's.
-    deeper: Box<nested::Store>,
+    deeper: Box<Deeper>,
     /// The nested chains met while counting a conclusion's causes.
     nested_seen: Vec<NestedRef>,
     /// Every conclusion rather than the easiest, when this engine runs
@@ -607,7 +134,7 @@ pub(crate) struct Store {
     seen: Vec<u32>,
     stamp: u32,
     stack: Vec<u16>,
-    deeper: Option<Box<nested::Store>>,
+    deeper: Option<Box<Deeper>>,
 }
 
 impl<'a> Engine<'a> {
@@ -703,7 +230,7 @@ impl<'a> Engine<'a> {
                 self.mode,
                 &mut prop,
                 &mut self.scratch,
-                &mut self.deeper,
+                &mut *self.deeper,
             );
             self.on[k] = Some(prop);
         }
@@ -918,7 +445,7 @@ impl<'a> Engine<'a> {
             self.mode,
             &mut self.off,
             &mut self.scratch,
-            &mut self.deeper,
+            &mut *self.deeper,
         );
     }
 
@@ -1138,7 +665,8 @@ impl<'a> Engine<'a> {
                 Which::On(c, d) => self.on[c * 9 + d].as_deref().expect("computed"),
                 Which::Off => &self.off,
             };
-            prop.rule_walk(
+            nested::rule_walk(
+                prop,
                 n,
                 kind,
                 source,
@@ -1169,16 +697,6 @@ impl<'a> Engine<'a> {
 enum Which {
     On(usize, usize),
     Off,
-}
-
-/// SE's hint classes, as far as rule parents tell them apart: in a cell
-/// or region chain each branch's assumption counts as made by the cell or
-/// the unit (SE kind index), in the others it has no cause.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
-    Binary,
-    Cell,
-    Region(u8),
 }
 
 /// The easiest step of SE's chaining in the first of `modes` that finds
@@ -1257,70 +775,77 @@ pub(crate) fn collect_all(
     hints
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::logic::tests::{blank, restrict};
+/// The storage of the searches nested in an engine's chains, one level
+/// deeper, kept from one search to the next: the engine runs them itself
+/// ([`Nest`]), as SE's `Chaining` makes a `Chaining` of the level below.
+#[derive(Default)]
+struct Deeper {
+    forcing: Store,
+    chains: chains::Work,
+    covers: templates::Covers,
+    closure: closure::Cache,
+}
 
-    #[test]
-    fn units_list_their_cells_by_increasing_index() {
-        // A propagation lists a unit's struck cells by their bits, which
-        // is SE's order only because of this.
-        for unit in UNITS {
-            assert!(unit.windows(2).all(|w| w[0] < w[1]), "{unit:?}");
+impl Nest for Deeper {
+    /// SE's `getAdvancedPotentials` past the basic techniques: the
+    /// candidates the first of the nested searches of `level` that finds
+    /// any removes from `cur` (what a chain on `source` has left), each
+    /// caused by its chain's rule parents (`node_of` gives their nodes in
+    /// the outer chain). Chains without rule parents are left out: they
+    /// were there before the outer assumption.
+    fn advanced(
+        &mut self,
+        source: &Board,
+        cur: &Board,
+        level: u8,
+        node_of: &dyn Fn(u16) -> Option<u16>,
+        out: &mut Vec<AdvancedOff>,
+        causes: &mut Vec<u16>,
+    ) {
+        for &rule in nested::rules(level) {
+            for hint in self.run(rule, source, cur) {
+                if hint.parents.is_empty() {
+                    continue;
+                }
+                let first = causes.len() as u32;
+                causes.extend(hint.parents.iter().filter_map(|&s| node_of(s)));
+                let count = (causes.len() as u32 - first) as u16;
+                for &state in &hint.removed {
+                    out.push(AdvancedOff {
+                        state,
+                        first,
+                        count,
+                        rule,
+                        nested: Some(hint.nested),
+                    });
+                }
+            }
+            if !out.is_empty() {
+                return;
+            }
         }
     }
+}
 
-    #[test]
-    fn a_false_assumption_ends_in_a_contradiction() {
-        // 1i and 2i hold only 5 and 8: a 5 in 3i, their box, turns
-        // both 5s off, so 1i is 8, which turns 2i's 8 off while 2i's
-        // 5 being off made it 8.
-        let mut marks = blank();
-        restrict(&mut marks, "1i", "58");
-        restrict(&mut marks, "2i", "58");
-        let board = Board::new(&marks);
-        let (at_1i, at_2i, at_3i) = (8, 17, 26);
-        let mut prop = Prop::new();
-        let mut scratch = Scratch::new();
-        propagate(
-            &board,
-            st(at_3i, 4, true),
-            Mode::DYNAMIC,
-            &mut prop,
-            &mut scratch,
-            &mut nested::Store::default(),
-        );
-        assert!(prop.set.has(st(at_1i, 7, true)), "1i is 8");
-        let (on, off) = prop.conflict.expect("a contradiction");
-        assert_eq!(prop.nodes[usize::from(on)].state, st(at_2i, 7, true));
-        assert_eq!(prop.nodes[usize::from(off)].state, st(at_2i, 7, false));
-        assert_eq!(
-            prop.line(off).iter().map(|l| l.0).collect::<Vec<_>>(),
-            vec![
-                st(at_3i, 4, true),
-                st(at_1i, 4, false),
-                st(at_1i, 7, true),
-                st(at_2i, 7, false)
-            ]
-        );
-        // The second state counts its causes: 2i 5 off, and 3i 5 on.
-        let (mut seen, mut stamp, mut stack) = (Vec::new(), 0, Vec::new());
-        let mut nested = Vec::new();
-        assert_eq!(
-            prop.ancestors(on, &mut seen, &mut stamp, &mut stack, &mut nested),
-            3
-        );
-        // Without the 5 in 3i nothing contradicts.
-        propagate(
-            &board,
-            st(at_1i, 7, true),
-            Mode::DYNAMIC,
-            &mut prop,
-            &mut scratch,
-            &mut nested::Store::default(),
-        );
-        assert!(prop.conflict.is_none());
-        assert!(prop.set.has(st(at_2i, 4, true)), "2i is 5");
+impl Deeper {
+    /// Every chain `rule` finds on `cur`, the easiest of each set of
+    /// removals, in SE's order (by rating, complexity, kind, then as found).
+    fn run(&mut self, rule: Rule, source: &Board, cur: &Board) -> Vec<nested::Hint> {
+        let mode = match rule {
+            Rule::Chains => {
+                return nested::static_chains(
+                    source,
+                    cur,
+                    &mut self.covers,
+                    &mut self.chains,
+                    &mut self.closure,
+                )
+            }
+            Rule::Multiple => Mode::MULTIPLE,
+            Rule::Dynamic => Mode::DYNAMIC,
+            Rule::DynamicNested => Mode::nested(2),
+            Rule::Locking | Rule::HiddenPair | Rule::NakedPair | Rule::XWing => return Vec::new(),
+        };
+        collect_all(cur, source, mode, &mut self.forcing, &mut self.closure)
     }
 }

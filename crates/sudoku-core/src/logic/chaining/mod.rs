@@ -16,5 +16,6 @@ pub(super) mod closure;
 pub(super) mod forcing;
 mod nested;
 mod plus;
+mod propagation;
 mod shared;
 mod text;
