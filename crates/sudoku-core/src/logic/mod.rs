@@ -14,6 +14,16 @@
 //! [`Technique::ALL`] in that order, and each scans units, digits and cells
 //! in index order, so a puzzle always gets the same steps and grade.
 //!
+//! # The techniques, by family
+//!
+//! As Sudoku Explainer keeps `rules/`, `rules/unique/` and
+//! `rules/chaining/`: `basic/` (singles, direct techniques, intersections,
+//! subsets, fish, wings), `uniqueness`, `exclusion` and `chaining/` (static
+//! chains, the closure of static links, the forcing chain engine). A family
+//! reads only what they all share (this file's unit tables and helpers,
+//! `candidates`, `step`, `templates`), never another family; inside
+//! `chaining/` the imports point one way, bottom to top (see its `mod.rs`).
+//!
 //! # Cell names
 //!
 //! Sentences name cells as moves are typed in the games: `5c` is row 5,
