@@ -3,9 +3,8 @@
 //! nor the same digit when they see each other; a digit of one cell that
 //! fits no remaining pair is removed.
 
-use crate::logic::forcing::se_peers;
 use crate::logic::step::cells_text;
-use crate::logic::{cell, digit, sees, Candidates, Digits, Step, Technique, PEERS};
+use crate::logic::{cell, digit, se_peers, sees, Candidates, Digits, Step, Technique, PEERS};
 
 /// The first aligned pair exclusion, scanning pairs of cells as Sudoku
 /// Explainer does.

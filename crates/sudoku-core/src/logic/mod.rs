@@ -14,6 +14,16 @@
 //! [`Technique::ALL`] in that order, and each scans units, digits and cells
 //! in index order, so a puzzle always gets the same steps and grade.
 //!
+//! # The techniques, by family
+//!
+//! As Sudoku Explainer keeps `rules/`, `rules/unique/` and
+//! `rules/chaining/`: `basic/` (singles, direct techniques, intersections,
+//! subsets, fish, wings), `uniqueness`, `exclusion` and `chaining/` (static
+//! chains, the closure of static links, the forcing chain engine). A family
+//! reads only what they all share (this file's unit tables and helpers,
+//! `candidates`, `step`, `templates`), never another family; inside
+//! `chaining/` the imports point one way, bottom to top (see its `mod.rs`).
+//!
 //! # Cell names
 //!
 //! Sentences name cells as moves are typed in the games: `5c` is row 5,
@@ -22,22 +32,14 @@
 //! columns by letter (`column c`, `columns c and h`), and boxes by number,
 //! 1-9 left to right, top to bottom (`box 4`).
 
+mod basic;
 mod candidates;
-mod chains;
-mod closure;
-mod direct;
+mod chaining;
 mod exclusion;
-mod fish;
-mod forcing;
 mod grade;
-mod intersections;
-mod nested;
-mod singles;
 mod step;
-mod subsets;
 mod templates;
 mod uniqueness;
-mod wings;
 
 pub use candidates::{Candidates, Digits, DigitsIter};
 pub use grade::{
@@ -46,6 +48,9 @@ pub use grade::{
 pub use step::{Step, Technique};
 
 use std::fmt;
+
+use basic::{direct, fish, intersections, singles, subsets, wings};
+use chaining::{chains, closure, forcing};
 
 use crate::grid::Grid;
 use crate::pos::{Cell, Digit, Unit};
@@ -56,6 +61,21 @@ pub(crate) const UNITS: [[u8; 9]; 27] = build_units();
 pub(crate) const CELL_UNITS: [[u8; 3]; 81] = build_cell_units();
 /// Per cell, its 20 peers.
 pub(crate) const PEERS: [[u8; 20]; 81] = build_peers();
+
+/// The cells of each unit, as bit sets.
+pub(crate) const UNIT_BITS: [u128; 27] = {
+    let mut out = [0u128; 27];
+    let mut u = 0;
+    while u < 27 {
+        let mut i = 0;
+        while i < 9 {
+            out[u] |= 1u128 << UNITS[u][i];
+            i += 1;
+        }
+        u += 1;
+    }
+    out
+};
 
 const fn build_units() -> [[u8; 9]; 27] {
     let mut units = [[0u8; 9]; 27];
@@ -112,6 +132,59 @@ const fn sees_const(a: usize, b: usize) -> bool {
 /// Whether two different cells share a row, column or box.
 pub(crate) fn sees(a: usize, b: usize) -> bool {
     a != b && sees_const(a, b)
+}
+
+/// The unit kinds in Sudoku Explainer's order: box, row, column (positions
+/// in a cell's [`CELL_UNITS`] entry).
+pub(crate) const KINDS: [usize; 3] = [2, 0, 1];
+
+/// Per cell and SE kind index (box, row, column, as in [`KINDS`]), the
+/// positions of that unit to skip when listing the cell's peers: the cell
+/// itself and the cells of the kinds listed before.
+pub(crate) const SKIP: [[u16; 3]; 81] = {
+    let mut out = [[0u16; 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut k = 0;
+        while k < 3 {
+            let u = CELL_UNITS[c][KINDS[k]] as usize;
+            let mut i = 0;
+            while i < 9 {
+                let o = UNITS[u][i] as usize;
+                let mut j = 0;
+                let mut skip = o == c;
+                while j < k {
+                    let v = CELL_UNITS[c][KINDS[j]] as usize;
+                    let mut t = 0;
+                    while t < 9 {
+                        if UNITS[v][t] as usize == o {
+                            skip = true;
+                        }
+                        t += 1;
+                    }
+                    j += 1;
+                }
+                if skip {
+                    out[c][k] |= 1 << i;
+                }
+                i += 1;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    out
+};
+
+/// The 20 peers of cell `c` in SE's order (`Cell.getHouseCells`): its
+/// box, then the rest of its row, then the rest of its column.
+pub(crate) fn se_peers(c: usize) -> impl Iterator<Item = usize> {
+    KINDS.into_iter().enumerate().flat_map(move |(j, kind)| {
+        let u = usize::from(CELL_UNITS[c][kind]);
+        (0..9)
+            .filter(move |&i| SKIP[c][j] & 1 << i == 0)
+            .map(move |i| usize::from(UNITS[u][i]))
+    })
 }
 
 /// The cell with index `i` (0..81).

@@ -108,3 +108,26 @@ fn units_list_their_cells_in_increasing_order() {
         assert!(unit.windows(2).all(|w| w[0] < w[1]), "{unit:?}");
     }
 }
+
+/// Sudoku Explainer's peer order: each of a cell's 20 peers once, its box
+/// first, then the rest of its row, then the rest of its column.
+#[test]
+fn se_peers_list_each_peer_once_box_then_row_then_column() {
+    use crate::logic::{se_peers, CELL_UNITS, KINDS, PEERS, UNITS};
+    for c in 0..81 {
+        let listed: Vec<usize> = se_peers(c).collect();
+        let kind_of = |o: usize| {
+            KINDS
+                .iter()
+                .position(|&k| UNITS[usize::from(CELL_UNITS[c][k])].contains(&(o as u8)))
+                .expect("a peer")
+        };
+        assert!(listed.windows(2).all(|w| kind_of(w[0]) <= kind_of(w[1])));
+        let mut listed = listed;
+        let mut peers: Vec<usize> = PEERS[c].iter().map(|&p| usize::from(p)).collect();
+        assert_eq!(listed.len(), 20);
+        listed.sort_unstable();
+        peers.sort_unstable();
+        assert_eq!(listed, peers);
+    }
+}

@@ -10,17 +10,12 @@
 //! 1 is 5.6, types 2 and 4 are 5.7, type 3 5.7 plus 0.1 per digit of its
 //! naked set beyond the first.
 
-use crate::logic::forcing::UNIT_BITS;
 use crate::logic::step::{cells_text, digits_text};
 use crate::logic::{
     cell, digit, first_combination, unit, Candidates, Digits, Rating, Step, Technique, CELL_UNITS,
-    UNITS,
+    KINDS, UNITS, UNIT_BITS,
 };
 use crate::pos::Cell;
-
-/// The unit kinds in Sudoku Explainer's order: box, row, column (as the
-/// position in a cell's `CELL_UNITS` entry).
-const KINDS: [usize; 3] = [2, 0, 1];
 
 fn unit_of(c: usize, kind: usize) -> usize {
     usize::from(CELL_UNITS[c][kind])

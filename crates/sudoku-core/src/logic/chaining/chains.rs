@@ -20,57 +20,15 @@
 //! mixing both kinds of link, plus [`length_bonus`] for long ones; the
 //! easiest chain (by rating, then length, then kind) is the step.
 
-use crate::logic::closure;
-use crate::logic::forcing::{two, UNIT_BITS};
+use super::closure;
+use super::shared::{
+    length_bonus, state, state_cell, state_digit, state_on, to_rating, two, STATES,
+};
 use crate::logic::templates;
-use crate::logic::{cell, digit, Candidates, Digits, Rating, Step, Technique, CELL_UNITS};
+use crate::logic::{
+    cell, digit, Candidates, Digits, Step, Technique, CELL_UNITS, KINDS, UNIT_BITS,
+};
 use crate::pos::Cell;
-
-/// Candidate states: `(cell * 9 + digit) * 2 + on`.
-pub(crate) const STATES: usize = 81 * 9 * 2;
-
-/// The state of digit index `d` in `c`, on or off.
-pub(crate) const fn state(c: usize, d: usize, on: bool) -> usize {
-    (c * 9 + d) * 2 + on as usize
-}
-
-pub(crate) const fn state_cell(s: usize) -> usize {
-    s / 18
-}
-
-pub(crate) const fn state_digit(s: usize) -> usize {
-    s / 2 % 9
-}
-
-pub(crate) const fn state_on(s: usize) -> bool {
-    s % 2 == 1
-}
-
-/// The unit kinds in Sudoku Explainer's order: box, row, column (positions
-/// in `CELL_UNITS`).
-pub(crate) const KINDS: [usize; 3] = [2, 0, 1];
-
-/// Sudoku Explainer's length bonus: nothing up to 4 links past the ends,
-/// then 0.1 more each time the length passes 6, 8, 12, 16, 24, 32, 48...
-/// (`complexity` counts the chain's distinct candidate states).
-pub(crate) fn length_bonus(complexity: usize) -> f64 {
-    let length = complexity as i64 - 2;
-    let mut added = 0.0;
-    let mut ceil = 4i64;
-    let mut odd = false;
-    while length > ceil {
-        added += 0.1;
-        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
-        odd = !odd;
-    }
-    added
-}
-
-/// A rating computed as Sudoku Explainer computes it (a float, rounded to
-/// tenths only when shown).
-pub(crate) fn to_rating(difficulty: f64) -> Rating {
-    Rating::from_tenths(((difficulty + 0.05) * 10.0) as u16)
-}
 
 /// The links of every state of one position, computed once per search:
 /// `to[start[s]..start[s + 1]]` are the states `s` implies, in Sudoku
@@ -814,25 +772,4 @@ fn cycle_hint(m: &[u16; 81], arena: &Arena, end: u32, cells: bool, units: bool) 
         },
         step: step.rated(to_rating(difficulty)),
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn length_bonus_steps_as_sudoku_explainer() {
-        let tenths = |n: usize| (length_bonus(n) * 10.0 + 0.5) as u32;
-        assert_eq!(tenths(6), 0);
-        assert_eq!(tenths(7), 1);
-        assert_eq!(tenths(8), 1);
-        assert_eq!(tenths(9), 2);
-        assert_eq!(tenths(10), 2);
-        assert_eq!(tenths(11), 3);
-        assert_eq!(tenths(14), 3);
-        assert_eq!(tenths(15), 4);
-        assert_eq!(tenths(19), 5);
-        assert_eq!(tenths(27), 6);
-        assert_eq!(to_rating(6.6 + length_bonus(9)), Rating::from_tenths(68));
-    }
 }

@@ -3,8 +3,8 @@
 //! graph and, per component, the set of states it reaches.
 //!
 //! The static searches follow these links one assumption at a time: the
-//! chains and cycles of [`crate::logic::chains`] and the multiple forcing
-//! chains of [`crate::logic::forcing`]. A search can only conclude what its
+//! chains and cycles of [`super::chains`] and the multiple forcing
+//! chains of [`super::forcing`]. A search can only conclude what its
 //! assumption reaches, so the closure tells, without searching, which
 //! searches would find nothing: a forcing chain from `s` needs the opposite
 //! of `s` among what `s` reaches, a cycle through `s` needs `s` on a cycle
@@ -19,11 +19,9 @@
 //! States are numbered `(cell * 9 + digit) * 2 + on`, as in the chain
 //! searches; only the candidates of the position take part.
 
-use crate::logic::forcing::{two, UNIT_BITS};
-use crate::logic::{CELL_UNITS, PEERS};
+use super::shared::{two, STATES};
+use crate::logic::{CELL_UNITS, PEERS, UNIT_BITS};
 
-/// Candidate states: `(cell * 9 + digit) * 2 + on`.
-const STATES: usize = 81 * 9 * 2;
 /// No compact index: the candidate is not on the board.
 const ABSENT: u16 = u16::MAX;
 

@@ -3,11 +3,10 @@
 //! Explainer's direct pointing 1.7, direct claiming 1.9, direct hidden pair
 //! 2.0 and direct hidden triple 2.5).
 
-use crate::logic::forcing::UNIT_BITS;
 use crate::logic::step::{cells_text, digits_text};
 use crate::logic::{
     cell, digit, digit_cells, unit, unit_places, Candidates, Digits, Step, Technique,
-    SE_UNIT_ORDER, UNITS,
+    SE_UNIT_ORDER, UNITS, UNIT_BITS,
 };
 use crate::pos::Cell;
 

@@ -1,9 +1,9 @@
 //! Locked candidates: pointing (a box confines a digit to one line) and
 //! claiming (a line confines a digit to one box).
 
-use crate::logic::forcing::UNIT_BITS;
 use crate::logic::{
     cell, digit, digit_cells, unit, unit_places, Candidates, Digits, Step, Technique, UNITS,
+    UNIT_BITS,
 };
 
 /// `pair` or `triple`, from the number of places.

@@ -2,10 +2,10 @@
 //! and rates them (`Chaining` at levels 2-5, 9.5 and up).
 //!
 //! A dynamic forcing chain follows an assumption until nothing more
-//! follows. At level 1 ("plus", [`crate::logic::forcing`]) the basic
-//! techniques then look at the board the chain has left (locked
-//! candidates, hidden and naked pairs, X-wings); from level 2 on, when
-//! those find nothing, whole forcing chain searches run on that board:
+//! follows. At level 1 ("plus", [`super::plus`]) the basic techniques
+//! then look at the board the chain has left (locked candidates, hidden
+//! and naked pairs, X-wings); from level 2 on, when those find nothing,
+//! whole forcing chain searches run on that board:
 //!
 //! | level | rating | nested searches, tried in turn |
 //! |---|---|---|
@@ -25,23 +25,21 @@
 //! through its cell (the cell's last other digit) needs the digits struck
 //! from that cell; one reached through a unit (the digit's last other
 //! place) needs the places struck from that unit.
+//!
+//! The nested searches are the engine's own ([`super::forcing`] runs them
+//! where a propagation asks, through [`super::propagation::Nest`]); this
+//! file holds what they yield and how it is counted: the static chains as
+//! nested hints, the chains kept ([`Collect`]), their rule parents
+//! ([`struck_by`], [`rule_walk`]) and fingerprints ([`Fingerprint`]).
 
 use std::collections::HashMap;
 
-use crate::logic::chains::{self, KINDS};
-use crate::logic::closure;
-use crate::logic::forcing::{self, AdvancedOff, Board, Cause, Mode, NestedRef, Rule};
-use crate::logic::{templates, CELL_UNITS, UNITS};
-
-/// The storage of the searches nested at one depth, kept from one search
-/// to the next.
-#[derive(Default)]
-pub(crate) struct Store {
-    forcing: forcing::Store,
-    chains: chains::Work,
-    covers: templates::Covers,
-    closure: closure::Cache,
-}
+use super::board::{Board, Cause, NestedRef, Rule};
+use super::chains;
+use super::closure;
+use super::propagation::Prop;
+use super::shared::{self, st_on, state_cell, state_digit, state_on};
+use crate::logic::{templates, CELL_UNITS, KINDS, UNITS};
 
 /// A chain a nested search found: the off states of what it removes (by
 /// cell, then digit), its rule parents (off states, in SE's order) and its
@@ -64,63 +62,17 @@ pub(crate) fn rules(level: u8) -> &'static [Rule] {
     }
 }
 
-/// SE's `getAdvancedPotentials` past the basic techniques: the candidates
-/// the first of the nested searches of `level` that finds any removes from
-/// `cur` (what a chain on `source` has left), each caused by its chain's
-/// rule parents (`node_of` gives their nodes in the outer chain). Chains
-/// without rule parents are left out: they were there before the outer
-/// assumption.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn advanced(
+/// The static forcing chains and cycles of `cur` as nested hints (with the
+/// storage of those searches).
+pub(super) fn static_chains(
     source: &Board,
     cur: &Board,
-    level: u8,
-    node_of: &dyn Fn(u16) -> Option<u16>,
-    store: &mut Store,
-    out: &mut Vec<AdvancedOff>,
-    causes: &mut Vec<u16>,
-) {
-    for &rule in rules(level) {
-        for hint in run(rule, source, cur, store) {
-            if hint.parents.is_empty() {
-                continue;
-            }
-            let first = causes.len() as u32;
-            causes.extend(hint.parents.iter().filter_map(|&s| node_of(s)));
-            let count = (causes.len() as u32 - first) as u16;
-            for &state in &hint.removed {
-                out.push(AdvancedOff {
-                    state,
-                    first,
-                    count,
-                    rule,
-                    nested: Some(hint.nested),
-                });
-            }
-        }
-        if !out.is_empty() {
-            return;
-        }
-    }
-}
-
-/// Every chain `rule` finds on `cur`, the easiest of each set of removals,
-/// in SE's order (by rating, complexity, kind, then as found).
-fn run(rule: Rule, source: &Board, cur: &Board, store: &mut Store) -> Vec<Hint> {
-    let mode = match rule {
-        Rule::Chains => return static_chains(source, cur, store),
-        Rule::Multiple => Mode::MULTIPLE,
-        Rule::Dynamic => Mode::DYNAMIC,
-        Rule::DynamicNested => Mode::nested(2),
-        Rule::Locking | Rule::HiddenPair | Rule::NakedPair | Rule::XWing => return Vec::new(),
-    };
-    forcing::collect_all(cur, source, mode, &mut store.forcing, &mut store.closure)
-}
-
-/// The static forcing chains and cycles of `cur` as nested hints.
-fn static_chains(source: &Board, cur: &Board, store: &mut Store) -> Vec<Hint> {
+    covers: &mut templates::Covers,
+    work: &mut chains::Work,
+    cache: &mut closure::Cache,
+) -> Vec<Hint> {
     let m = cur.masks();
-    let found = chains::all_chains(m, &mut store.covers, &mut store.chains, &mut store.closure);
+    let found = chains::all_chains(m, covers, work, cache);
     let mut collect = Collect::new(source);
     let mut slots = Vec::new();
     for (i, f) in found.iter().enumerate() {
@@ -147,7 +99,7 @@ fn static_chains(source: &Board, cur: &Board, store: &mut Store) -> Vec<Hint> {
             hash.target(f.path[n] as u16);
             for i in (1..=n).rev() {
                 hash.state(f.path[i] as u16);
-                if chains::state_on(f.path[i]) {
+                if state_on(f.path[i]) {
                     struck_by(links[i], f.path[i] as u16, source, cur, &mut parents);
                 }
             }
@@ -155,7 +107,7 @@ fn static_chains(source: &Board, cur: &Board, store: &mut Store) -> Vec<Hint> {
             for (i, (&s, &cause)) in f.path[..n].iter().zip(&links).enumerate() {
                 let reversed = s as u16 ^ 1;
                 hash.state(reversed);
-                if i > 0 && !chains::state_on(s) {
+                if i > 0 && !state_on(s) {
                     struck_by(cause, reversed, source, cur, &mut parents);
                 }
             }
@@ -164,7 +116,7 @@ fn static_chains(source: &Board, cur: &Board, store: &mut Store) -> Vec<Hint> {
             hash.target(f.path[n] as u16);
             for i in (0..=n).rev() {
                 hash.state(f.path[i] as u16);
-                if i > 0 && chains::state_on(f.path[i]) {
+                if i > 0 && state_on(f.path[i]) {
                     struck_by(links[i], f.path[i] as u16, source, cur, &mut parents);
                 }
             }
@@ -193,12 +145,12 @@ fn path_causes(m: &[u16; 81], path: &[usize]) -> Vec<Cause> {
     let mut out = vec![Cause::Start; path.len()];
     for i in 1..path.len() {
         let (from, to) = (path[i - 1], path[i]);
-        let (a, b) = (chains::state_cell(from), chains::state_cell(to));
+        let (a, b) = (state_cell(from), state_cell(to));
         if a == b {
             out[i] = Cause::Cell;
             continue;
         }
-        let d = chains::state_digit(to);
+        let d = state_digit(to);
         for (j, kind) in KINDS.into_iter().enumerate() {
             let u = usize::from(CELL_UNITS[a][kind]);
             if CELL_UNITS[b][kind] as usize != u {
@@ -209,7 +161,7 @@ fn path_causes(m: &[u16; 81], path: &[usize]) -> Vec<Cause> {
                 .filter(|&&o| m[usize::from(o)] & 1 << d != 0)
                 .count()
                 == 2;
-            if !chains::state_on(to) || bilocal {
+            if !state_on(to) || bilocal {
                 out[i] = Cause::Unit(j as u8);
                 break;
             }
@@ -229,10 +181,10 @@ pub(crate) fn struck_by(
     parents: &mut Vec<u16>,
 ) {
     let s = usize::from(state);
-    let (c, d) = (chains::state_cell(s), chains::state_digit(s));
+    let (c, d) = (state_cell(s), state_digit(s));
     let mut add = |o: usize, e: usize| {
         if source.has(o, e) && !cur.has(o, e) {
-            let p = chains::state(o, e, false) as u16;
+            let p = shared::st(o, e, false);
             if !parents.contains(&p) {
                 parents.push(p);
             }
@@ -245,6 +197,66 @@ pub(crate) fn struck_by(
             UNITS[u].iter().for_each(|&o| add(usize::from(o), d));
         }
         Cause::Start | Cause::Advanced(_) => {}
+    }
+}
+
+/// SE's hint classes, as far as rule parents tell them apart: in a cell
+/// or region chain each branch's assumption counts as made by the cell or
+/// the unit (SE kind index), in the others it has no cause.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Kind {
+    Binary,
+    Cell,
+    Region(u8),
+}
+
+/// SE's walk from a conclusion at node `target` of `prop` through all its
+/// causes (`collectRuleParents` and `getChain`, breadth first): the
+/// candidates struck from `source` to make `cur` that each on state's cause
+/// needed go to `parents` (once each, in order), and every state to `hash`.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn rule_walk(
+    prop: &Prop,
+    target: u16,
+    kind: Kind,
+    source: &Board,
+    cur: &Board,
+    parents: &mut Vec<u16>,
+    hash: &mut Fingerprint,
+    seen: &mut Vec<u32>,
+    stamp: &mut u32,
+) {
+    *stamp = stamp.wrapping_add(1);
+    if *stamp == 0 {
+        seen.iter_mut().for_each(|s| *s = 0);
+        *stamp = 1;
+    }
+    if seen.len() < prop.nodes.len() {
+        seen.resize(prop.nodes.len(), 0);
+    }
+    hash.target(prop.nodes[usize::from(target)].state);
+    let mut todo = vec![target];
+    let mut next = Vec::new();
+    while !todo.is_empty() {
+        for &n in &todo {
+            if seen[usize::from(n)] == *stamp {
+                continue;
+            }
+            seen[usize::from(n)] = *stamp;
+            let node = prop.nodes[usize::from(n)];
+            hash.state(node.state);
+            if st_on(node.state) {
+                let cause = match (node.cause, kind) {
+                    (Cause::Start, Kind::Cell) => Cause::Cell,
+                    (Cause::Start, Kind::Region(j)) => Cause::Unit(j),
+                    (cause, _) => cause,
+                };
+                struck_by(cause, node.state, source, cur, parents);
+            }
+            next.extend_from_slice(prop.causes(n));
+        }
+        std::mem::swap(&mut todo, &mut next);
+        next.clear();
     }
 }
 
@@ -413,8 +425,8 @@ mod tests {
         restrict(&mut marks, "1b", "12346789");
         restrict(&mut marks, "1i", "12346789");
         let cur = Board::new(&marks);
-        let on = |c: usize, d: usize| chains::state(c, d, true) as u16;
-        let off = |c: usize, d: usize| chains::state(c, d, false) as u16;
+        let on = |c: usize, d: usize| shared::st(c, d, true);
+        let off = |c: usize, d: usize| shared::st(c, d, false);
         let mut parents = Vec::new();
         struck_by(Cause::Cell, on(0, 1), &source, &cur, &mut parents);
         let digits: Vec<u16> = [0, 2, 3, 5, 6, 7, 8].iter().map(|&d| off(0, d)).collect();

@@ -1,0 +1,274 @@
+//! The vocabulary of the forcing chain engine, under everything else it
+//! uses: the [`Board`] a chain reasons on (each cell's candidates, each
+//! digit's cells and places in every unit, which the dynamic chains strike
+//! as they go), Sudoku Explainer's settings ([`Mode`]), and why a
+//! propagation reached a state ([`Cause`], [`Rule`], [`NestedRef`],
+//! [`AdvancedOff`]).
+
+use crate::logic::{Candidates, Technique, CELL_UNITS, UNITS, UNIT_BITS};
+
+/// One of SE's chaining settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Mode {
+    /// Cell and region chains with three or more branches.
+    pub(super) multiple: bool,
+    /// Off candidates are struck from the board as they are followed.
+    pub(super) dynamic: bool,
+    /// One digit at a time, contradictions only.
+    pub(super) nishio: bool,
+    /// SE's nesting level: 0, 1 to let the basic techniques join in when
+    /// the chains stop, 2-5 to let forcing chains join in as well
+    /// ([`super::nested::rules`]).
+    pub(super) level: u8,
+}
+
+impl Mode {
+    pub(crate) const NISHIO: Mode = Mode {
+        multiple: false,
+        dynamic: true,
+        nishio: true,
+        level: 0,
+    };
+    pub(crate) const MULTIPLE: Mode = Mode {
+        multiple: true,
+        dynamic: false,
+        nishio: false,
+        level: 0,
+    };
+    pub(crate) const DYNAMIC: Mode = Mode {
+        multiple: true,
+        dynamic: true,
+        nishio: false,
+        level: 0,
+    };
+
+    pub(crate) const PLUS: Mode = Mode {
+        multiple: true,
+        dynamic: true,
+        nishio: false,
+        level: 1,
+    };
+
+    /// Dynamic forcing chains with forcing chains nested at SE's `level`
+    /// (2-5): static chains (2), and multiple chains (3), or dynamic
+    /// chains (4), and dynamic chains with static chains nested (5).
+    pub(crate) const fn nested(level: u8) -> Mode {
+        Mode {
+            multiple: true,
+            dynamic: true,
+            nishio: false,
+            level,
+        }
+    }
+
+    /// SE's base rating of the setting.
+    pub(super) fn base(self) -> f64 {
+        if self.level >= 2 {
+            9.5 + 0.5 * f64::from(self.level - 2)
+        } else if self.level == 1 {
+            9.0
+        } else if self.nishio {
+            7.5
+        } else if self.dynamic {
+            8.5
+        } else {
+            8.0
+        }
+    }
+
+    pub(super) fn technique(self) -> Technique {
+        match self.level {
+            0 if self.nishio => Technique::Nishio,
+            0 if self.dynamic => Technique::DynamicForcingChain,
+            0 => Technique::MultipleForcingChain,
+            1 => Technique::DynamicForcingChainPlus,
+            _ => Technique::NestedForcingChain,
+        }
+    }
+
+    /// What joins in when the chains stop, as SE names it
+    /// (`Chaining.getNestedSuffix`).
+    pub(super) fn suffix(self) -> &'static str {
+        match self.level {
+            0 => "",
+            1 => " (+)",
+            2 => " (+ forcing chains)",
+            3 => " (+ multiple forcing chains)",
+            4 => " (+ dynamic forcing chains)",
+            _ => " (+ dynamic forcing chains (+ forcing chains))",
+        }
+    }
+}
+
+/// A board being reasoned on: each cell's candidates and each digit's cells.
+#[derive(Clone)]
+pub(crate) struct Board {
+    pub(super) m: [u16; 81],
+    pub(super) at: [u128; 9],
+    /// `pos[u][d]`: the positions (bit `i` for the unit's `i`th cell) of
+    /// digit index `d` in unit `u`.
+    pub(super) pos: [[u16; 9]; 27],
+    /// The cells holding a digit.
+    pub(super) filled: u128,
+    /// How many cells hold each digit.
+    pub(super) placed: [u8; 9],
+}
+
+impl Board {
+    pub(crate) fn new(marks: &Candidates) -> Board {
+        let mut at = [0u128; 9];
+        let mut filled = 0u128;
+        let mut placed = [0u8; 9];
+        let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
+        for (c, &mask) in m.iter().enumerate() {
+            let v = marks.value(c);
+            if v != 0 {
+                filled |= 1 << c;
+                placed[usize::from(v - 1)] += 1;
+            }
+            for (d, set) in at.iter_mut().enumerate() {
+                if mask & 1 << d != 0 {
+                    *set |= 1 << c;
+                }
+            }
+        }
+        let mut pos = [[0u16; 9]; 27];
+        for (u, unit) in UNITS.iter().enumerate() {
+            for (i, &c) in unit.iter().enumerate() {
+                for (d, p) in pos[u].iter_mut().enumerate() {
+                    if m[usize::from(c)] & 1 << d != 0 {
+                        *p |= 1 << i;
+                    }
+                }
+            }
+        }
+        Board {
+            m,
+            at,
+            pos,
+            filled,
+            placed,
+        }
+    }
+
+    /// The blank cells of unit `u`.
+    pub(super) fn blanks(&self, u: usize) -> u32 {
+        (UNIT_BITS[u] & !self.filled).count_ones()
+    }
+
+    pub(crate) fn has(&self, c: usize, d: usize) -> bool {
+        self.m[c] & 1 << d != 0
+    }
+
+    /// Each cell's candidates.
+    pub(crate) fn masks(&self) -> &[u16; 81] {
+        &self.m
+    }
+
+    pub(super) fn remove(&mut self, c: usize, d: usize) {
+        self.m[c] &= !(1 << d);
+        self.at[d] &= !(1 << c);
+        for kind in 0..3 {
+            self.pos[usize::from(CELL_UNITS[c][kind])][d] &= !(1 << PLACE[c][kind]);
+        }
+    }
+}
+
+/// Per cell and unit kind (row, column, box), the cell's position in that unit.
+pub(super) const PLACE: [[u8; 3]; 81] = {
+    let mut out = [[0u8; 3]; 81];
+    let mut u = 0;
+    while u < 27 {
+        let mut i = 0;
+        while i < 9 {
+            out[UNITS[u][i] as usize][u / 9] = i as u8;
+            i += 1;
+        }
+        u += 1;
+    }
+    out
+};
+
+/// Why a propagation reached a state: SE's `Potential.Cause`. The rule
+/// parents of a nested chain (the candidates struck by the chain around it
+/// that it needed) come from its on states' causes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cause {
+    /// The assumption itself.
+    Start,
+    /// The cell: its other digit (on) or its other digits (off).
+    Cell,
+    /// A unit, by SE kind index (box, row, column, as in [`KINDS`](crate::logic::KINDS)): the
+    /// other place of the digit (on) or its other places (off).
+    Unit(u8),
+    /// A rule run on the board the chain left ([`Rule`]).
+    Advanced(Rule),
+}
+
+/// The rules a dynamic forcing chain (+) or nested forcing chain runs when
+/// it stops, in SE's order (`Chaining.getAdvancedPotentials`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rule {
+    /// Pointing and claiming.
+    Locking,
+    HiddenPair,
+    NakedPair,
+    XWing,
+    /// Static forcing chains and cycles.
+    Chains,
+    /// Multiple (cell and region) forcing chains.
+    Multiple,
+    /// Dynamic forcing chains.
+    Dynamic,
+    /// Dynamic forcing chains with static chains nested.
+    DynamicNested,
+}
+
+/// A nested chain that concluded a state: SE's `FullChain`, by a
+/// fingerprint of its targets and their ancestors, and its complexity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct NestedRef {
+    pub(crate) fingerprint: u64,
+    pub(crate) complexity: u32,
+}
+
+/// A candidate a rule removes from the board a chain left: the off state,
+/// its causes (positions in the list of causes beside it), the rule and its
+/// nested chain, if the rule was one.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct AdvancedOff {
+    pub(crate) state: u16,
+    pub(crate) first: u32,
+    pub(crate) count: u16,
+    pub(crate) rule: Rule,
+    pub(crate) nested: Option<NestedRef>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_have_se_base_ratings() {
+        assert_eq!(Mode::NISHIO.base(), 7.5);
+        assert_eq!(Mode::MULTIPLE.base(), 8.0);
+        assert_eq!(Mode::DYNAMIC.base(), 8.5);
+        assert_eq!(Mode::PLUS.base(), 9.0);
+        let nested: Vec<f64> = (2..=5).map(|l| Mode::nested(l).base()).collect();
+        assert_eq!(nested, [9.5, 10.0, 10.5, 11.0]);
+        assert_eq!(Mode::nested(2).technique(), Technique::NestedForcingChain);
+        assert_eq!(
+            Mode::nested(5).suffix(),
+            " (+ dynamic forcing chains (+ forcing chains))"
+        );
+    }
+
+    #[test]
+    fn place_tables_give_each_cell_its_position_in_its_units() {
+        for c in 0..81 {
+            for u in CELL_UNITS[c].map(usize::from) {
+                assert_eq!(usize::from(UNITS[u][usize::from(PLACE[c][u / 9])]), c);
+            }
+        }
+    }
+}

@@ -1,0 +1,851 @@
+//! Forcing chains that follow every consequence of an assumption, as
+//! Sudoku Explainer (SE) finds and rates them: Nishio forcing chains (7.5),
+//! multiple forcing chains (cell and region, 8.0), dynamic forcing chains
+//! (8.5), dynamic forcing chains "plus" (9.0: locked candidates, pairs
+//! and X-wings join in once the chains stop) and nested forcing chains
+//! (9.5 to 11.0 and up: whole forcing chain searches join in as well,
+//! [`nested`]).
+//!
+//! One engine does all of them, as SE's `Chaining` does with its four
+//! settings. An assumption ("5c is 7", or "is not 7") is followed through
+//! every implication in breadth-first order, on implications first: an on
+//! candidate turns off its cell's other digits and its digit's other
+//! places in its box, row and column; an off candidate turns on the other
+//! digit of a cell with two left, or the other place of its digit in a unit
+//! with two left. In the dynamic forms an off candidate is also struck from
+//! the board as it is followed, so later cells and units count what is left
+//! (and remember the candidates that made them bivalue or bilocal as extra
+//! causes). A step comes from:
+//!
+//! - a contradiction: the assumption makes a candidate both on and off, so
+//!   it is false;
+//! - a double chain: "on" and "off" make the same candidate on (or off);
+//! - a cell chain: each digit of a cell makes the same candidate on (off);
+//! - a region chain: each place of a digit in a unit does.
+//!
+//! A step's rating is the setting's base plus SE's length bonus
+//! ([`length_bonus`]) on its complexity: the number of distinct candidate
+//! states among the causes of its conclusions, counted per branch. The
+//! easiest step (by complexity, then SE's kind order) is taken.
+//!
+//! Everything is plain arrays: a board of 81 masks and nine digit
+//! bitboards ([`Board`]), a propagation of at most 1458 states with its
+//! causes ([`Prop`], followed by [`propagate`]), and a cache of the "on"
+//! propagations of one position (each candidate's is needed by several
+//! chains). This file is the search: which assumptions to follow, which
+//! conclusions they give and which is the easiest, and the searches nested
+//! in a chain ([`Deeper`]); the sentences are [`super::text`]'s.
+
+use super::board::{AdvancedOff, Board, NestedRef, Rule};
+use super::chains;
+use super::closure;
+use super::nested::{self, Kind};
+use super::propagation::{propagate, Nest, Prop, Scratch, StateSet};
+use super::shared::{length_bonus, st, st_cell, st_digit, st_on};
+use super::text::{Branches, Line, Writer};
+use crate::logic::templates;
+use crate::logic::{cell, Candidates, Step, CELL_UNITS, KINDS, UNIT_BITS};
+
+/// The settings [`find`] tries in turn.
+pub(crate) use super::board::Mode;
+
+/// One conclusion found, before the easiest is chosen.
+struct Found {
+    complexity: usize,
+    sort_key: u8,
+    recipe: Recipe,
+}
+
+/// How to make the step of a conclusion, once it is known to be the one
+/// taken: the nodes of its propagations.
+enum Recipe {
+    /// `d` on (or off) in `c` led to nodes `a` (on) and `b` (off) of one
+    /// candidate.
+    Contradiction {
+        c: usize,
+        d: usize,
+        on: bool,
+        a: u16,
+        b: u16,
+    },
+    /// `d` on and off in `c` both led to state `s`: nodes `a` and `b`.
+    Double {
+        c: usize,
+        d: usize,
+        s: u16,
+        a: u16,
+        b: u16,
+    },
+    /// Every branch of a cell or region led to state `s` (at `targets`,
+    /// nodes of the branches' "on" propagations).
+    Branches {
+        branches: Branches,
+        s: u16,
+        targets: Vec<(Which, u16)>,
+    },
+}
+
+/// The propagations of one position, each computed once.
+struct Engine<'a> {
+    board: &'a Board,
+    mode: Mode,
+    /// The "on" propagation of each candidate, once computed.
+    on: Vec<Option<Box<Prop>>>,
+    off: Box<Prop>,
+    scratch: Box<Scratch>,
+    seen: Vec<u32>,
+    stamp: u32,
+    stack: Vec<u16>,
+    /// The easiest conclusion so far.
+    best: Option<Found>,
+    /// Nishio only: per digit, the cells on some and on every template
+    /// ([`templates::cover`]), when known.
+    covers: Vec<Option<(u128, u128)>>,
+    /// Those of every digit, for the Nishio setting.
+    templates: [Option<(u128, u128)>; 9],
+    /// Propagations of an earlier setting, for their storage.
+    #[allow(clippy::vec_box)] // moved to and from `on` without copying
+    pool: Vec<Box<Prop>>,
+    /// The storage of the forcing chains nested in this engine's.
+    deeper: Box<Deeper>,
+    /// The nested chains met while counting a conclusion's causes.
+    nested_seen: Vec<NestedRef>,
+    /// Every conclusion rather than the easiest, when this engine runs
+    /// nested in another chain's.
+    collect: Option<nested::Collect<'a>>,
+    /// What each state implies, in the static settings (multiple chains):
+    /// a cell or region chain whose branches reach no state in common is
+    /// not followed.
+    closure: closure::Cache,
+    /// Whether the setting is static.
+    closed: bool,
+    /// Storage for the states branches have in common ([`Engine::common`]).
+    common_buf: Vec<u16>,
+}
+
+/// The storage of the forcing chain searches, kept from one position to
+/// the next (see [`crate::logic::Workspace`]).
+#[derive(Default)]
+pub(crate) struct Store {
+    #[allow(clippy::vec_box)] // moved to and from `Engine::on` without copying
+    pool: Vec<Box<Prop>>,
+    off: Option<Box<Prop>>,
+    scratch: Option<Box<Scratch>>,
+    seen: Vec<u32>,
+    stamp: u32,
+    stack: Vec<u16>,
+    deeper: Option<Box<Deeper>>,
+}
+
+impl<'a> Engine<'a> {
+    /// An engine on `board`, with the storage kept in `store`.
+    fn new(
+        board: &'a Board,
+        mode: Mode,
+        store: &mut Store,
+        templates: [Option<(u128, u128)>; 9],
+    ) -> Engine<'a> {
+        let mut engine = Engine {
+            board,
+            mode,
+            on: (0..729).map(|_| None).collect(),
+            off: store.off.take().unwrap_or_else(|| Box::new(Prop::new())),
+            scratch: store
+                .scratch
+                .take()
+                .unwrap_or_else(|| Box::new(Scratch::new())),
+            seen: std::mem::take(&mut store.seen),
+            stamp: store.stamp,
+            stack: std::mem::take(&mut store.stack),
+            best: None,
+            covers: Vec::new(),
+            templates,
+            pool: std::mem::take(&mut store.pool),
+            deeper: store.deeper.take().unwrap_or_default(),
+            nested_seen: Vec::new(),
+            collect: None,
+            closure: closure::Cache::default(),
+            closed: false,
+            common_buf: Vec::new(),
+        };
+        engine.restart(mode);
+        engine
+    }
+
+    /// Gives the engine's storage back to `store`.
+    fn keep(mut self, store: &mut Store) {
+        self.release();
+        store.pool = self.pool;
+        store.off = Some(self.off);
+        store.scratch = Some(self.scratch);
+        store.seen = self.seen;
+        store.stamp = self.stamp;
+        store.stack = self.stack;
+        store.deeper = Some(self.deeper);
+    }
+
+    /// Starts over in `mode`, keeping the propagations' storage for reuse.
+    fn restart(&mut self, mode: Mode) {
+        self.mode = mode;
+        self.best = None;
+        // Static links: everything a branch can reach is known in advance.
+        self.closed = !mode.dynamic && !mode.nishio;
+        self.release();
+        self.covers = if mode.nishio {
+            self.templates.to_vec()
+        } else {
+            Vec::new()
+        };
+    }
+
+    /// Puts the propagations back in the pool for reuse.
+    fn release(&mut self) {
+        for slot in &mut self.on {
+            if let Some(prop) = slot.take() {
+                self.pool.push(prop);
+            }
+        }
+    }
+
+    /// In a static setting, whether every state of `starts` (on states)
+    /// reaches a state in common worth concluding, other than `except`:
+    /// else the cell or region chain of those branches finds nothing. In
+    /// the others, true.
+    fn may_share(&mut self, starts: &[usize], except: usize) -> bool {
+        if !self.closed {
+            return true;
+        }
+        let m = &self.board.m;
+        let worth = |s: usize| s.is_multiple_of(2) || m[s / 18].count_ones() > 1;
+        self.closure.get(m).common(starts, except, worth)
+    }
+
+    fn ensure_on(&mut self, c: usize, d: usize) {
+        let k = c * 9 + d;
+        if self.on[k].is_none() {
+            let mut prop = self.pool.pop().unwrap_or_else(|| Box::new(Prop::new()));
+            propagate(
+                self.board,
+                st(c, d, true),
+                self.mode,
+                &mut prop,
+                &mut self.scratch,
+                &mut *self.deeper,
+            );
+            self.on[k] = Some(prop);
+        }
+    }
+
+    fn on_prop(&self, c: usize, d: usize) -> &Prop {
+        self.on[c * 9 + d]
+            .as_deref()
+            .unwrap_or_else(|| panic!("propagation of {}={} not computed", cell(c), d + 1))
+    }
+
+    fn prop(&self, which: Which) -> &Prop {
+        match which {
+            Which::On(c, d) => self.on_prop(c, d),
+            Which::Off => &self.off,
+        }
+    }
+
+    /// SE's complexity of a conclusion reached at each of `targets`: the
+    /// distinct states among each target's causes, summed over the
+    /// targets, plus the complexity of each distinct nested chain among
+    /// them (`ChainingHint.getComplexity`).
+    fn complexity(&mut self, targets: &[(Which, u16)]) -> usize {
+        self.nested_seen.clear();
+        let mut total = 0;
+        for &(which, n) in targets {
+            let prop: &Prop = match which {
+                Which::On(c, d) => self.on[c * 9 + d].as_deref().expect("computed"),
+                Which::Off => &self.off,
+            };
+            total += prop.ancestors(
+                n,
+                &mut self.seen,
+                &mut self.stamp,
+                &mut self.stack,
+                &mut self.nested_seen,
+            );
+        }
+        if !self.nested_seen.is_empty() {
+            self.nested_seen.sort_unstable_by_key(|r| r.fingerprint);
+            self.nested_seen.dedup_by_key(|r| r.fingerprint);
+            total += self
+                .nested_seen
+                .iter()
+                .map(|r| r.complexity as usize)
+                .sum::<usize>();
+        }
+        total
+    }
+
+    /// Whether a conclusion of this complexity and kind would beat the best.
+    fn beats(&self, complexity: usize, sort_key: u8) -> bool {
+        match &self.best {
+            None => true,
+            Some(b) => (complexity, sort_key) < (b.complexity, b.sort_key),
+        }
+    }
+
+    fn offer(&mut self, found: Found) {
+        if self.beats(found.complexity, found.sort_key) {
+            self.best = Some(found);
+        }
+    }
+
+    /// SE's `getMultipleChainsHintList` for one cell.
+    fn cell(&mut self, c: usize) {
+        let mode = self.mode;
+        let mask = self.board.m[c];
+        let n = mask.count_ones();
+        let mut list = [0usize; 9];
+        let mut k = 0;
+        for d in 0..9 {
+            if mask & 1 << d != 0 {
+                list[k] = d;
+                k += 1;
+            }
+        }
+        let digits = &list[..k];
+        for &d in digits {
+            self.binary(
+                c,
+                d,
+                n >= 3 && !mode.nishio && mode.dynamic,
+                mode.dynamic || mode.nishio,
+            );
+            if !mode.nishio {
+                self.regions(c, d);
+            }
+        }
+        if !mode.nishio && (n == 2 || (mode.multiple && n > 2)) {
+            self.cell_reduction(c, digits);
+        }
+    }
+
+    /// Contradictions from `d` on and off in `c`, and double chains.
+    fn binary(&mut self, c: usize, d: usize, double: bool, contradiction: bool) {
+        // Nishio reasons about one digit: "on" can only contradict off every
+        // template of the digit, "off" only on every one.
+        let (need_on, need_off) = match self.covers.get(d).copied().flatten() {
+            Some((some, every)) => (some & 1 << c == 0, every & 1 << c != 0),
+            None => (true, true),
+        };
+        // The static settings follow a branch only where a cell or region
+        // chain needs it (`regions`, `cell_reduction`).
+        if (need_on || !self.mode.nishio) && !self.closed {
+            self.ensure_on(c, d);
+        }
+        if !(double || contradiction) || !need_off {
+            // SE follows "off" too, but uses it only for contradictions and
+            // double chains.
+            if contradiction && need_on {
+                self.contradiction(c, d, true);
+            }
+            return;
+        }
+        self.follow_off(c, d);
+        if contradiction {
+            if need_on {
+                self.contradiction(c, d, true);
+            }
+            self.contradiction(c, d, false);
+        }
+        if double {
+            self.double(c, d);
+        }
+    }
+
+    /// Takes a conclusion: the state `s`, reached at `targets`, of SE's
+    /// kind `sort_key`; `build` makes its step when it is the easiest so
+    /// far. Nested in another chain, every conclusion is collected instead.
+    fn consider(
+        &mut self,
+        kind: Kind,
+        targets: &[(Which, u16)],
+        s: u16,
+        sort_key: u8,
+        recipe: impl FnOnce() -> Recipe,
+    ) {
+        if self.collect.is_none() {
+            if let Some(best) = &self.best {
+                // Each target's ancestors are at least its depth and itself:
+                // a conclusion above the best cannot beat it.
+                let least: usize = targets
+                    .iter()
+                    .map(|&(which, n)| {
+                        usize::from(self.prop(which).nodes[usize::from(n)].depth) + 1
+                    })
+                    .sum();
+                if least > best.complexity {
+                    return;
+                }
+            }
+        }
+        let complexity = self.complexity(targets);
+        if self.collect.is_some() {
+            self.collect_hint(kind, targets, s, sort_key, complexity);
+        } else if self.beats(complexity, sort_key) {
+            self.offer(Found {
+                complexity,
+                sort_key,
+                recipe: recipe(),
+            });
+        }
+    }
+
+    /// The step of the conclusion taken: its sentence follows the main
+    /// line of each propagation ("off" ones followed again, since
+    /// `self.off` holds the last one only).
+    fn make_step(&mut self, found: &Found) -> Step {
+        let complexity = found.complexity;
+        match found.recipe {
+            Recipe::Contradiction { c, d, on, a, b } => {
+                if !on {
+                    self.follow_off(c, d);
+                }
+                let prop: &Prop = if on { self.on_prop(c, d) } else { &self.off };
+                let (line_a, line_b) = (prop.line(a), prop.line(b));
+                self.writer()
+                    .contradiction(c, d, on, &line_a, &line_b, complexity)
+            }
+            Recipe::Double { c, d, s, a, b } => {
+                self.follow_off(c, d);
+                let on_line = self.on_prop(c, d).line(a);
+                let off_line = self.off.line(b);
+                self.writer()
+                    .double(c, d, s, &on_line, &off_line, complexity)
+            }
+            Recipe::Branches {
+                branches,
+                s,
+                ref targets,
+            } => {
+                let lines: Vec<Line> = targets.iter().map(|&(w, n)| self.prop(w).line(n)).collect();
+                self.writer().branches(branches, s, &lines, complexity)
+            }
+        }
+    }
+
+    /// The writer of this setting's steps on this board.
+    fn writer(&self) -> Writer<'a> {
+        Writer {
+            mode: self.mode,
+            board: self.board,
+        }
+    }
+
+    /// `d` off in `c`, followed into `self.off`.
+    fn follow_off(&mut self, c: usize, d: usize) {
+        propagate(
+            self.board,
+            st(c, d, false),
+            self.mode,
+            &mut self.off,
+            &mut self.scratch,
+            &mut *self.deeper,
+        );
+    }
+
+    /// A contradiction from `d` on in `c` (its cached propagation), or off
+    /// (`self.off`).
+    fn contradiction(&mut self, c: usize, d: usize, on: bool) {
+        let (which, conflict) = if on {
+            (Which::On(c, d), self.on_prop(c, d).conflict)
+        } else {
+            (Which::Off, self.off.conflict)
+        };
+        let Some((a, b)) = conflict else { return };
+        // "Off" concludes that `d` is placed: worth it only beside another digit.
+        if !on && self.board.m[c].count_ones() <= 1 {
+            return;
+        }
+        self.consider(
+            Kind::Binary,
+            &[(which, a), (which, b)],
+            st(c, d, !on),
+            7,
+            || Recipe::Contradiction { c, d, on, a, b },
+        );
+    }
+
+    /// Double chains: what `d` on and off in `c` (in `self.off`) both imply.
+    fn double(&mut self, c: usize, d: usize) {
+        if !self.on_prop(c, d).set.meets(&self.off.set) {
+            return;
+        }
+        // The on states reached, then the off states, in the order found.
+        for side in [true, false] {
+            let len = self.on_prop(c, d).nodes.len();
+            for i in 0..len {
+                let a = i as u16;
+                let s = self.on_prop(c, d).nodes[i].state;
+                if st_on(s) != side || !self.on_prop(c, d).set.has(s) {
+                    continue;
+                }
+                let Some(b) = self.off.node_of(s) else {
+                    continue;
+                };
+                if !self.worth(s) {
+                    continue;
+                }
+                self.consider(
+                    Kind::Binary,
+                    &[(Which::On(c, d), a), (Which::Off, b)],
+                    s,
+                    1,
+                    || Recipe::Double { c, d, s, a, b },
+                );
+            }
+        }
+    }
+
+    /// Whether concluding `s` removes anything: an on state with other
+    /// digits in its cell, or any off state.
+    fn worth(&self, s: u16) -> bool {
+        !st_on(s) || self.board.m[st_cell(s)].count_ones() > 1
+    }
+
+    /// Region chains on the units of `c` where it is the first place of `d`.
+    fn regions(&mut self, c: usize, d: usize) {
+        for (j, kind) in KINDS.into_iter().enumerate() {
+            let u = usize::from(CELL_UNITS[c][kind]);
+            let places = self.board.at[d] & UNIT_BITS[u];
+            let n = places.count_ones();
+            // A unit's cells are in increasing order: `c` must be the lowest.
+            if !(n == 2 || (self.mode.multiple && n > 2)) || places.trailing_zeros() as usize != c {
+                continue;
+            }
+            // The unit's places of `d`, by increasing index (the unit's order).
+            let mut list = [0usize; 9];
+            let mut k = 0;
+            let mut rest = places;
+            while rest != 0 {
+                list[k] = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                k += 1;
+            }
+            let spots = &list[..k];
+            let mut starts = [0usize; 9];
+            for (i, &o) in spots.iter().enumerate() {
+                starts[i] = usize::from(st(o, d, true));
+            }
+            if !self.may_share(&starts[..k], usize::from(st(c, d, true))) {
+                continue;
+            }
+            for &o in spots {
+                self.ensure_on(o, d);
+            }
+            let common = self.common(spots.iter().map(|&o| (o, d)), st(c, d, true));
+            for &s in &common {
+                if !self.worth(s) {
+                    continue;
+                }
+                let mut targets = [(Which::Off, 0u16); 9];
+                for (i, &o) in spots.iter().enumerate() {
+                    let n = self.on_prop(o, d).node_of(s).expect("common state");
+                    targets[i] = (Which::On(o, d), n);
+                }
+                let targets = &targets[..k];
+                let branches = Branches::Region(u, d);
+                self.consider(Kind::Region(j as u8), targets, s, 6, || Recipe::Branches {
+                    branches,
+                    s,
+                    targets: targets.to_vec(),
+                });
+            }
+            self.common_buf = common;
+        }
+    }
+
+    /// Cell chains: what every digit of `c` implies alike.
+    fn cell_reduction(&mut self, c: usize, digits: &[usize]) {
+        let mut starts = [0usize; 9];
+        for (i, &d) in digits.iter().enumerate() {
+            starts[i] = usize::from(st(c, d, true));
+        }
+        if !self.may_share(&starts[..digits.len()], usize::MAX) {
+            return;
+        }
+        for &d in digits {
+            self.ensure_on(c, d);
+        }
+        let common = self.common(digits.iter().map(|&d| (c, d)), u16::MAX);
+        for &s in &common {
+            if !self.worth(s) {
+                continue;
+            }
+            let mut targets = [(Which::Off, 0u16); 9];
+            for (i, &d) in digits.iter().enumerate() {
+                let n = self.on_prop(c, d).node_of(s).expect("common state");
+                targets[i] = (Which::On(c, d), n);
+            }
+            let targets = &targets[..digits.len()];
+            self.consider(Kind::Cell, targets, s, 5, || Recipe::Branches {
+                branches: Branches::Cell(c),
+                s,
+                targets: targets.to_vec(),
+            });
+        }
+        self.common_buf = common;
+    }
+
+    /// The states every branch's "on" propagation reaches (`branches`:
+    /// cell and digit of each, all computed), but `except`, in the order of
+    /// the first branch's on states, then its off states.
+    fn common(
+        &mut self,
+        branches: impl Iterator<Item = (usize, usize)> + Clone,
+        except: u16,
+    ) -> Vec<u16> {
+        let mut first = None;
+        let mut all = StateSet::EMPTY;
+        for (i, (c, d)) in branches.enumerate() {
+            let set = &self.on_prop(c, d).set;
+            if i == 0 {
+                all = set.clone();
+                first = Some((c, d));
+            } else {
+                all.and(set);
+            }
+        }
+        let mut common = std::mem::take(&mut self.common_buf);
+        common.clear();
+        let Some((c, d)) = first else { return common };
+        if all.is_empty() {
+            return common;
+        }
+        let p = self.on_prop(c, d);
+        for side in [true, false] {
+            for node in &p.nodes {
+                let s = node.state;
+                if st_on(s) == side && all.has(s) && s != except {
+                    common.push(s);
+                }
+            }
+        }
+        common
+    }
+
+    /// Collects a conclusion of a nested search: kept if it is the easiest
+    /// removing its candidates (SE keeps the first of equal hints, sorted),
+    /// with its rule parents and fingerprint.
+    fn collect_hint(
+        &mut self,
+        kind: Kind,
+        targets: &[(Which, u16)],
+        s: u16,
+        sort_key: u8,
+        complexity: usize,
+    ) {
+        let (c, d) = (st_cell(s), st_digit(s));
+        let removable = if st_on(s) {
+            self.board.m[c] & !(1 << d)
+        } else {
+            1 << d
+        };
+        let removed: Vec<u16> = (0..9)
+            .filter(|&e| removable & 1 << e != 0)
+            .map(|e| st(c, e, false))
+            .collect();
+        let difficulty = self.mode.base() + length_bonus(complexity);
+        let Some(collect) = self.collect.as_mut() else {
+            return;
+        };
+        let Some(slot) = collect.slot(&removed, difficulty, complexity, sort_key) else {
+            return;
+        };
+        let mut parents = Vec::new();
+        let mut hash = nested::Fingerprint::new();
+        let source = collect.source;
+        for &(which, n) in targets {
+            let prop: &Prop = match which {
+                Which::On(c, d) => self.on[c * 9 + d].as_deref().expect("computed"),
+                Which::Off => &self.off,
+            };
+            nested::rule_walk(
+                prop,
+                n,
+                kind,
+                source,
+                self.board,
+                &mut parents,
+                &mut hash,
+                &mut self.seen,
+                &mut self.stamp,
+            );
+        }
+        if let Some(collect) = self.collect.as_mut() {
+            collect.fill(
+                slot,
+                nested::Hint {
+                    removed,
+                    parents,
+                    nested: NestedRef {
+                        fingerprint: hash.finish(),
+                        complexity: complexity as u32,
+                    },
+                },
+            );
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Which {
+    On(usize, usize),
+    Off,
+}
+
+/// The easiest step of SE's chaining in the first of `modes` that finds
+/// one (SE tries them in turn), or `None`.
+pub(crate) fn find(
+    marks: &Candidates,
+    store: &mut Store,
+    covers: &mut templates::Covers,
+    cache: &mut closure::Cache,
+    modes: &[Mode],
+) -> Option<Step> {
+    let board = Board::new(marks);
+    let templates = if modes.iter().any(|mode| mode.nishio) {
+        covers.all(&board.m)
+    } else {
+        [None; 9]
+    };
+    let mut engine = Engine::new(&board, *modes.first()?, store, templates);
+    engine.closure = std::mem::take(cache);
+    let mut unique = None;
+    for &mode in modes {
+        // Nested chains search long on a position without one solution
+        // (an empty grid takes hours), and a grade refuses it anyway.
+        if mode.level >= 2 && !*unique.get_or_insert_with(|| has_one_solution(marks)) {
+            break;
+        }
+        engine.restart(mode);
+        for c in 0..81 {
+            let n = board.m[c].count_ones();
+            if n > 2 || (n > 1 && mode.dynamic) {
+                engine.cell(c);
+            }
+        }
+        if let Some(found) = engine.best.take() {
+            let step = engine.make_step(&found);
+            *cache = std::mem::take(&mut engine.closure);
+            engine.keep(store);
+            return Some(step);
+        }
+    }
+    *cache = std::mem::take(&mut engine.closure);
+    engine.keep(store);
+    None
+}
+
+/// Whether the position's grid has exactly one solution.
+fn has_one_solution(marks: &Candidates) -> bool {
+    crate::solver::default_solver().solutions_count_up_to(marks.grid(), 2) == 1
+}
+
+/// Every conclusion of SE's chaining in `mode` on `cur`, for a search
+/// nested in a chain that started from `source` ([`nested`]).
+pub(crate) fn collect_all(
+    cur: &Board,
+    source: &Board,
+    mode: Mode,
+    store: &mut Store,
+    cache: &mut closure::Cache,
+) -> Vec<nested::Hint> {
+    let mut engine = Engine::new(cur, mode, store, [None; 9]);
+    engine.closure = std::mem::take(cache);
+    engine.collect = Some(nested::Collect::new(source));
+    for c in 0..81 {
+        let n = cur.m[c].count_ones();
+        if n > 2 || (n > 1 && mode.dynamic) {
+            engine.cell(c);
+        }
+    }
+    let hints = engine
+        .collect
+        .take()
+        .map(nested::Collect::finish)
+        .unwrap_or_default();
+    *cache = std::mem::take(&mut engine.closure);
+    engine.keep(store);
+    hints
+}
+
+/// The storage of the searches nested in an engine's chains, one level
+/// deeper, kept from one search to the next: the engine runs them itself
+/// ([`Nest`]), as SE's `Chaining` makes a `Chaining` of the level below.
+#[derive(Default)]
+struct Deeper {
+    forcing: Store,
+    chains: chains::Work,
+    covers: templates::Covers,
+    closure: closure::Cache,
+}
+
+impl Nest for Deeper {
+    /// SE's `getAdvancedPotentials` past the basic techniques: the
+    /// candidates the first of the nested searches of `level` that finds
+    /// any removes from `cur` (what a chain on `source` has left), each
+    /// caused by its chain's rule parents (`node_of` gives their nodes in
+    /// the outer chain). Chains without rule parents are left out: they
+    /// were there before the outer assumption.
+    fn advanced(
+        &mut self,
+        source: &Board,
+        cur: &Board,
+        level: u8,
+        node_of: &dyn Fn(u16) -> Option<u16>,
+        out: &mut Vec<AdvancedOff>,
+        causes: &mut Vec<u16>,
+    ) {
+        for &rule in nested::rules(level) {
+            for hint in self.run(rule, source, cur) {
+                if hint.parents.is_empty() {
+                    continue;
+                }
+                let first = causes.len() as u32;
+                causes.extend(hint.parents.iter().filter_map(|&s| node_of(s)));
+                let count = (causes.len() as u32 - first) as u16;
+                for &state in &hint.removed {
+                    out.push(AdvancedOff {
+                        state,
+                        first,
+                        count,
+                        rule,
+                        nested: Some(hint.nested),
+                    });
+                }
+            }
+            if !out.is_empty() {
+                return;
+            }
+        }
+    }
+}
+
+impl Deeper {
+    /// Every chain `rule` finds on `cur`, the easiest of each set of
+    /// removals, in SE's order (by rating, complexity, kind, then as found).
+    fn run(&mut self, rule: Rule, source: &Board, cur: &Board) -> Vec<nested::Hint> {
+        let mode = match rule {
+            Rule::Chains => {
+                return nested::static_chains(
+                    source,
+                    cur,
+                    &mut self.covers,
+                    &mut self.chains,
+                    &mut self.closure,
+                )
+            }
+            Rule::Multiple => Mode::MULTIPLE,
+            Rule::Dynamic => Mode::DYNAMIC,
+            Rule::DynamicNested => Mode::nested(2),
+            Rule::Locking | Rule::HiddenPair | Rule::NakedPair | Rule::XWing => return Vec::new(),
+        };
+        collect_all(cur, source, mode, &mut self.forcing, &mut self.closure)
+    }
+}

@@ -1,0 +1,248 @@
+//! What joins a dynamic forcing chain (+) when it stops, and every nested
+//! forcing chain before its nested searches: Sudoku Explainer's
+//! `getAdvancedPotentials` at level 1. Locked candidates, hidden pairs,
+//! naked pairs and X-wings look at the board the chain has left, and what
+//! they remove goes on the chain, caused by the candidates the chain struck
+//! that the pattern needed.
+
+use super::board::{AdvancedOff, Board, Rule};
+use super::shared::st;
+use crate::logic::{CELL_UNITS, UNITS, UNIT_BITS};
+
+/// SE's `getAdvancedPotentials` at level 1: the candidates that locked
+/// candidates, hidden pairs, naked pairs or X-wings remove from `cur` (the
+/// first of these that finds any), each caused by the candidates struck
+/// from `source` that the pattern needed. Patterns that needed none are
+/// left out: they were there before the assumption.
+pub(super) fn advanced(
+    source: &Board,
+    cur: &Board,
+    node_of: impl Fn(u16) -> Option<u16>,
+    out: &mut Vec<AdvancedOff>,
+    causes: &mut Vec<u16>,
+) {
+    let struck = |c: usize, d: usize| source.has(c, d) && !cur.has(c, d);
+    let emit = |removed: &[(usize, usize)],
+                needed: &[(usize, usize)],
+                rule: Rule,
+                out: &mut Vec<AdvancedOff>,
+                causes: &mut Vec<u16>| {
+        if needed.is_empty() || removed.is_empty() {
+            return;
+        }
+        let first = causes.len() as u32;
+        for &(c, d) in needed {
+            if let Some(n) = node_of(st(c, d, false)) {
+                causes.push(n);
+            }
+        }
+        let count = (causes.len() as u32 - first) as u16;
+        let mut sorted = removed.to_vec();
+        sorted.sort_unstable();
+        for (c, d) in sorted {
+            out.push(AdvancedOff {
+                state: st(c, d, false),
+                first,
+                count,
+                rule,
+                nested: None,
+            });
+        }
+    };
+    let mut removed: Vec<(usize, usize)> = Vec::new();
+    let mut needed: Vec<(usize, usize)> = Vec::new();
+    // Locked candidates: box against column, box against row, column
+    // against box, row against box; then SE's generalized form (the same
+    // patterns, caused by every struck place of the first unit).
+    const BOXES: std::ops::Range<usize> = 18..27;
+    const ROWS: std::ops::Range<usize> = 0..9;
+    const COLS: std::ops::Range<usize> = 9..18;
+    for (first, second) in [(BOXES, COLS), (BOXES, ROWS), (COLS, BOXES), (ROWS, BOXES)] {
+        for u1 in first.clone() {
+            for u2 in second.clone() {
+                let (b1, b2) = (UNIT_BITS[u1], UNIT_BITS[u2]);
+                if b1 & b2 == 0 {
+                    continue;
+                }
+                for d in 0..9 {
+                    let here = cur.at[d] & b1;
+                    if here.count_ones() < 2 || here & !b2 != 0 {
+                        continue;
+                    }
+                    removed.clear();
+                    needed.clear();
+                    for &c in &UNITS[u2] {
+                        let c = usize::from(c);
+                        if b1 & 1 << c == 0 && cur.has(c, d) {
+                            removed.push((c, d));
+                        }
+                    }
+                    for &c in &UNITS[u1] {
+                        let c = usize::from(c);
+                        if b2 & 1 << c == 0 && struck(c, d) {
+                            needed.push((c, d));
+                        }
+                    }
+                    emit(&removed, &needed, Rule::Locking, out, causes);
+                }
+            }
+        }
+    }
+    for u1 in BOXES.chain(COLS).chain(ROWS) {
+        let b1 = UNIT_BITS[u1];
+        for d in 0..9 {
+            let here = cur.at[d] & b1;
+            let n = here.count_ones();
+            if !(2..8).contains(&n) {
+                continue;
+            }
+            // The other unit holding every place, if any.
+            let first = here.trailing_zeros() as usize;
+            let Some(u2) = CELL_UNITS[first]
+                .iter()
+                .map(|&u| usize::from(u))
+                .find(|&u| u != u1 && here & !UNIT_BITS[u] == 0)
+            else {
+                continue;
+            };
+            removed.clear();
+            needed.clear();
+            for &c in &UNITS[u2] {
+                let c = usize::from(c);
+                if b1 & 1 << c == 0 && cur.has(c, d) {
+                    removed.push((c, d));
+                }
+            }
+            for &c in &UNITS[u1] {
+                let c = usize::from(c);
+                if struck(c, d) {
+                    needed.push((c, d));
+                }
+            }
+            emit(&removed, &needed, Rule::Locking, out, causes);
+        }
+    }
+    if !out.is_empty() {
+        return;
+    }
+    // Hidden pairs, by box, column, row.
+    for u in BOXES.chain(COLS).chain(ROWS) {
+        if source.blanks(u) <= 4 {
+            continue;
+        }
+        for (a, b) in pairs() {
+            let pa = cur.at[a] & UNIT_BITS[u];
+            let pb = cur.at[b] & UNIT_BITS[u];
+            if pa.count_ones() < 2 || pb.count_ones() < 2 || (pa | pb).count_ones() != 2 {
+                continue;
+            }
+            removed.clear();
+            needed.clear();
+            for &c in &UNITS[u] {
+                let c = usize::from(c);
+                if (pa | pb) & 1 << c != 0 {
+                    for e in 0..9 {
+                        if e != a && e != b && cur.has(c, e) {
+                            removed.push((c, e));
+                        }
+                    }
+                } else {
+                    for e in [a, b] {
+                        if source.has(c, e) {
+                            needed.push((c, e));
+                        }
+                    }
+                }
+            }
+            emit(&removed, &needed, Rule::HiddenPair, out, causes);
+        }
+    }
+    if !out.is_empty() {
+        return;
+    }
+    // Naked pairs, by box, column, row.
+    for u in BOXES.chain(COLS).chain(ROWS) {
+        if source.blanks(u) < 4 {
+            continue;
+        }
+        for (i, j) in pairs() {
+            let (ca, cb) = (usize::from(UNITS[u][i]), usize::from(UNITS[u][j]));
+            let (ma, mb) = (cur.m[ca], cur.m[cb]);
+            if ma.count_ones() < 2 || mb.count_ones() < 2 || (ma | mb).count_ones() != 2 {
+                continue;
+            }
+            removed.clear();
+            needed.clear();
+            for &c in &UNITS[u] {
+                let c = usize::from(c);
+                if c != ca && c != cb {
+                    for e in 0..9 {
+                        if (ma | mb) & 1 << e != 0 && cur.has(c, e) {
+                            removed.push((c, e));
+                        }
+                    }
+                }
+            }
+            for c in [ca, cb] {
+                for e in 0..9 {
+                    if (ma | mb) & 1 << e == 0 && source.has(c, e) {
+                        needed.push((c, e));
+                    }
+                }
+            }
+            emit(&removed, &needed, Rule::NakedPair, out, causes);
+        }
+    }
+    if !out.is_empty() {
+        return;
+    }
+    // X-wings: columns as the base, then rows.
+    for (base, cover) in [(COLS, ROWS), (ROWS, COLS)] {
+        for (i, j) in pairs() {
+            let (u1, u2) = (base.start + i, base.start + j);
+            for d in 0..9 {
+                if usize::from(source.placed[d]) + 4 > 9 {
+                    continue;
+                }
+                let p1 = cur.at[d] & UNIT_BITS[u1];
+                let p2 = cur.at[d] & UNIT_BITS[u2];
+                if p1.count_ones() < 2 || p2.count_ones() < 2 {
+                    continue;
+                }
+                let covers: Vec<usize> = cover
+                    .clone()
+                    .filter(|&v| (p1 | p2) & UNIT_BITS[v] != 0)
+                    .collect();
+                if covers.len() != 2 {
+                    continue;
+                }
+                let cover_bits = UNIT_BITS[covers[0]] | UNIT_BITS[covers[1]];
+                let base_bits = UNIT_BITS[u1] | UNIT_BITS[u2];
+                removed.clear();
+                needed.clear();
+                for &v in &covers {
+                    for &c in &UNITS[v] {
+                        let c = usize::from(c);
+                        if base_bits & 1 << c == 0 && cur.has(c, d) {
+                            removed.push((c, d));
+                        }
+                    }
+                }
+                for u in [u1, u2] {
+                    for &c in &UNITS[u] {
+                        let c = usize::from(c);
+                        if cover_bits & 1 << c == 0 && struck(c, d) {
+                            needed.push((c, d));
+                        }
+                    }
+                }
+                emit(&removed, &needed, Rule::XWing, out, causes);
+            }
+        }
+    }
+}
+
+/// The pairs `(i, j)`, `i < j < 9`, in SE's order (by `j`, then `i`).
+fn pairs() -> impl Iterator<Item = (usize, usize)> {
+    (1..9).flat_map(|j| (0..j).map(move |i| (i, j)))
+}

@@ -1,0 +1,551 @@
+//! Following one assumption ("5c is 7", or "is not 7") through every
+//! implication, breadth first, on implications first, as Sudoku Explainer's
+//! `Chaining` does: an on candidate turns off its cell's other digits and
+//! its digit's other places in its box, row and column; an off candidate
+//! turns on the other digit of a cell with two left, or the other place of
+//! its digit in a unit with two left. In the dynamic settings an off
+//! candidate is also struck from the board as it is followed, so later
+//! cells and units count what is left (and remember the candidates that
+//! made them bivalue or bilocal as extra causes). Where the chain stops,
+//! the rules of [`plus`] (level 1 and up) and the nested searches
+//! ([`Nest`], level 2 and up) may carry it on.
+//!
+//! A propagation ([`Prop`]) keeps every state reached with its causes, so
+//! a step can count them (SE's complexity) and tell its main line, and it
+//! stops at the first contradiction.
+
+use super::board::{AdvancedOff, Board, Cause, Mode, NestedRef, PLACE};
+use super::plus;
+use super::shared::{st, st_cell, st_digit, st_on, two16, STATES};
+use crate::logic::{CELL_UNITS, KINDS, SKIP, UNITS, UNIT_BITS};
+
+/// The forcing chain searches nested in a chain (Sudoku Explainer's
+/// levels 2-5), which a propagation runs where it stops and the rules of
+/// [`plus`] find nothing. The engine ([`super::forcing`]) implements it, as
+/// those searches are its own: the propagation names no search.
+pub(super) trait Nest {
+    /// Adds to `out` the candidates the first of the nested searches of
+    /// `level` that finds any removes from `cur` (what a chain from
+    /// `source` has left), each with its causes in `causes` (`node_of`
+    /// gives their nodes in the outer chain).
+    fn advanced(
+        &mut self,
+        source: &Board,
+        cur: &Board,
+        level: u8,
+        node_of: &dyn Fn(u16) -> Option<u16>,
+        out: &mut Vec<AdvancedOff>,
+        causes: &mut Vec<u16>,
+    );
+}
+
+/// A fixed set of states.
+#[derive(Clone)]
+pub(super) struct StateSet([u64; STATES.div_ceil(64)]);
+
+impl StateSet {
+    pub(super) const EMPTY: StateSet = StateSet([0; STATES.div_ceil(64)]);
+
+    pub(super) fn has(&self, s: u16) -> bool {
+        self.0[usize::from(s) / 64] & 1 << (s % 64) != 0
+    }
+
+    fn insert(&mut self, s: u16) {
+        self.0[usize::from(s) / 64] |= 1 << (s % 64);
+    }
+
+    /// Keeps only the states also in `other`.
+    pub(super) fn and(&mut self, other: &StateSet) {
+        self.0.iter_mut().zip(&other.0).for_each(|(x, y)| *x &= y);
+    }
+
+    /// Whether some state is in both.
+    pub(super) fn meets(&self, other: &StateSet) -> bool {
+        self.0.iter().zip(&other.0).any(|(x, y)| x & y != 0)
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.0.iter().all(|&x| x == 0)
+    }
+}
+
+/// A state reached by a propagation, with the positions of its causes in
+/// `Prop::parents`, the link that made it ([`Cause`]) and, for a state a
+/// nested forcing chain concluded, that chain (an index into
+/// `Prop::nested`).
+#[derive(Clone, Copy)]
+pub(super) struct Node {
+    pub(super) state: u16,
+    first: u32,
+    count: u16,
+    pub(super) cause: Cause,
+    nested: u32,
+    /// The longest line of causes back to the assumption: the node and its
+    /// ancestors are at least one more.
+    pub(super) depth: u16,
+}
+
+/// No nested chain.
+const NO_NESTED: u32 = u32::MAX;
+
+/// Everything one assumption implies, in the order it was found.
+#[derive(Clone)]
+pub(super) struct Prop {
+    /// The states reached.
+    pub(super) set: StateSet,
+    /// Node index of each state in `set`.
+    index: Vec<u16>,
+    /// The nodes in the order found (the assumption first); a
+    /// contradiction's second state is the last node and not in `set`.
+    pub(super) nodes: Vec<Node>,
+    parents: Vec<u16>,
+    /// A contradiction: the node found on and the node found off.
+    pub(super) conflict: Option<(u16, u16)>,
+    /// The nested chains of the advanced states (`Node::nested`).
+    nested: Vec<NestedRef>,
+}
+
+impl Prop {
+    pub(super) fn new() -> Prop {
+        Prop {
+            set: StateSet::EMPTY,
+            index: vec![0; STATES],
+            nodes: Vec::with_capacity(256),
+            parents: Vec::with_capacity(512),
+            conflict: None,
+            nested: Vec::new(),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.set = StateSet::EMPTY;
+        self.nodes.clear();
+        self.parents.clear();
+        self.conflict = None;
+        self.nested.clear();
+    }
+
+    /// Adds a node for `state` caused by `causes` through `cause`,
+    /// registered in the set unless it is a contradiction's second state.
+    #[inline]
+    fn push(&mut self, state: u16, causes: &[u16], register: bool, cause: Cause) -> u16 {
+        let n = self.nodes.len() as u16;
+        let depth = causes
+            .iter()
+            .map(|&p| self.nodes[usize::from(p)].depth + 1)
+            .max()
+            .unwrap_or(0);
+        self.nodes.push(Node {
+            state,
+            first: self.parents.len() as u32,
+            count: causes.len() as u16,
+            cause,
+            nested: NO_NESTED,
+            depth,
+        });
+        self.parents.extend_from_slice(causes);
+        if register {
+            self.set.insert(state);
+            self.index[usize::from(state)] = n;
+        }
+        n
+    }
+
+    /// [`Prop::push`] of a registered off state with one cause: the most
+    /// frequent node by far, kept free of slice copies.
+    #[inline]
+    fn push_off(&mut self, state: u16, cause_node: u16, cause: Cause) -> u16 {
+        let n = self.nodes.len() as u16;
+        let depth = self.nodes[usize::from(cause_node)].depth + 1;
+        self.nodes.push(Node {
+            state,
+            first: self.parents.len() as u32,
+            count: 1,
+            cause,
+            nested: NO_NESTED,
+            depth,
+        });
+        self.parents.push(cause_node);
+        self.set.insert(state);
+        self.index[usize::from(state)] = n;
+        n
+    }
+
+    #[inline]
+    pub(super) fn node_of(&self, s: u16) -> Option<u16> {
+        self.set.has(s).then(|| self.index[usize::from(s)])
+    }
+
+    /// The positions of the causes of node `n`.
+    pub(super) fn causes(&self, n: u16) -> &[u16] {
+        let node = self.nodes[usize::from(n)];
+        &self.parents[node.first as usize..node.first as usize + usize::from(node.count)]
+    }
+
+    /// The number of distinct states among `n` and all its causes (SE's
+    /// ancestor count); the nested chains among them go to `nested`.
+    pub(super) fn ancestors(
+        &self,
+        n: u16,
+        seen: &mut Vec<u32>,
+        stamp: &mut u32,
+        stack: &mut Vec<u16>,
+        nested: &mut Vec<NestedRef>,
+    ) -> usize {
+        *stamp = stamp.wrapping_add(1);
+        if *stamp == 0 {
+            seen.iter_mut().for_each(|s| *s = 0);
+            *stamp = 1;
+        }
+        if seen.len() < self.nodes.len() {
+            seen.resize(self.nodes.len(), 0);
+        }
+        stack.clear();
+        stack.push(n);
+        seen[usize::from(n)] = *stamp;
+        let mut count = 0;
+        while let Some(x) = stack.pop() {
+            count += 1;
+            let k = self.nodes[usize::from(x)].nested;
+            if k != NO_NESTED {
+                nested.push(self.nested[k as usize]);
+            }
+            for &p in self.causes(x) {
+                if seen[usize::from(p)] != *stamp {
+                    seen[usize::from(p)] = *stamp;
+                    stack.push(p);
+                }
+            }
+        }
+        count
+    }
+
+    /// The main line from the assumption to `n`: first causes only, each
+    /// state with its cause.
+    pub(super) fn line(&self, mut n: u16) -> Vec<(u16, Cause)> {
+        let node = |n: u16| {
+            let node = self.nodes[usize::from(n)];
+            (node.state, node.cause)
+        };
+        let mut out = vec![node(n)];
+        while let Some(&p) = self.causes(n).first() {
+            out.push(node(p));
+            n = p;
+        }
+        out.reverse();
+        out
+    }
+}
+
+/// A first-in first-out list of node indices that only grows during a
+/// propagation (each node enters once), so it needs no ring.
+#[derive(Default)]
+struct Queue {
+    items: Vec<u16>,
+    head: usize,
+}
+
+impl Queue {
+    fn clear(&mut self) {
+        self.items.clear();
+        self.head = 0;
+    }
+
+    fn push_back(&mut self, n: u16) {
+        self.items.push(n);
+    }
+
+    fn pop_front(&mut self) -> Option<u16> {
+        let n = *self.items.get(self.head)?;
+        self.head += 1;
+        Some(n)
+    }
+}
+
+/// Scratch space of one propagation.
+pub(super) struct Scratch {
+    on_queue: Queue,
+    off_queue: Queue,
+    /// Candidates struck from the board so far (dynamic forms).
+    struck: [u16; 81],
+    struck_at: [u128; 9],
+    links: Vec<(u16, u32, u16, Cause)>,
+    causes: Vec<u16>,
+    advanced: Vec<AdvancedOff>,
+    advanced_causes: Vec<u16>,
+}
+
+impl Scratch {
+    pub(super) fn new() -> Scratch {
+        Scratch {
+            on_queue: Default::default(),
+            off_queue: Default::default(),
+            struck: [0; 81],
+            struck_at: [0; 9],
+            links: Vec::new(),
+            causes: Vec::new(),
+            advanced: Vec::new(),
+            advanced_causes: Vec::new(),
+        }
+    }
+}
+
+/// Follows the assumption `start` on `board` in `mode` into `prop`,
+/// stopping at the first contradiction; from level 2 on, `deeper` runs the
+/// nested forcing chains where the chain stops.
+pub(super) fn propagate(
+    board: &Board,
+    start: u16,
+    mode: Mode,
+    prop: &mut Prop,
+    x: &mut Scratch,
+    deeper: &mut dyn Nest,
+) {
+    prop.clear();
+    x.on_queue.clear();
+    x.off_queue.clear();
+    x.struck = [0; 81];
+    x.struck_at = [0; 9];
+    let mut cur = board.clone();
+    let cells = !mode.nishio;
+    let n = prop.push(start, &[], true, Cause::Start);
+    if st_on(start) {
+        x.on_queue.push_back(n);
+    } else {
+        x.off_queue.push_back(n);
+    }
+    loop {
+        if let Some(n) = x.on_queue.pop_front() {
+            let s = prop.nodes[usize::from(n)].state;
+            let (c, d) = (st_cell(s), st_digit(s));
+            // The cell's other digits, then the digit's other places by box, row, column.
+            let mut targets: [(u16, Cause); 28] = [(0, Cause::Start); 28];
+            let mut k = 0;
+            if cells {
+                let mut rest = cur.m[c] & !(1 << d);
+                while rest != 0 {
+                    let e = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    targets[k] = (st(c, e, false), Cause::Cell);
+                    k += 1;
+                }
+            }
+            for (j, kind) in KINDS.into_iter().enumerate() {
+                let u = usize::from(CELL_UNITS[c][kind]);
+                let mut places = cur.pos[u][d] & !SKIP[c][j];
+                while places != 0 {
+                    let o = usize::from(UNITS[u][places.trailing_zeros() as usize]);
+                    targets[k] = (st(o, d, false), Cause::Unit(j as u8));
+                    k += 1;
+                    places &= places - 1;
+                }
+            }
+            for &(t, cause) in &targets[..k] {
+                if let Some(on) = prop.node_of(t | 1) {
+                    let off = prop.push(t, &[n], false, cause);
+                    prop.conflict = Some((on, off));
+                    return;
+                }
+                if !prop.set.has(t) {
+                    let m = prop.push_off(t, n, cause);
+                    x.off_queue.push_back(m);
+                }
+            }
+        } else if let Some(n) = x.off_queue.pop_front() {
+            let s = prop.nodes[usize::from(n)].state;
+            let (c, d) = (st_cell(s), st_digit(s));
+            x.links.clear();
+            x.causes.clear();
+            // The other digit of a cell with two left.
+            if cells && two16(cur.m[c]) {
+                let e = (cur.m[c] & !(1 << d)).trailing_zeros() as usize;
+                let first = x.causes.len() as u32;
+                x.causes.push(n);
+                let mut hidden = x.struck[c];
+                while hidden != 0 {
+                    let h = hidden.trailing_zeros() as usize;
+                    hidden &= hidden - 1;
+                    x.causes.push(prop.index[usize::from(st(c, h, false))]);
+                }
+                x.links.push((
+                    st(c, e, true),
+                    first,
+                    (x.causes.len() as u32 - first) as u16,
+                    Cause::Cell,
+                ));
+            }
+            // The other place of the digit in a unit with two, by box, row, column.
+            for (j, kind) in KINDS.into_iter().enumerate() {
+                let u = usize::from(CELL_UNITS[c][kind]);
+                let places = cur.pos[u][d];
+                if !two16(places) {
+                    continue;
+                }
+                let o = usize::from(
+                    UNITS[u][(places & !(1 << PLACE[c][u / 9])).trailing_zeros() as usize],
+                );
+                let t = st(o, d, true);
+                if x.links.iter().any(|l| l.0 == t) {
+                    continue;
+                }
+                let first = x.causes.len() as u32;
+                x.causes.push(n);
+                // In the unit's order: its cells are listed by increasing index.
+                let mut hidden = x.struck_at[d] & UNIT_BITS[u];
+                while hidden != 0 {
+                    let h = hidden.trailing_zeros() as usize;
+                    hidden &= hidden - 1;
+                    x.causes.push(prop.index[usize::from(st(h, d, false))]);
+                }
+                x.links.push((
+                    t,
+                    first,
+                    (x.causes.len() as u32 - first) as u16,
+                    Cause::Unit(j as u8),
+                ));
+            }
+            if mode.dynamic {
+                cur.remove(c, d);
+                x.struck[c] |= 1 << d;
+                x.struck_at[d] |= 1 << c;
+            }
+            for i in 0..x.links.len() {
+                let (t, first, count, cause) = x.links[i];
+                let causes = &x.causes[first as usize..first as usize + usize::from(count)];
+                if let Some(off) = prop.node_of(t & !1) {
+                    let on = prop.push(t, causes, false, cause);
+                    prop.conflict = Some((on, off));
+                    return;
+                }
+                if !prop.set.has(t) {
+                    let m = prop.push(t, causes, true, cause);
+                    x.on_queue.push_back(m);
+                }
+            }
+        } else if mode.level > 0 {
+            x.advanced.clear();
+            x.advanced_causes.clear();
+            plus::advanced(
+                board,
+                &cur,
+                |s| prop.node_of(s),
+                &mut x.advanced,
+                &mut x.advanced_causes,
+            );
+            if x.advanced.is_empty() && mode.level >= 2 {
+                deeper.advanced(
+                    board,
+                    &cur,
+                    mode.level,
+                    &|s| prop.node_of(s),
+                    &mut x.advanced,
+                    &mut x.advanced_causes,
+                );
+            }
+            let mut any = false;
+            for i in 0..x.advanced.len() {
+                let a = x.advanced[i];
+                if !prop.set.has(a.state) {
+                    let causes = &x.advanced_causes
+                        [a.first as usize..a.first as usize + usize::from(a.count)];
+                    let m = prop.push(a.state, causes, true, Cause::Advanced(a.rule));
+                    if let Some(r) = a.nested {
+                        prop.nodes[usize::from(m)].nested = prop.nested.len() as u32;
+                        prop.nested.push(r);
+                    }
+                    x.off_queue.push_back(m);
+                    any = true;
+                }
+            }
+            if !any {
+                break;
+            }
+        } else {
+            break;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::tests::{blank, restrict};
+
+    /// No nested searches: the tests follow chains at level 0.
+    struct Shallow;
+
+    impl Nest for Shallow {
+        fn advanced(
+            &mut self,
+            _: &Board,
+            _: &Board,
+            _: u8,
+            _: &dyn Fn(u16) -> Option<u16>,
+            _: &mut Vec<AdvancedOff>,
+            _: &mut Vec<u16>,
+        ) {
+        }
+    }
+
+    #[test]
+    fn units_list_their_cells_by_increasing_index() {
+        // A propagation lists a unit's struck cells by their bits, which
+        // is SE's order only because of this.
+        for unit in UNITS {
+            assert!(unit.windows(2).all(|w| w[0] < w[1]), "{unit:?}");
+        }
+    }
+
+    #[test]
+    fn a_false_assumption_ends_in_a_contradiction() {
+        // 1i and 2i hold only 5 and 8: a 5 in 3i, their box, turns
+        // both 5s off, so 1i is 8, which turns 2i's 8 off while 2i's
+        // 5 being off made it 8.
+        let mut marks = blank();
+        restrict(&mut marks, "1i", "58");
+        restrict(&mut marks, "2i", "58");
+        let board = Board::new(&marks);
+        let (at_1i, at_2i, at_3i) = (8, 17, 26);
+        let mut prop = Prop::new();
+        let mut scratch = Scratch::new();
+        propagate(
+            &board,
+            st(at_3i, 4, true),
+            Mode::DYNAMIC,
+            &mut prop,
+            &mut scratch,
+            &mut Shallow,
+        );
+        assert!(prop.set.has(st(at_1i, 7, true)), "1i is 8");
+        let (on, off) = prop.conflict.expect("a contradiction");
+        assert_eq!(prop.nodes[usize::from(on)].state, st(at_2i, 7, true));
+        assert_eq!(prop.nodes[usize::from(off)].state, st(at_2i, 7, false));
+        assert_eq!(
+            prop.line(off).iter().map(|l| l.0).collect::<Vec<_>>(),
+            vec![
+                st(at_3i, 4, true),
+                st(at_1i, 4, false),
+                st(at_1i, 7, true),
+                st(at_2i, 7, false)
+            ]
+        );
+        // The second state counts its causes: 2i 5 off, and 3i 5 on.
+        let (mut seen, mut stamp, mut stack) = (Vec::new(), 0, Vec::new());
+        let mut nested = Vec::new();
+        assert_eq!(
+            prop.ancestors(on, &mut seen, &mut stamp, &mut stack, &mut nested),
+            3
+        );
+        // Without the 5 in 3i nothing contradicts.
+        propagate(
+            &board,
+            st(at_1i, 7, true),
+            Mode::DYNAMIC,
+            &mut prop,
+            &mut scratch,
+            &mut Shallow,
+        );
+        assert!(prop.conflict.is_none());
+        assert!(prop.set.has(st(at_2i, 4, true)), "2i is 5");
+    }
+}
