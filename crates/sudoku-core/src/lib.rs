@@ -25,8 +25,9 @@ pub use generator::{Batch, Holes, PuzzleSpec, RandomPuzzle, Symmetry, Uniqueness
 pub use grid::Grid;
 pub use history::{History, Move};
 pub use logic::{
-    grade, hint_step, Candidates, Digits, DigitsIter, Grade, GradeError, Level, LogicReport,
-    LogicSolver, Rating, RatingRange, RatingRangeError, Step as LogicStep, Technique,
+    grade, grade_within, hint_step, Bounds, Candidates, Digits, DigitsIter, Grade, GradeError,
+    Level, LogicReport, LogicSolver, Rating, RatingRange, RatingRangeError, Step as LogicStep,
+    Technique, Within,
 };
 pub use parse::{parse_many, PuzzleReader, Record};
 pub use pos::{Block, Cell, Col, Digit, Row, Unit};

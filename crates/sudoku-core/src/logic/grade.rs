@@ -8,7 +8,7 @@ use thiserror::Error;
 
 use crate::counters::{Conflict, Counters};
 use crate::grid::Grid;
-use crate::logic::{LogicSolver, Step, Technique};
+use crate::logic::{LogicSolver, Next, Step, Technique};
 use crate::solver::default_solver;
 
 /// A difficulty rating in tenths, shown as `4.2`: the rating of the hardest
@@ -65,6 +65,12 @@ pub struct RatingRange {
 }
 
 impl RatingRange {
+    /// Every rating: 0.0..20.0.
+    pub const ALL: RatingRange = RatingRange {
+        min: Rating(0),
+        max: Rating::GUESS,
+    };
+
     /// Every rating of `level`.
     pub fn of_level(level: Level) -> RatingRange {
         let min = Level::ALL
@@ -301,6 +307,90 @@ impl Grade {
 /// assert!(grade.rating <= Technique::NakedSingle.rating());
 /// ```
 pub fn grade(puzzle: &Grid) -> Result<Grade, GradeError> {
+    match grade_within(puzzle, &Bounds::ANY)? {
+        Within::Inside(grade) => Ok(grade),
+        // Every rating, pearl and diamond lies in 0.0..20.0.
+        Within::Outside { .. } => unreachable!("nothing is outside Bounds::ANY"),
+    }
+}
+
+/// The ranges of Sudoku Explainer's three numbers that a bounded grade
+/// ([`grade_within`]) keeps: ER (the rating), EP (the pearl) and ED (the
+/// diamond).
+///
+/// ```
+/// use sudoku_core::{Bounds, RatingRange};
+/// let bounds = Bounds::rating("9.0..".parse::<RatingRange>()?);
+/// assert_eq!(bounds.pearl, Bounds::ANY.pearl);
+/// # Ok::<(), sudoku_core::RatingRangeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Bounds {
+    /// The range of the rating (ER).
+    pub rating: RatingRange,
+    /// The range of the pearl (EP).
+    pub pearl: RatingRange,
+    /// The range of the diamond (ED).
+    pub diamond: RatingRange,
+}
+
+impl Bounds {
+    /// Every grade: 0.0..20.0 for the three numbers.
+    pub const ANY: Bounds = Bounds {
+        rating: RatingRange::ALL,
+        pearl: RatingRange::ALL,
+        diamond: RatingRange::ALL,
+    };
+
+    /// The grades whose rating is in `range`.
+    pub fn rating(range: RatingRange) -> Bounds {
+        Bounds {
+            rating: range,
+            ..Bounds::ANY
+        }
+    }
+
+    fn keeps(&self, grade: &Grade) -> bool {
+        self.rating.contains(grade.rating)
+            && self.pearl.contains(grade.pearl)
+            && self.diamond.contains(grade.diamond)
+    }
+}
+
+/// What a bounded grade found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Within {
+    /// The grade, within the bounds: the same as [`grade`]'s.
+    Inside(Grade),
+    /// Outside the bounds, known after `steps` steps of the solve: the
+    /// solve stopped there.
+    Outside {
+        /// The steps taken before the grade was known to be outside.
+        steps: usize,
+    },
+}
+
+/// [`grade`], stopping as soon as the grade is known to be outside
+/// `bounds`: when a step is rated above the rating's (or, up to the first
+/// placement, the pearl's; at the first step, the diamond's) upper bound,
+/// without searching the techniques rated above it at all, and, for the
+/// lower bounds, once the pearl and diamond are known or the solve ends.
+/// Within the bounds, the grade is exactly [`grade`]'s. The generator and
+/// `sudoku grade --rating` use it to leave out puzzles cheaply.
+///
+/// ```
+/// use sudoku_core::{grade_within, Bounds, Grid, Within};
+/// let grid: Grid =
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+///         .parse()
+///         .unwrap();
+/// let hard = Bounds::rating("4.0..".parse()?);
+/// assert!(matches!(grade_within(&grid, &hard)?, Within::Outside { .. }));
+/// let easy = Bounds::rating("..2.0".parse()?);
+/// assert!(matches!(grade_within(&grid, &easy)?, Within::Inside(_)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn grade_within(puzzle: &Grid, bounds: &Bounds) -> Result<Within, GradeError> {
     let counters = Counters::of(puzzle);
     if counters.conflict_count() > 0 {
         return Err(GradeError::Conflicts(counters.conflicts()));
@@ -312,9 +402,49 @@ pub fn grade(puzzle: &Grid) -> Result<Grade, GradeError> {
         1 => {}
         _ => return Err(GradeError::NotUnique),
     }
-    let report = LogicSolver::new(puzzle).run();
+    let mut solver = LogicSolver::new(puzzle);
+    let mut steps: Vec<Step> = Vec::new();
+    let mut pearl: Option<Rating> = None;
+    loop {
+        let mut cap = bounds.rating.max;
+        if pearl.is_none() {
+            cap = cap.min(bounds.pearl.max);
+        }
+        if steps.is_empty() {
+            cap = cap.min(bounds.diamond.max);
+        }
+        let step = match solver.advance_capped(cap) {
+            Next::Step(step) => step,
+            Next::Beyond => {
+                return Ok(Within::Outside { steps: steps.len() });
+            }
+            Next::Stuck => break,
+        };
+        if steps.is_empty() && !bounds.diamond.contains(step.rating()) {
+            return Ok(Within::Outside { steps: 1 });
+        }
+        let placed_first = pearl.is_none() && !step.placements().is_empty();
+        steps.push(step);
+        if placed_first {
+            let hardest = steps.iter().map(Step::rating).max().unwrap_or(Rating(0));
+            if !bounds.pearl.contains(hardest) {
+                return Ok(Within::Outside { steps: steps.len() });
+            }
+            pearl = Some(hardest);
+        }
+    }
+    let grade = grade_of(&steps, solver.is_solved());
+    Ok(if bounds.keeps(&grade) {
+        Within::Inside(grade)
+    } else {
+        Within::Outside { steps: steps.len() }
+    })
+}
+
+/// The grade of a solve made of `steps`, which filled the grid or not.
+fn grade_of(steps: &[Step], solved: bool) -> Grade {
     let mut counts = [0usize; Technique::ALL.len()];
-    for step in &report.steps {
+    for step in steps {
         counts[step.technique() as usize] += 1;
     }
     let techniques: Vec<(Technique, usize)> = Technique::ALL
@@ -322,29 +452,29 @@ pub fn grade(puzzle: &Grid) -> Result<Grade, GradeError> {
         .zip(counts)
         .filter(|&(_, n)| n > 0)
         .collect();
-    let hardest = report.steps.iter().map(Step::rating).max();
-    let rating = if report.solved {
+    let hardest = steps.iter().map(Step::rating).max();
+    let rating = if solved {
         hardest.unwrap_or(Rating(0))
     } else {
         Rating::GUESS
     };
-    let first_placement = report.steps.iter().position(|s| !s.placements().is_empty());
+    let first_placement = steps.iter().position(|s| !s.placements().is_empty());
     let pearl = first_placement.map_or(Rating(0), |last| {
-        report.steps[..=last]
+        steps[..=last]
             .iter()
             .map(Step::rating)
             .max()
             .unwrap_or(Rating(0))
     });
-    let diamond = report.steps.first().map_or(Rating(0), Step::rating);
-    Ok(Grade {
+    let diamond = steps.first().map_or(Rating(0), Step::rating);
+    Grade {
         rating,
         level: Level::of(rating),
         techniques,
-        placed: report.steps.iter().map(|s| s.placements().len()).sum(),
+        placed: steps.iter().map(|s| s.placements().len()).sum(),
         pearl,
         diamond,
-    })
+    }
 }
 
 #[cfg(test)]
@@ -488,5 +618,99 @@ mod tests {
             (Rating(0), Level::Easy, 0, Rating(0), Rating(0))
         );
         assert!(g.techniques.is_empty() && g.hardest().is_none());
+    }
+
+    /// Bounds from one decimal each: `min..max` tenths for the rating,
+    /// pearl and diamond.
+    fn bounds(r: (u16, u16), p: (u16, u16), d: (u16, u16)) -> Bounds {
+        let range = |(min, max): (u16, u16)| RatingRange {
+            min: Rating(min),
+            max: Rating(max),
+        };
+        Bounds {
+            rating: range(r),
+            pearl: range(p),
+            diamond: range(d),
+        }
+    }
+
+    #[test]
+    fn a_bounded_grade_is_the_grade_inside_and_stops_at_the_first_step_outside() {
+        // The built-in puzzles from easy to dynamic forcing chains (+), but
+        // the famous hardest, whose nested chains take seconds each solve.
+        let nested = ["escargot", "inkala", "easter", "golden", "coloin"];
+        for builtin in crate::builtin::PUZZLES
+            .iter()
+            .filter(|b| !nested.iter().any(|n| b.name.contains(n)))
+        {
+            let puzzle = builtin.grid().unwrap();
+            let full = grade(&puzzle).unwrap();
+            let steps = LogicSolver::new(&puzzle).run().steps;
+            let (er, ep, ed) = (full.rating.0, full.pearl.0, full.diamond.0);
+            // Around each of the three numbers: just inside, just outside.
+            let cases = [
+                bounds((er, er), (0, 200), (0, 200)),
+                bounds((0, er.saturating_sub(1)), (0, 200), (0, 200)),
+                bounds((er + 1, 200), (0, 200), (0, 200)),
+                bounds((0, 200), (ep, ep), (ed, ed)),
+                bounds((0, 200), (0, ep.saturating_sub(1)), (0, 200)),
+                bounds((0, 200), (ep + 1, 200), (0, 200)),
+                bounds((0, 200), (0, 200), (0, ed.saturating_sub(1))),
+            ];
+            for b in cases {
+                let within = grade_within(&puzzle, &b).unwrap();
+                if b.keeps(&full) {
+                    assert_eq!(within, Within::Inside(full.clone()), "{}", builtin.name);
+                    continue;
+                }
+                let Within::Outside { steps: taken } = within else {
+                    panic!("{}: {b:?} kept {full:?}", builtin.name);
+                };
+                // Above a maximum, the solve stops at the first step above
+                // it (before searching for it when no technique below the
+                // maximum is left): never after.
+                let first_above =
+                    |max: Rating, upto: usize| steps[..upto].iter().position(|s| s.rating() > max);
+                let first_placement = steps
+                    .iter()
+                    .position(|s| !s.placements().is_empty())
+                    .map_or(steps.len(), |i| i + 1);
+                let limit = [
+                    first_above(b.rating.max, steps.len()),
+                    first_above(b.pearl.max, first_placement),
+                    first_above(b.diamond.max, 1.min(steps.len())),
+                ]
+                .into_iter()
+                .flatten()
+                .min();
+                match limit {
+                    Some(at) => assert_eq!(taken, at, "{}: {b:?}", builtin.name),
+                    None => assert!(taken <= steps.len(), "{}: {b:?}", builtin.name),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_bounded_grade_skips_the_techniques_above_its_cap() {
+        // Tarek's puzzle needs dynamic forcing chains (+): below 7.5 its
+        // solve stops at the first position that needs a forcing chain,
+        // having searched no forcing chain at all.
+        let puzzle: Grid =
+            "..1..4.......6.3.5...9.....8.....7.3.......285...7.6..3...8...6..92......4...1..."
+                .parse()
+                .unwrap();
+        let steps = LogicSolver::new(&puzzle).run().steps;
+        let first_forcing = steps
+            .iter()
+            .position(|s| s.rating() >= Technique::Nishio.rating())
+            .unwrap();
+        let below = bounds((0, 74), (0, 200), (0, 200));
+        assert_eq!(
+            grade_within(&puzzle, &below).unwrap(),
+            Within::Outside {
+                steps: first_forcing
+            }
+        );
     }
 }

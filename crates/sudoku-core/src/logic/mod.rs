@@ -43,7 +43,8 @@ mod uniqueness;
 
 pub use candidates::{Candidates, Digits, DigitsIter};
 pub use grade::{
-    grade, Grade, GradeError, Level, LevelError, Rating, RatingRange, RatingRangeError,
+    grade, grade_within, Bounds, Grade, GradeError, Level, LevelError, Rating, RatingRange,
+    RatingRangeError, Within,
 };
 pub use step::{Step, Technique};
 
@@ -314,8 +315,10 @@ pub(crate) fn digit_cells(marks: &Candidates) -> [u128; 9] {
     at
 }
 
-/// A technique's search: the first step it finds in a position.
-type Finder = fn(&Candidates, &mut Workspace) -> Option<Step>;
+/// A technique's search: the first step it finds in a position. The
+/// rating is a cap: a search made of settings tried in turn (the forcing
+/// chains) tries none whose steps are all rated above it.
+type Finder = fn(&Candidates, &mut Workspace, Rating) -> Option<Step>;
 
 /// Storage the searches reuse from one position to the next, so that a
 /// solve allocates it once rather than at every step.
@@ -347,53 +350,56 @@ pub(crate) const SE_UNIT_ORDER: [usize; 27] = {
 /// order decides which technique a position is rated by. Each entry names
 /// the technique it stands for in [`LogicSolver::assume_unique`].
 const FINDERS: [(Technique, Finder); 26] = [
-    (Technique::FullHouse, |m, _| singles::full_house(m)),
-    (Technique::HiddenSingleBox, |m, _| {
+    (Technique::FullHouse, |m, _, _| singles::full_house(m)),
+    (Technique::HiddenSingleBox, |m, _, _| {
         singles::hidden_single_box(m)
     }),
-    (Technique::HiddenSingleLine, |m, _| {
+    (Technique::HiddenSingleLine, |m, _, _| {
         singles::hidden_single_line(m)
     }),
-    (Technique::DirectPointing, |m, _| direct::direct_locking(m)),
-    (Technique::DirectHiddenPair, |m, _| {
+    (Technique::DirectPointing, |m, _, _| {
+        direct::direct_locking(m)
+    }),
+    (Technique::DirectHiddenPair, |m, _, _| {
         direct::direct_hidden(m, 2)
     }),
-    (Technique::NakedSingle, |m, _| singles::naked_single(m)),
-    (Technique::DirectHiddenTriple, |m, _| {
+    (Technique::NakedSingle, |m, _, _| singles::naked_single(m)),
+    (Technique::DirectHiddenTriple, |m, _, _| {
         direct::direct_hidden(m, 3)
     }),
-    (Technique::Pointing, |m, _| intersections::pointing(m)),
-    (Technique::Claiming, |m, _| intersections::claiming(m)),
-    (Technique::NakedPair, |m, _| subsets::naked(m, 2)),
-    (Technique::XWing, |m, _| fish::fish(m, 2)),
-    (Technique::HiddenPair, |m, _| subsets::hidden(m, 2)),
-    (Technique::NakedTriple, |m, _| subsets::naked(m, 3)),
-    (Technique::Swordfish, |m, _| fish::fish(m, 3)),
-    (Technique::HiddenTriple, |m, _| subsets::hidden(m, 3)),
-    (Technique::XyWing, |m, _| wings::xy_wing(m)),
-    (Technique::XyzWing, |m, _| wings::xyz_wing(m)),
-    (Technique::UniqueLoop, |m, _| uniqueness::unique_loop(m)),
-    (Technique::NakedQuad, |m, _| subsets::naked(m, 4)),
-    (Technique::Jellyfish, |m, _| fish::fish(m, 4)),
-    (Technique::HiddenQuad, |m, _| subsets::hidden(m, 4)),
-    (Technique::Bug, |m, _| uniqueness::bug(m)),
-    (Technique::AlignedPairExclusion, |m, _| {
+    (Technique::Pointing, |m, _, _| intersections::pointing(m)),
+    (Technique::Claiming, |m, _, _| intersections::claiming(m)),
+    (Technique::NakedPair, |m, _, _| subsets::naked(m, 2)),
+    (Technique::XWing, |m, _, _| fish::fish(m, 2)),
+    (Technique::HiddenPair, |m, _, _| subsets::hidden(m, 2)),
+    (Technique::NakedTriple, |m, _, _| subsets::naked(m, 3)),
+    (Technique::Swordfish, |m, _, _| fish::fish(m, 3)),
+    (Technique::HiddenTriple, |m, _, _| subsets::hidden(m, 3)),
+    (Technique::XyWing, |m, _, _| wings::xy_wing(m)),
+    (Technique::XyzWing, |m, _, _| wings::xyz_wing(m)),
+    (Technique::UniqueLoop, |m, _, _| uniqueness::unique_loop(m)),
+    (Technique::NakedQuad, |m, _, _| subsets::naked(m, 4)),
+    (Technique::Jellyfish, |m, _, _| fish::fish(m, 4)),
+    (Technique::HiddenQuad, |m, _, _| subsets::hidden(m, 4)),
+    (Technique::Bug, |m, _, _| uniqueness::bug(m)),
+    (Technique::AlignedPairExclusion, |m, _, _| {
         exclusion::aligned_pair_exclusion(m)
     }),
-    (Technique::XChain, |m, work| {
+    (Technique::XChain, |m, work, _| {
         chains::forcing_chain_or_cycle(m, &mut work.covers, &mut work.chains, &mut work.closure)
     }),
-    (Technique::AlignedTripleExclusion, |m, _| {
+    (Technique::AlignedTripleExclusion, |m, _, _| {
         exclusion::aligned_triple_exclusion(m)
     }),
     // SE's Nishio, multiple, dynamic, dynamic (+) and nested forcing
     // chains, tried in that order by one search that shares its storage.
-    (Technique::Nishio, |m, work| {
+    (Technique::Nishio, |m, work, cap| {
         forcing::find(
             m,
             &mut work.forcing,
             &mut work.covers,
             &mut work.closure,
+            cap,
             &[
                 forcing::Mode::NISHIO,
                 forcing::Mode::MULTIPLE,
@@ -408,15 +414,85 @@ const FINDERS: [(Technique, Finder); 26] = [
     }),
 ];
 
+/// The lowest rating of a step each finder of [`FINDERS`] can give, and
+/// every finder after it: a search capped below it can stop there.
+const FLOORS: [Rating; 26] = {
+    let mut floors = [Rating::GUESS; 26];
+    let mut i = 26;
+    let mut least = Rating::GUESS.tenths();
+    while i > 0 {
+        i -= 1;
+        // The unique loops' search finds unique rectangles too, and the
+        // static chains' search X- and Y-cycles.
+        let own = match FINDERS[i].0 {
+            Technique::UniqueLoop => Technique::UniqueRectangle.rating(),
+            Technique::XChain => Technique::XCycle.rating(),
+            t => t.rating(),
+        };
+        if own.tenths() < least {
+            least = own.tenths();
+        }
+        floors[i] = Rating::from_tenths(least);
+    }
+    floors
+};
+
 /// The first step of the first technique in [`FINDERS`] that finds one.
 fn find_step(marks: &Candidates, uniqueness: bool, work: &mut Workspace) -> Option<Step> {
-    if marks.is_solved() || marks.has_contradiction() {
-        return None;
+    match find_capped(marks, uniqueness, work, Rating::GUESS) {
+        Next::Step(step) => Some(step),
+        Next::Beyond | Next::Stuck => None,
     }
-    FINDERS
-        .iter()
-        .filter(|(t, _)| uniqueness || !t.assumes_uniqueness())
-        .find_map(|(_, find)| find(marks, work))
+}
+
+/// What a search for the next step under a cap found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Next {
+    /// The easiest step, rated at most the cap.
+    Step(Step),
+    /// The easiest step is rated above the cap (or there is none, which
+    /// rates the puzzle [`Rating::GUESS`], above any lower cap): the search
+    /// stopped as soon as that was known.
+    Beyond,
+    /// The grid is full, contradictory, or no technique applies (with the
+    /// cap at [`Rating::GUESS`]).
+    Stuck,
+}
+
+/// [`find_step`], stopping as soon as the easiest step is known to be
+/// rated above `cap`: before the techniques whose steps all are, and after
+/// a step that is. With the cap at [`Rating::GUESS`] it is `find_step`.
+pub(crate) fn find_capped(
+    marks: &Candidates,
+    uniqueness: bool,
+    work: &mut Workspace,
+    cap: Rating,
+) -> Next {
+    if marks.is_solved() || marks.has_contradiction() {
+        return Next::Stuck;
+    }
+    for (i, (technique, find)) in FINDERS.iter().enumerate() {
+        if !uniqueness && technique.assumes_uniqueness() {
+            continue;
+        }
+        if FLOORS[i] > cap {
+            return Next::Beyond;
+        }
+        if let Some(step) = find(marks, work, cap) {
+            return if step.rating() > cap {
+                Next::Beyond
+            } else {
+                Next::Step(step)
+            };
+        }
+    }
+    if cap < Rating::GUESS {
+        // Whether a setting above the cap was left untried or none finds
+        // anything, the rating is above the cap.
+        Next::Beyond
+    } else {
+        Next::Stuck
+    }
 }
 
 /// The logical solver on one position.
@@ -520,6 +596,17 @@ impl LogicSolver {
         for &(cell, digit) in step.eliminations() {
             self.marks.remove(cell, digit);
         }
+    }
+
+    /// Finds the easiest step unless it is rated above `cap`, applies it
+    /// and returns it (see [`find_capped`]).
+    pub(crate) fn advance_capped(&mut self, cap: Rating) -> Next {
+        let next = find_capped(&self.marks, self.uniqueness, &mut self.work.0, cap);
+        if let Next::Step(step) = &next {
+            let step = step.clone();
+            self.apply(&step);
+        }
+        next
     }
 
     /// Finds the easiest step, applies it and returns it.

@@ -61,6 +61,11 @@ impl Mode {
         }
     }
 
+    /// SE's base rating of the setting, in tenths.
+    pub(super) fn base_tenths(self) -> u16 {
+        (self.base() * 10.0).round() as u16
+    }
+
     /// SE's base rating of the setting.
     pub(super) fn base(self) -> f64 {
         if self.level >= 2 {

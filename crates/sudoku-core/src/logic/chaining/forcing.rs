@@ -44,7 +44,7 @@ use super::propagation::{propagate, Nest, Prop, Scratch, StateSet};
 use super::shared::{length_bonus, st, st_cell, st_digit, st_on};
 use super::text::{Branches, Line, Writer};
 use crate::logic::templates;
-use crate::logic::{cell, Candidates, Step, CELL_UNITS, KINDS, UNIT_BITS};
+use crate::logic::{cell, Candidates, Rating, Step, CELL_UNITS, KINDS, UNIT_BITS};
 
 /// The settings [`find`] tries in turn.
 pub(crate) use super::board::Mode;
@@ -701,11 +701,14 @@ enum Which {
 
 /// The easiest step of SE's chaining in the first of `modes` that finds
 /// one (SE tries them in turn), or `None`.
+/// Settings whose base rating is above `cap` are not tried: their steps
+/// would all be rated above it.
 pub(crate) fn find(
     marks: &Candidates,
     store: &mut Store,
     covers: &mut templates::Covers,
     cache: &mut closure::Cache,
+    cap: Rating,
     modes: &[Mode],
 ) -> Option<Step> {
     let board = Board::new(marks);
@@ -718,6 +721,9 @@ pub(crate) fn find(
     engine.closure = std::mem::take(cache);
     let mut unique = None;
     for &mode in modes {
+        if mode.base_tenths() > cap.tenths() {
+            break;
+        }
         // Nested chains search long on a position without one solution
         // (an empty grid takes hours), and a grade refuses it anyway.
         if mode.level >= 2 && !*unique.get_or_insert_with(|| has_one_solution(marks)) {
