@@ -6,6 +6,7 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::{mpsc, Arc, Mutex, MutexGuard};
 
 use rayon::prelude::*;
 use sudoku_core::{ParseError, ParseErrorKind, PuzzleReader, Record};
@@ -95,8 +96,9 @@ pub struct Filter<'a> {
     pub output: Option<&'a Path>,
     /// Worker threads; `None` for one per core.
     pub threads: Option<u64>,
-    /// Records read, answered and written at a time, so memory stays
-    /// bounded on inputs of any length while threads share the work.
+    /// Records read, answered and written at a time at most, so memory
+    /// stays bounded on inputs of any length while threads share the work
+    /// (fewer when the input is slow: what has come is answered at once).
     pub chunk: usize,
     /// Written before the first answer (a CSV header, say); may be empty.
     pub header: &'a str,
@@ -164,8 +166,10 @@ impl Filter<'_> {
     }
 
     /// Reads, answers and writes one input chunk by chunk, with a progress
-    /// bar over it. Whether some record was invalid; the error is a failed
-    /// write.
+    /// bar over it. The records are read on a thread of their own
+    /// ([`read_chunks`]); the answers are flushed whenever no chunk is
+    /// waiting, so that puzzles that come slowly are answered as they come.
+    /// Whether some record was invalid; the error is a failed write.
     fn pass<A, F, W>(
         &self,
         workers: &Workers,
@@ -181,13 +185,11 @@ impl Filter<'_> {
         W: FnMut(&mut dyn Write, &Result<A, Invalid>) -> io::Result<()>,
     {
         let mut invalid = false;
+        let name = source.name.clone();
         let progress = Progress::new(source.len, "puzzles");
-        let mut reader = PuzzleReader::new(progress.wrap(source.reader));
-        let result = loop {
-            let chunk: Vec<_> = reader.by_ref().take(self.chunk).collect();
-            if chunk.is_empty() {
-                break Ok(invalid);
-            }
+        let chunks = read_chunks(source, &progress, self.chunk);
+        let mut next = chunks.recv().ok();
+        while let Some(chunk) = next {
             let answers = workers.map(&chunk, answer);
             for (record, answer) in chunk.iter().zip(&answers) {
                 if let Err(e) = write(out.writer(), answer) {
@@ -200,14 +202,75 @@ impl Filter<'_> {
                         Ok(record) => Some(record.line),
                         Err(e) => e.line(),
                     };
-                    reports.report(&source.name, line, why.kind, &why.message);
+                    reports.report(&name, line, why.kind, &why.message);
                 }
             }
             progress.add(chunk.len() as u64);
-        };
+            next = match chunks.try_recv() {
+                Ok(chunk) => Some(chunk),
+                Err(mpsc::TryRecvError::Disconnected) => None,
+                Err(mpsc::TryRecvError::Empty) => {
+                    // Nothing more is ready: what is answered leaves now.
+                    if let Err(e) = out.writer().flush() {
+                        progress.finish();
+                        return Err(out.stopped(&e));
+                    }
+                    chunks.recv().ok()
+                }
+            };
+        }
         progress.finish();
-        result
+        Ok(invalid)
     }
+}
+
+/// The records of one input.
+type Chunk = Vec<Result<Record, ParseError>>;
+
+/// Reads the records of `source` on a thread of its own and sends them in
+/// chunks of at most `size`: a chunk leaves when it is full, when the input
+/// ends, and when nothing more is ready to read (see [`Input::paced`]). At
+/// most one chunk waits to be taken, so memory stays bounded. The thread
+/// ends at the end of the input, or when the receiver is gone and it has a
+/// chunk to send.
+fn read_chunks(source: Input, progress: &Progress, size: usize) -> mpsc::Receiver<Chunk> {
+    let (tx, rx) = mpsc::sync_channel(1);
+    let pending: Arc<Mutex<Chunk>> = Arc::new(Mutex::new(Vec::with_capacity(size)));
+    let idle = {
+        let (pending, tx) = (Arc::clone(&pending), tx.clone());
+        move || {
+            let chunk = std::mem::take(&mut *lock(&pending));
+            if !chunk.is_empty() {
+                let _ = tx.send(chunk);
+            }
+        }
+    };
+    let reader = PuzzleReader::new(progress.wrap(source.paced(idle)));
+    std::thread::spawn(move || {
+        for record in reader {
+            let mut chunk = lock(&pending);
+            chunk.push(record);
+            if chunk.len() >= size {
+                let full = std::mem::replace(&mut *chunk, Vec::with_capacity(size));
+                drop(chunk);
+                if tx.send(full).is_err() {
+                    return;
+                }
+            }
+        }
+        let rest = std::mem::take(&mut *lock(&pending));
+        if !rest.is_empty() {
+            let _ = tx.send(rest);
+        }
+    });
+    rx
+}
+
+/// The chunk being read, even when a thread panicked while holding it.
+fn lock(pending: &Mutex<Chunk>) -> MutexGuard<'_, Chunk> {
+    pending
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// What went wrong over the whole run.

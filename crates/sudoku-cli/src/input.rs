@@ -10,8 +10,81 @@ pub struct Input {
     pub name: String,
     /// The input's size in bytes, when known (for progress).
     pub len: Option<u64>,
-    /// The reader.
-    pub reader: Box<dyn BufRead + Send>,
+    /// Where the bytes come from.
+    source: Source,
+}
+
+/// An input's bytes, unbuffered.
+enum Source {
+    Stdin(io::Stdin),
+    File(File),
+}
+
+impl Read for Source {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self {
+            Source::Stdin(stdin) => stdin.read(buf),
+            Source::File(file) => file.read(buf),
+        }
+    }
+}
+
+/// Bytes read from an input at a time.
+const BUFFER: usize = 1 << 16;
+
+impl Input {
+    /// The input, buffered.
+    pub fn reader(self) -> Box<dyn BufRead + Send> {
+        Box::new(BufReader::with_capacity(BUFFER, self.source))
+    }
+
+    /// The input, buffered, calling `idle` before every read that could
+    /// wait: when what was read is used up and nothing more is ready (a
+    /// slow pipe, a terminal, `tail -f`). A filter answers what it has at
+    /// that moment, before it waits. A regular file is always ready.
+    pub fn paced(self, idle: impl FnMut() + Send + 'static) -> Box<dyn BufRead + Send> {
+        Box::new(BufReader::with_capacity(
+            BUFFER,
+            Paced {
+                source: self.source,
+                idle,
+            },
+        ))
+    }
+}
+
+/// A source that calls `idle` before a read that could wait.
+struct Paced<F> {
+    source: Source,
+    idle: F,
+}
+
+impl<F: FnMut()> Read for Paced<F> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if !self.ready() {
+            (self.idle)();
+        }
+        self.source.read(buf)
+    }
+}
+
+impl<F> Paced<F> {
+    /// Whether a read would return without waiting.
+    #[cfg(unix)]
+    fn ready(&self) -> bool {
+        use std::os::fd::AsRawFd;
+        let fd = match &self.source {
+            Source::Stdin(stdin) => stdin.as_raw_fd(),
+            Source::File(file) => file.as_raw_fd(),
+        };
+        crate::sys::ready_to_read(fd)
+    }
+
+    /// Not known here: every read is taken as one that could wait.
+    #[cfg(not(unix))]
+    fn ready(&self) -> bool {
+        false
+    }
 }
 
 /// The names to read: the given files, or stdin when there are none.
@@ -32,7 +105,7 @@ pub fn open(path: &Path) -> Result<Input, String> {
         return Ok(Input {
             name: "<stdin>".to_string(),
             len: None,
-            reader: Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
+            source: Source::Stdin(io::stdin()),
         });
     }
     let name = path.display().to_string();
@@ -46,7 +119,7 @@ pub fn open(path: &Path) -> Result<Input, String> {
     Ok(Input {
         name,
         len: Some(meta.len()),
-        reader: Box::new(BufReader::with_capacity(1 << 16, file)),
+        source: Source::File(file),
     })
 }
 

@@ -1,12 +1,21 @@
 //! The few system calls the standard library does not offer, each behind a
-//! safe function: waiting on several pipes at once with a deadline,
-//! non-blocking pipes, and signals to a process group. Unix only; the rest
+//! safe function: whether a descriptor can be read without waiting, waiting
+//! on several pipes at once with a deadline, non-blocking pipes, and
+//! signals to a process group. Unix only; the rest
 //! of the command never calls `libc` for these.
 #![allow(unsafe_code)]
 
 use std::io;
 use std::os::fd::{AsRawFd, RawFd};
 use std::time::Duration;
+
+/// Whether a read of `fd` would return at once (with data, the end of the
+/// input or an error) instead of waiting for a writer. Unknown (a failed
+/// `poll`) counts as "would wait", which only makes a caller flush early.
+pub fn ready_to_read(fd: RawFd) -> bool {
+    let mut watch = [Watch::read(fd)];
+    matches!(wait(&mut watch, Duration::ZERO), Ok(n) if n > 0)
+}
 
 /// One descriptor to wait on: for reading or for writing, and whether it
 /// is ready after [`wait`].
@@ -133,6 +142,7 @@ mod tests {
             .spawn()
             .unwrap();
         let mut out = child.stdout.take().unwrap();
+        assert!(!ready_to_read(out.as_raw_fd()));
         let mut watch = [Watch::read(out.as_raw_fd())];
         let start = Instant::now();
         assert_eq!(wait(&mut watch, Duration::from_secs(30)).unwrap(), 1);

@@ -202,8 +202,9 @@ fn read(files: &[PathBuf]) -> (Vec<Puzzle>, Status) {
             }
         };
         let name = escape_controls(&source.name).into_owned();
+        let source_name = source.name.clone();
         let mut number = 0;
-        for record in PuzzleReader::new(source.reader) {
+        for record in PuzzleReader::new(source.reader()) {
             match record {
                 Ok(record) => {
                     number += 1;
@@ -217,11 +218,11 @@ fn read(files: &[PathBuf]) -> (Vec<Puzzle>, Status) {
                 Err(e) => {
                     status.invalid = true;
                     let why = Invalid::parse(&e);
-                    reports.report(&source.name, e.line(), why.kind, &why.message);
+                    reports.report(&source_name, e.line(), why.kind, &why.message);
                 }
             }
         }
-        reports.end_input(&source.name);
+        reports.end_input(&source_name);
     }
     (puzzles, status)
 }
