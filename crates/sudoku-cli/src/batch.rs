@@ -9,7 +9,8 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc, Mutex, MutexGuard};
+use std::sync::{mpsc, Arc};
+use std::task::Poll;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
@@ -268,10 +269,11 @@ impl Filter<'_> {
     }
 
     /// Reads, answers and writes one input chunk by chunk, with a progress
-    /// bar over it. The records are read on a thread of their own
-    /// ([`read_chunks`]); the answers are flushed whenever no chunk is
-    /// waiting, so that puzzles that come slowly are answered as they come.
-    /// Whether some record was invalid; the error is a failed write.
+    /// bar over it. A chunk ends when it is full, at the end of the input,
+    /// and when nothing more is ready to read ([`Input::paced`]): then the
+    /// answers so far are flushed before the next read waits, so puzzles
+    /// that come slowly are answered as they come. Whether some record was
+    /// invalid; the error is a failed write.
     fn pass<A, F, W>(
         &self,
         workers: &Workers,
@@ -289,14 +291,28 @@ impl Filter<'_> {
         let mut invalid = false;
         let name = source.name.clone();
         let progress = Progress::new(source.len, "puzzles");
-        let chunks = read_chunks(source, &progress, self.chunk);
-        let mut next = chunks.recv().ok();
-        while let Some(chunk) = next {
+        let mut reader = PuzzleReader::new(progress.wrap(source.paced()));
+        let mut chunk = Vec::with_capacity(self.chunk);
+        let result = 'pass: loop {
+            chunk.clear();
+            let (mut idle, mut end) = (false, false);
+            while chunk.len() < self.chunk {
+                match reader.poll_next() {
+                    Poll::Ready(Some(record)) => chunk.push(record),
+                    Poll::Ready(None) => {
+                        end = true;
+                        break;
+                    }
+                    Poll::Pending => {
+                        idle = true;
+                        break;
+                    }
+                }
+            }
             let answers = workers.map(&chunk, answer);
             for (record, answer) in chunk.iter().zip(&answers) {
                 if let Err(e) = write(out.writer(), answer) {
-                    progress.finish();
-                    return Err(out.stopped(&e));
+                    break 'pass Err(out.stopped(&e));
                 }
                 if let Err(why) = answer {
                     invalid = true;
@@ -308,71 +324,19 @@ impl Filter<'_> {
                 }
             }
             progress.add(chunk.len() as u64);
-            next = match chunks.try_recv() {
-                Ok(chunk) => Some(chunk),
-                Err(mpsc::TryRecvError::Disconnected) => None,
-                Err(mpsc::TryRecvError::Empty) => {
-                    // Nothing more is ready: what is answered leaves now.
-                    if let Err(e) = out.writer().flush() {
-                        progress.finish();
-                        return Err(out.stopped(&e));
-                    }
-                    chunks.recv().ok()
+            if end {
+                break Ok(invalid);
+            }
+            // Nothing more is ready: what is answered leaves now.
+            if idle {
+                if let Err(e) = out.writer().flush() {
+                    break Err(out.stopped(&e));
                 }
-            };
-        }
+            }
+        };
         progress.finish();
-        Ok(invalid)
+        result
     }
-}
-
-/// The records of one input.
-type Chunk = Vec<Result<Record, ParseError>>;
-
-/// Reads the records of `source` on a thread of its own and sends them in
-/// chunks of at most `size`: a chunk leaves when it is full, when the input
-/// ends, and when nothing more is ready to read (see [`Input::paced`]). At
-/// most one chunk waits to be taken, so memory stays bounded. The thread
-/// ends at the end of the input, or when the receiver is gone and it has a
-/// chunk to send.
-fn read_chunks(source: Input, progress: &Progress, size: usize) -> mpsc::Receiver<Chunk> {
-    let (tx, rx) = mpsc::sync_channel(1);
-    let pending: Arc<Mutex<Chunk>> = Arc::new(Mutex::new(Vec::with_capacity(size)));
-    let idle = {
-        let (pending, tx) = (Arc::clone(&pending), tx.clone());
-        move || {
-            let chunk = std::mem::take(&mut *lock(&pending));
-            if !chunk.is_empty() {
-                let _ = tx.send(chunk);
-            }
-        }
-    };
-    let reader = PuzzleReader::new(progress.wrap(source.paced(idle)));
-    std::thread::spawn(move || {
-        for record in reader {
-            let mut chunk = lock(&pending);
-            chunk.push(record);
-            if chunk.len() >= size {
-                let full = std::mem::replace(&mut *chunk, Vec::with_capacity(size));
-                drop(chunk);
-                if tx.send(full).is_err() {
-                    return;
-                }
-            }
-        }
-        let rest = std::mem::take(&mut *lock(&pending));
-        if !rest.is_empty() {
-            let _ = tx.send(rest);
-        }
-    });
-    rx
-}
-
-/// The chunk being read, even when a thread panicked while holding it.
-fn lock(pending: &Mutex<Chunk>) -> MutexGuard<'_, Chunk> {
-    pending
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// What went wrong over the whole run.

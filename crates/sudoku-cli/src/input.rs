@@ -38,37 +38,44 @@ impl Input {
         Box::new(BufReader::with_capacity(BUFFER, self.source))
     }
 
-    /// The input, buffered, calling `idle` before every read that could
-    /// wait: when what was read is used up and nothing more is ready (a
-    /// slow pipe, a terminal, `tail -f`). A filter answers what it has at
-    /// that moment, before it waits. A regular file is always ready.
-    pub fn paced(self, idle: impl FnMut() + Send + 'static) -> Box<dyn BufRead + Send> {
+    /// The input, buffered, for [`PuzzleReader::poll_next`]: before a read
+    /// that would wait (what was read is used up and nothing more is ready:
+    /// a slow pipe, a terminal, `tail -f`), a read fails once with
+    /// [`io::ErrorKind::WouldBlock`], so that a filter answers what it has
+    /// before it waits; the read after it waits. A regular file is always
+    /// ready.
+    ///
+    /// [`PuzzleReader::poll_next`]: sudoku_core::PuzzleReader::poll_next
+    pub fn paced(self) -> Box<dyn BufRead + Send> {
         Box::new(BufReader::with_capacity(
             BUFFER,
             Paced {
                 source: self.source,
-                idle,
+                said: false,
             },
         ))
     }
 }
 
-/// A source that calls `idle` before a read that could wait.
-struct Paced<F> {
+/// A source that says "nothing for now" once before a read that would wait.
+struct Paced {
     source: Source,
-    idle: F,
+    /// Whether the last read said so: the next one waits.
+    said: bool,
 }
 
-impl<F: FnMut()> Read for Paced<F> {
+impl Read for Paced {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if !self.ready() {
-            (self.idle)();
+        if !self.said && !self.ready() {
+            self.said = true;
+            return Err(io::ErrorKind::WouldBlock.into());
         }
+        self.said = false;
         self.source.read(buf)
     }
 }
 
-impl<F> Paced<F> {
+impl Paced {
     /// Whether a read would return without waiting.
     #[cfg(unix)]
     fn ready(&self) -> bool {
