@@ -4,7 +4,7 @@
 //! answer each one, write one answer per record, and report invalid ones.
 
 use std::collections::BTreeMap;
-use std::io::{self, Write};
+use std::io::{self, BufRead, Write};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -294,21 +294,7 @@ impl Filter<'_> {
         let mut reader = PuzzleReader::new(progress.wrap(source.paced()));
         let mut chunk = Vec::with_capacity(self.chunk);
         let result = 'pass: loop {
-            chunk.clear();
-            let (mut idle, mut end) = (false, false);
-            while chunk.len() < self.chunk {
-                match reader.poll_next() {
-                    Poll::Ready(Some(record)) => chunk.push(record),
-                    Poll::Ready(None) => {
-                        end = true;
-                        break;
-                    }
-                    Poll::Pending => {
-                        idle = true;
-                        break;
-                    }
-                }
-            }
+            let ended = fill(&mut reader, &mut chunk, self.chunk);
             let answers = workers.map(&chunk, answer);
             for (record, answer) in chunk.iter().zip(&answers) {
                 if let Err(e) = write(out.writer(), answer) {
@@ -324,19 +310,47 @@ impl Filter<'_> {
                 }
             }
             progress.add(chunk.len() as u64);
-            if end {
-                break Ok(invalid);
-            }
-            // Nothing more is ready: what is answered leaves now.
-            if idle {
-                if let Err(e) = out.writer().flush() {
-                    break Err(out.stopped(&e));
+            match ended {
+                ChunkEnd::Full => {}
+                ChunkEnd::Input => break Ok(invalid),
+                // Nothing more is ready: what is answered leaves now.
+                ChunkEnd::Idle => {
+                    if let Err(e) = out.writer().flush() {
+                        break Err(out.stopped(&e));
+                    }
                 }
             }
         };
         progress.finish();
         result
     }
+}
+
+/// Why a chunk of records ended.
+enum ChunkEnd {
+    /// It is full.
+    Full,
+    /// Nothing more is ready to read for now.
+    Idle,
+    /// The input ended.
+    Input,
+}
+
+/// Fills `chunk` (emptied first) with up to `size` records of `reader`.
+fn fill<R: BufRead>(
+    reader: &mut PuzzleReader<R>,
+    chunk: &mut Vec<Result<Record, ParseError>>,
+    size: usize,
+) -> ChunkEnd {
+    chunk.clear();
+    while chunk.len() < size {
+        match reader.poll_next() {
+            Poll::Ready(Some(record)) => chunk.push(record),
+            Poll::Ready(None) => return ChunkEnd::Input,
+            Poll::Pending => return ChunkEnd::Idle,
+        }
+    }
+    ChunkEnd::Full
 }
 
 /// What went wrong over the whole run.
