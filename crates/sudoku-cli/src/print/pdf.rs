@@ -6,9 +6,11 @@
 //! The document is written as it goes: the catalog, the page tree (the
 //! number of pages is known before the first), the font and the document
 //! information first, then each page and its content stream as it is made,
-//! and the cross-reference table at the end. Only the objects' offsets are
-//! kept (8 bytes each, two objects a page), never a page once written.
+//! and the cross-reference table at the end, all a piece at a time. Only
+//! the objects' offsets are kept (8 bytes each, two objects a page), never
+//! a page once written.
 
+use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use pdf_writer::writers::{Catalog, DocumentInfo};
@@ -74,12 +76,7 @@ impl<'a, W: Write + ?Sized> Writer<'a, W> {
         let mut chunk = Chunk::new();
         chunk.indirect(CATALOG).start::<Catalog>().pages(TREE);
         writer.object(&chunk)?;
-        let mut chunk = Chunk::with_capacity(64 + 12 * total);
-        chunk
-            .pages(TREE)
-            .kids((0..total).map(page_ref))
-            .count(total as i32);
-        writer.object(&chunk)?;
+        writer.tree()?;
         let mut chunk = Chunk::new();
         chunk
             .type1_font(FONT_REF)
@@ -94,6 +91,26 @@ impl<'a, W: Write + ?Sized> Writer<'a, W> {
             .producer(TextStr("sudoku print"));
         writer.object(&chunk)?;
         Ok(writer)
+    }
+
+    /// Writes the page tree, its list of pages a piece at a time (a
+    /// million pages are 12 MB of it), as `pdf_writer` writes a `Pages`
+    /// dictionary.
+    fn tree(&mut self) -> io::Result<()> {
+        self.offsets.push(self.at);
+        let mut text = format!("{} 0 obj\n<<\n  /Type /Pages\n  /Kids [", TREE.get());
+        for i in 0..self.total {
+            if i > 0 {
+                text.push(' ');
+            }
+            write!(text, "{} 0 R", page_ref(i).get()).map_err(io::Error::other)?;
+            if text.len() > 1 << 16 {
+                self.bytes(text.as_bytes())?;
+                text.clear();
+            }
+        }
+        write!(text, "]\n  /Count {}\n>>\nendobj\n\n", self.total).map_err(io::Error::other)?;
+        self.bytes(text.as_bytes())
     }
 
     /// Writes the next page: `items` in the layout's slots.
@@ -146,10 +163,15 @@ impl<'a, W: Write + ?Sized> Writer<'a, W> {
         }
         let xref = self.at;
         let size = self.offsets.len() + 1;
-        let mut table = Vec::with_capacity(32 + 20 * size);
+        // The table a piece at a time: 20 bytes an object.
+        let mut table = Vec::with_capacity(1 << 16);
         write!(table, "xref\n0 {size}\n{:010} {:05} f\r\n", 0, 65535)?;
-        for offset in &self.offsets {
-            write!(table, "{offset:010} 00000 n\r\n")?;
+        for i in 0..self.offsets.len() {
+            write!(table, "{:010} 00000 n\r\n", self.offsets[i])?;
+            if table.len() > 1 << 16 {
+                self.bytes(&table)?;
+                table.clear();
+            }
         }
         write!(
             table,
