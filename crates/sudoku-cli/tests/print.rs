@@ -552,7 +552,7 @@ fn a_long_print_is_written_page_by_page_in_bounded_memory() {
         let target = dir.join(name);
         let mut cmd = Command::new("sh");
         let script = format!(
-            "ulimit -v 300000; exec \"$BIN\" print \"$IN\" -o \"$OUT\" {}",
+            "ulimit -v 200000; exec \"$BIN\" print \"$IN\" -o \"$OUT\" {}",
             extra.join(" ")
         );
         cmd.args(["-c", &script])
