@@ -2,6 +2,7 @@
 #![deny(missing_docs)]
 
 pub mod builtin;
+pub mod canon;
 pub mod counters;
 pub mod error;
 pub mod game;
@@ -18,6 +19,7 @@ pub mod text;
 #[cfg(test)]
 mod fixtures;
 
+pub use canon::{Canonical, Transform, TransformError};
 pub use counters::{Conflict, Counters};
 pub use error::{HistoryError, MoveError, ParseError, ParseErrorKind, PuzzleError, RangeError};
 pub use game::{Game, Hint, Outcome};

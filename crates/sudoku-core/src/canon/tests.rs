@@ -1,0 +1,301 @@
+//! The canonical form against brute force, and its invariants.
+
+use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
+
+use super::*;
+use crate::generator::{Batch, Holes, ItemRng, PuzzleSpec, Symmetry, Uniqueness};
+use crate::solver::SolverKind;
+
+/// Every order of the rows (or columns) that keeps bands (stacks) whole:
+/// 6^4 = 1296 of them.
+fn line_orders() -> Vec<[u8; 9]> {
+    let orders = crate::pos::ORDERS_OF_THREE;
+    let mut out = Vec::with_capacity(1296);
+    for units in orders {
+        for a in orders {
+            for b in orders {
+                for c in orders {
+                    let inner = [a, b, c];
+                    out.push(std::array::from_fn(|i| {
+                        3 * units[i / 3] + inner[i / 3][i % 3]
+                    }));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The minlex form by trying all 2 x 1296 x 1296 moves, each with the
+/// labels in order of first appearance (the best for that move). A move is
+/// dropped at its first cell above the best so far, which cannot change the
+/// minimum.
+fn brute_force(grid: &Grid) -> Grid {
+    let orders = line_orders();
+    let g = grid.cells();
+    let mut best = [u8::MAX; 81];
+    let mut out = [0u8; 81];
+    for transpose in [false, true] {
+        let cell = |r: u8, c: u8| {
+            let (r, c) = (usize::from(r), usize::from(c));
+            if transpose {
+                g[c * 9 + r]
+            } else {
+                g[r * 9 + c]
+            }
+        };
+        for rows in &orders {
+            'cols: for cols in &orders {
+                let mut labels = [0u8; 10];
+                let mut next = 1;
+                let mut below = false;
+                for k in 0..81 {
+                    let d = usize::from(cell(rows[k / 9], cols[k % 9]));
+                    if d != 0 && labels[d] == 0 {
+                        labels[d] = next;
+                        next += 1;
+                    }
+                    let v = labels[d];
+                    if !below {
+                        if v > best[k] {
+                            continue 'cols;
+                        }
+                        below = v < best[k];
+                    }
+                    out[k] = v;
+                }
+                if below {
+                    best = out;
+                }
+            }
+        }
+    }
+    Grid::from_cells(best).unwrap()
+}
+
+fn random_grids(seed: u64, n: u64) -> Vec<Grid> {
+    let batch = Batch::new(seed);
+    (0..n).map(|i| batch.grid(i).unwrap()).collect()
+}
+
+fn minimal_puzzles(seed: u64, n: u64) -> Vec<Grid> {
+    let batch = Batch::new(seed);
+    let spec = PuzzleSpec::new(Holes::ANY, Uniqueness::Minimal, Symmetry::None).unwrap();
+    (0..n)
+        .map(|i| batch.puzzle(i, &spec, SolverKind::default().solver()).unwrap().puzzle)
+        .collect()
+}
+
+/// `grid` with each cell kept with probability `keep`, from `seed`.
+fn thinned(grid: &Grid, keep: f64, seed: u64) -> Grid {
+    let mut rng = ItemRng::seed_from_u64(seed);
+    let cells = grid.cells().map(|v| if rng.gen_bool(keep) { v } else { 0 });
+    Grid::from_cells(cells).unwrap()
+}
+
+fn check_against_brute_force(grid: &Grid) {
+    let found = canonical(grid);
+    assert_eq!(*found.form(), brute_force(grid), "grid {grid}");
+    assert_eq!(found.transform().apply(grid), *found.form(), "grid {grid}");
+}
+
+#[test]
+fn solved_grids_match_brute_force() {
+    for grid in random_grids(11, 3) {
+        check_against_brute_force(&grid);
+    }
+}
+
+#[test]
+fn puzzles_match_brute_force() {
+    for puzzle in minimal_puzzles(12, 3) {
+        check_against_brute_force(&puzzle);
+    }
+}
+
+#[test]
+fn odd_grids_match_brute_force() {
+    // Many givens (rows full but for a blank or two), and random values
+    // with conflicts everywhere, complete and not.
+    let grid = random_grids(13, 1)[0];
+    check_against_brute_force(&thinned(&grid, 0.9, 1));
+    let mut rng = ItemRng::seed_from_u64(14);
+    let noise = Grid::from_cells(std::array::from_fn(|_| rng.gen_range(1..=9))).unwrap();
+    check_against_brute_force(&noise);
+    check_against_brute_force(&thinned(&noise, 0.3, 2));
+}
+
+#[test]
+fn both_searches_agree_on_solved_grids() {
+    for grid in random_grids(15, 40) {
+        let (form, transform) = puzzles::search(&grid);
+        assert_eq!(*canonical(&grid).form(), form, "grid {grid}");
+        assert_eq!(transform.apply(&grid), form);
+    }
+}
+
+#[test]
+fn grids_with_symmetries_and_almost_nothing() {
+    let empty = Grid::empty();
+    assert_eq!(*empty.canonical().form(), empty);
+    let mut one = [0; 81];
+    one[40] = 7;
+    let mut expected = [0; 81];
+    expected[80] = 1;
+    let one = Grid::from_cells(one).unwrap();
+    assert_eq!(*one.canonical().form(), Grid::from_cells(expected).unwrap());
+    // A full row and nothing else: it goes last, as 123456789.
+    let mut row = [0; 81];
+    row[27..36].copy_from_slice(&[5, 3, 9, 1, 2, 4, 8, 6, 7]);
+    let form = Grid::from_cells(row).unwrap().canonical();
+    assert_eq!(&form.form().to_string()[..72], ".".repeat(72));
+    assert_eq!(&form.form().to_string()[72..], "123456789");
+    // A grid with the same value everywhere.
+    let sevens = Grid::from_cells([7; 81]).unwrap();
+    assert_eq!(*sevens.canonical().form(), Grid::from_cells([1; 81]).unwrap());
+}
+
+/// The form of a form is itself.
+#[test]
+fn minlex_forms_are_their_own_form() {
+    for grid in random_grids(16, 10).iter().chain(&minimal_puzzles(17, 10)) {
+        let form = *grid.canonical().form();
+        let again = form.canonical();
+        assert_eq!(*again.form(), form);
+    }
+}
+
+#[test]
+fn a_changed_given_changes_the_form() {
+    for puzzle in minimal_puzzles(18, 5) {
+        let form = *puzzle.canonical().form();
+        let at = puzzle.cells().iter().position(|&v| v != 0).unwrap();
+        let mut cells = *puzzle.cells();
+        cells[at] = cells[at] % 9 + 1;
+        let changed = Grid::from_cells(cells).unwrap();
+        assert_ne!(*changed.canonical().form(), form);
+        cells[at] = 0;
+        let fewer = Grid::from_cells(cells).unwrap();
+        assert_ne!(*fewer.canonical().form(), form);
+        assert!(!puzzle.is_equivalent_to(&fewer));
+    }
+}
+
+fn transforms() -> impl Strategy<Value = Transform> {
+    any::<u64>().prop_map(|seed| Transform::random(&mut ItemRng::seed_from_u64(seed)))
+}
+
+fn grids() -> impl Strategy<Value = Grid> {
+    (0..1_000_000u64).prop_map(|i| Batch::new(19).grid(i).unwrap())
+}
+
+fn puzzles() -> impl Strategy<Value = Grid> {
+    (grids(), 0.15..0.6f64, any::<u64>()).prop_map(|(grid, keep, seed)| thinned(&grid, keep, seed))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn moved_grids_have_the_same_form(grid in grids(), t in transforms()) {
+        let canonical = grid.canonical();
+        let moved = t.apply(&grid);
+        let again = moved.canonical();
+        prop_assert_eq!(again.form(), canonical.form());
+        prop_assert_eq!(again.transform().apply(&moved), *again.form());
+        prop_assert_eq!(canonical.transform().apply(&grid), *canonical.form());
+    }
+
+    #[test]
+    fn moved_puzzles_have_the_same_form(puzzle in puzzles(), t in transforms()) {
+        let canonical = puzzle.canonical();
+        let moved = t.apply(&puzzle);
+        let again = moved.canonical();
+        prop_assert_eq!(again.form(), canonical.form());
+        prop_assert_eq!(again.transform().apply(&moved), *again.form());
+        prop_assert_eq!(canonical.transform().apply(&puzzle), *canonical.form());
+        prop_assert_eq!(*canonical.form().canonical().form(), *canonical.form());
+    }
+
+    #[test]
+    fn any_values_have_a_form(values in proptest::collection::vec(0..=9u8, 81), t in transforms()) {
+        let grid = Grid::from_cells(values.try_into().unwrap()).unwrap();
+        let canonical = grid.canonical();
+        prop_assert_eq!(canonical.transform().apply(&grid), *canonical.form());
+        prop_assert_eq!(*t.apply(&grid).canonical().form(), *canonical.form());
+    }
+}
+
+#[test]
+#[ignore]
+fn scratch_17() {
+    let text = std::fs::read_to_string("/work/shared/puzzles/17_clue.txt").unwrap();
+    let t = std::time::Instant::now();
+    let mut same = 0;
+    let mut n = 0;
+    let mut shown = 0;
+    for line in text.lines() {
+        let g: Grid = line.parse().unwrap();
+        let f = g.canonical();
+        n += 1;
+        if f.form().to_string() == line {
+            same += 1;
+        } else if shown < 5 {
+            shown += 1;
+            println!("{line}\n{}\n", f.form());
+        }
+    }
+    println!("{same}/{n} in {:?}", t.elapsed());
+}
+
+/// Pattern first: the smallest pattern of givens, then the smallest digits.
+fn brute_force_pattern(grid: &Grid) -> Grid {
+    let orders = line_orders();
+    let g = grid.cells();
+    let mut best: Option<([u8; 81], [u8; 81])> = None;
+    for transpose in [false, true] {
+        for rows in &orders {
+            for cols in &orders {
+                let mut labels = [0u8; 10];
+                let mut next = 1;
+                let mut pat = [0u8; 81];
+                let mut out = [0u8; 81];
+                for k in 0..81 {
+                    let (r, c) = (usize::from(rows[k / 9]), usize::from(cols[k % 9]));
+                    let d = usize::from(if transpose { g[c * 9 + r] } else { g[r * 9 + c] });
+                    if d != 0 && labels[d] == 0 {
+                        labels[d] = next;
+                        next += 1;
+                    }
+                    out[k] = labels[d];
+                    pat[k] = u8::from(d != 0);
+                }
+                if best.is_none_or(|b| (pat, out) < b) {
+                    best = Some((pat, out));
+                }
+            }
+        }
+    }
+    Grid::from_cells(best.unwrap().1).unwrap()
+}
+
+#[test]
+#[ignore]
+fn scratch_17_pattern() {
+    let text = std::fs::read_to_string("/work/shared/puzzles/17_clue.txt").unwrap();
+    let mut shown = 0;
+    for line in text.lines() {
+        let g: Grid = line.parse().unwrap();
+        let f = g.canonical();
+        if f.form().to_string() != line {
+            let bf = brute_force(&g);
+            let pf = brute_force_pattern(&g);
+            println!("{line} file\n{} ours\n{} brute\n{} pattern-first\n", f.form(), bf, pf);
+            shown += 1;
+            if shown == 4 { break; }
+        }
+    }
+}
+
+
