@@ -102,6 +102,34 @@ impl Goal {
         self
     }
 
+    /// Whether any puzzle can meet the goal: one of the techniques it
+    /// needs can be rated within the range, and no technique it uses is
+    /// rated above the range, or above every technique it may need (the
+    /// hardest step would then not be one of them).
+    ///
+    /// ```
+    /// use sudoku_core::generator::search::Goal;
+    /// use sudoku_core::Technique;
+    /// let goal = |range: &str| Goal::new(range.parse().unwrap());
+    /// assert!(goal("3.0..4.0").needs(Technique::XWing).possible());
+    /// assert!(!goal("9.0..").needs(Technique::XWing).possible());
+    /// assert!(!goal("..4.0").uses(Technique::Jellyfish).possible());
+    /// assert!(!goal("..").needs(Technique::XWing).uses(Technique::Swordfish).possible());
+    /// ```
+    pub fn possible(&self) -> bool {
+        let range = self.rating;
+        let fits = |t: &Technique| t.rating() <= range.max && highest_rating(*t) >= range.min;
+        let below_a_need = |u: &Technique| {
+            self.needs.is_empty() || self.needs.iter().any(|n| u.rating() <= highest_rating(*n))
+        };
+        range.min <= range.max
+            && (self.needs.is_empty() || self.needs.iter().any(fits))
+            && self
+                .uses
+                .iter()
+                .all(|u| u.rating() <= range.max && below_a_need(u))
+    }
+
     /// The rating range.
     pub fn rating(&self) -> RatingRange {
         self.rating
@@ -270,13 +298,20 @@ impl Search {
         self.consider(child)
     }
 
-    /// Starts again: the population is the seeds (rated) and fresh random
-    /// puzzles.
+    /// Starts again: the population is the seeds (rated; at most
+    /// [`POPULATION`] of them, drawn at random) and fresh random puzzles.
     fn restart(&mut self) {
         self.stats.restarts += 1;
         self.idle = 0;
         self.population.clear();
-        let seeds = self.seeds.clone();
+        // Rating every seed at every restart would be slow with thousands
+        // of them: a population's worth, drawn at random, is rated.
+        let mut seeds = self.seeds.clone();
+        if seeds.len() > POPULATION {
+            let all: Vec<usize> = (0..seeds.len()).collect();
+            let chosen = pick_distinct(&mut self.rng, &all, POPULATION);
+            seeds = chosen.into_iter().map(|i| self.seeds[i]).collect();
+        }
         for puzzle in seeds {
             let score = self.score_of(&puzzle).0;
             self.admit(Member { puzzle, score });

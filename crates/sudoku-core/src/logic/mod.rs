@@ -46,7 +46,7 @@ pub use grade::{
     grade, grade_within, Bounds, Grade, GradeError, Level, LevelError, Rating, RatingRange,
     RatingRangeError, Within,
 };
-pub use step::{Step, Technique};
+pub use step::{Step, Technique, TechniqueError};
 
 use std::fmt;
 

@@ -5,6 +5,9 @@
 //! [`Cell`](crate::pos::Cell) and [`Unit`](crate::pos::Unit)).
 
 use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
 
 use crate::logic::candidates::Digits;
 use crate::logic::grade::Rating;
@@ -239,6 +242,46 @@ impl Technique {
 impl fmt::Display for Technique {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// A technique name that is not one of [`Technique::name`]'s.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown technique {text:?}; the techniques are {}", Technique::ALL.map(Technique::name).join(", "))]
+pub struct TechniqueError {
+    /// The text given.
+    pub text: String,
+}
+
+impl FromStr for Technique {
+    type Err = TechniqueError;
+
+    /// A technique by its [name](Technique::name), in any case, with
+    /// spaces or underscores for its hyphens: `x-wing`, `X Wing`,
+    /// `xy_wing`.
+    ///
+    /// ```
+    /// use sudoku_core::Technique;
+    /// assert_eq!("x-wing".parse(), Ok(Technique::XWing));
+    /// assert_eq!("Unique Rectangle".parse(), Ok(Technique::UniqueRectangle));
+    /// let error = "x-wings".parse::<Technique>().unwrap_err();
+    /// assert!(error.to_string().starts_with("unknown technique \"x-wings\"; the techniques are full-house,"));
+    /// ```
+    fn from_str(text: &str) -> Result<Technique, TechniqueError> {
+        let wanted: String = text
+            .trim()
+            .chars()
+            .map(|c| match c {
+                ' ' | '_' => '-',
+                c => c.to_ascii_lowercase(),
+            })
+            .collect();
+        Technique::ALL
+            .into_iter()
+            .find(|t| t.name() == wanted)
+            .ok_or_else(|| TechniqueError {
+                text: text.to_string(),
+            })
     }
 }
 
