@@ -37,6 +37,11 @@ impl Workers {
         }
     }
 
+    /// How many workers there are.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
     /// `f` of each item, in the items' order; on the calling thread alone
     /// when there is one worker.
     pub fn map<T, A, F>(&self, items: &[T], f: F) -> Vec<A>

@@ -105,6 +105,45 @@ impl Output {
         Ok(Output { sink, name })
     }
 
+    /// Output straight into `path` (or stdout, as [`Output::create`]):
+    /// the file is emptied and written as output is flushed, so what was
+    /// flushed stays there however the process ends. For output made over
+    /// a long time, where losing it all to a signal would be worse than
+    /// leaving a partial file.
+    pub fn create_direct(path: Option<&Path>) -> Result<Output, Stopped> {
+        let path = match path {
+            None => return Output::stdout(),
+            Some(p) if p == Path::new("-") => return Output::stdout(),
+            Some(path) => path,
+        };
+        let name = path.display().to_string();
+        let failed = |e: io::Error| {
+            Stopped::Failed(if e.kind() == io::ErrorKind::NotFound {
+                format!("cannot write {name}: no such directory")
+            } else if e.kind() == io::ErrorKind::IsADirectory {
+                format!("cannot write {name}: is a directory")
+            } else {
+                format!("cannot write {name}: {}", lower(&e))
+            })
+        };
+        let target = follow_links(path).map_err(failed)?;
+        if fs::metadata(&target).is_ok_and(|m| m.is_dir()) {
+            return Err(Stopped::Failed(format!(
+                "cannot write {name}: is a directory"
+            )));
+        }
+        let file = OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(&target)
+            .map_err(failed)?;
+        Ok(Output {
+            sink: Sink::Direct(BufWriter::with_capacity(1 << 16, file)),
+            name,
+        })
+    }
+
     /// Output to stdout; an error when the process was started with stdout
     /// closed.
     pub fn stdout() -> Result<Output, Stopped> {

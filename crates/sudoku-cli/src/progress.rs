@@ -53,6 +53,11 @@ impl Progress {
     /// Counts `n` more items done; shows the bar once the job is long.
     pub fn add(&self, n: u64) {
         let items = self.items.fetch_add(n, Ordering::Relaxed) + n;
+        self.say(|| format!("{items} {}", self.unit));
+    }
+
+    /// Shows `message()` in place of the count, once the job is long.
+    pub fn say(&self, message: impl FnOnce() -> String) {
         if self.terminal && self.bar.is_hidden() && self.start.elapsed() > DELAY {
             let template = if self.sized {
                 "{bar:40} {bytes}/{total_bytes} {msg} {elapsed} eta {eta}"
@@ -67,7 +72,7 @@ impl Progress {
             self.bar.enable_steady_tick(TICK);
         }
         if !self.bar.is_hidden() {
-            self.bar.set_message(format!("{items} {}", self.unit));
+            self.bar.set_message(message());
         }
     }
 
