@@ -173,7 +173,9 @@ fn columns(next: &[u8; 9], first: [u8; 3], pure: bool) -> [u8; 9] {
 /// Whether `cols` is an order of the columns keeping stacks whole.
 fn is_stack_order(cols: &[u8; 9]) -> bool {
     let all = cols.iter().fold(0u16, |m, &c| m | 1 << c) == 0x1ff;
-    all && cols.chunks(3).all(|s| s[0] / 3 == s[1] / 3 && s[1] / 3 == s[2] / 3)
+    all && cols
+        .chunks(3)
+        .all(|s| s[0] / 3 == s[1] / 3 && s[1] / 3 == s[2] / 3)
 }
 
 /// The output place of each input column.
@@ -194,7 +196,10 @@ fn pack(cells: impl Iterator<Item = u8>) -> u64 {
 /// column, plus one.
 fn row2(next: &[u8; 9], cols: &[u8; 9]) -> u64 {
     let place = places(cols);
-    pack(cols.iter().map(|&c| place[usize::from(next[usize::from(c)])] + 1))
+    pack(
+        cols.iter()
+            .map(|&c| place[usize::from(next[usize::from(c)])] + 1),
+    )
 }
 
 /// Of the starts with the smallest row 2, the one with the smallest rows 3
@@ -215,7 +220,10 @@ fn smallest_rest(
         let label: [u8; 10] = std::array::from_fn(|d| place[usize::from(at1[d])] + 1);
         let row = |r: usize| {
             let cells = &solved.cells[o][r];
-            pack(cols.iter().map(|&c| label[usize::from(cells[usize::from(c)])]))
+            pack(
+                cols.iter()
+                    .map(|&c| label[usize::from(cells[usize::from(c)])]),
+            )
         };
         let row3 = row(top.rows[2]);
         if row3 > best.0[1] {

@@ -166,7 +166,10 @@ fn first_candidates(views: &Views) -> Vec<Candidate> {
 
 /// Where `stack` comes in `order`.
 fn position(order: [u8; 3], stack: usize) -> usize {
-    order.iter().position(|&s| usize::from(s) == stack).unwrap_or(0)
+    order
+        .iter()
+        .position(|&s| usize::from(s) == stack)
+        .unwrap_or(0)
 }
 
 /// The input rows `candidate` may place at output row `i`: any unused row

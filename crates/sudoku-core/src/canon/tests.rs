@@ -83,7 +83,12 @@ fn minimal_puzzles(seed: u64, n: u64) -> Vec<Grid> {
     let batch = Batch::new(seed);
     let spec = PuzzleSpec::new(Holes::ANY, Uniqueness::Minimal, Symmetry::None).unwrap();
     (0..n)
-        .map(|i| batch.puzzle(i, &spec, SolverKind::default().solver()).unwrap().puzzle)
+        .map(|i| {
+            batch
+                .puzzle(i, &spec, SolverKind::default().solver())
+                .unwrap()
+                .puzzle
+        })
         .collect()
 }
 
@@ -153,7 +158,10 @@ fn grids_with_symmetries_and_almost_nothing() {
     assert_eq!(&form.form().to_string()[72..], "123456789");
     // A grid with the same value everywhere.
     let sevens = Grid::from_cells([7; 81]).unwrap();
-    assert_eq!(*sevens.canonical().form(), Grid::from_cells([1; 81]).unwrap());
+    assert_eq!(
+        *sevens.canonical().form(),
+        Grid::from_cells([1; 81]).unwrap()
+    );
 }
 
 /// The form of a form is itself.
@@ -263,7 +271,11 @@ fn brute_force_pattern(grid: &Grid) -> Grid {
                 let mut out = [0u8; 81];
                 for k in 0..81 {
                     let (r, c) = (usize::from(rows[k / 9]), usize::from(cols[k % 9]));
-                    let d = usize::from(if transpose { g[c * 9 + r] } else { g[r * 9 + c] });
+                    let d = usize::from(if transpose {
+                        g[c * 9 + r]
+                    } else {
+                        g[r * 9 + c]
+                    });
                     if d != 0 && labels[d] == 0 {
                         labels[d] = next;
                         next += 1;
@@ -291,11 +303,16 @@ fn scratch_17_pattern() {
         if f.form().to_string() != line {
             let bf = brute_force(&g);
             let pf = brute_force_pattern(&g);
-            println!("{line} file\n{} ours\n{} brute\n{} pattern-first\n", f.form(), bf, pf);
+            println!(
+                "{line} file\n{} ours\n{} brute\n{} pattern-first\n",
+                f.form(),
+                bf,
+                pf
+            );
             shown += 1;
-            if shown == 4 { break; }
+            if shown == 4 {
+                break;
+            }
         }
     }
 }
-
-

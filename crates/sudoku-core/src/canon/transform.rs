@@ -59,7 +59,9 @@ pub enum TransformError {
     },
     /// Three consecutive places, `3k..3k+3`, take rows from different bands
     /// (or columns from different stacks).
-    #[error("{axis} {values:?} split a {unit}: places {start}-{end} must take one {unit}'s {axis}")]
+    #[error(
+        "{axis} {values:?} split a {unit}: places {start}-{end} must take one {unit}'s {axis}"
+    )]
     SplitsUnit {
         /// `rows` or `columns`.
         axis: &'static str,
@@ -300,7 +302,8 @@ mod tests {
         "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
 
     fn transforms() -> impl Strategy<Value = Transform> {
-        any::<u64>().prop_map(|seed| Transform::random(&mut crate::generator::ItemRng::seed_from_u64(seed)))
+        any::<u64>()
+            .prop_map(|seed| Transform::random(&mut crate::generator::ItemRng::seed_from_u64(seed)))
     }
 
     #[test]
@@ -319,7 +322,10 @@ mod tests {
              stack's columns"
         );
         let e = Transform::new(false, id, id, [1, 2, 3, 4, 5, 6, 7, 8, 0]).unwrap_err();
-        assert_eq!(e.to_string(), "digits [1, 2, 3, 4, 5, 6, 7, 8, 0] are not 1-9, each once");
+        assert_eq!(
+            e.to_string(),
+            "digits [1, 2, 3, 4, 5, 6, 7, 8, 0] are not 1-9, each once"
+        );
         assert!(Transform::new(true, [8, 6, 7, 2, 1, 0, 4, 3, 5], id, digits).is_ok());
     }
 
@@ -334,8 +340,13 @@ mod tests {
                 assert_eq!(moved.cells()[r * 9 + c], grid.cells()[c * 9 + r]);
             }
         }
-        let t = Transform::new(false, [1, 0, 2, 3, 4, 5, 6, 7, 8], id, [2, 1, 3, 4, 5, 6, 7, 8, 9])
-            .unwrap();
+        let t = Transform::new(
+            false,
+            [1, 0, 2, 3, 4, 5, 6, 7, 8],
+            id,
+            [2, 1, 3, 4, 5, 6, 7, 8, 9],
+        )
+        .unwrap();
         let moved = t.apply(&grid);
         assert_eq!(&moved.to_line()[..18], "...6..8..4...3....");
         assert_eq!(t.digit(Digit::new(1).unwrap()), Digit::new(2).unwrap());

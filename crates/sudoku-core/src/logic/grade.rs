@@ -401,6 +401,16 @@ pub enum Within {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn grade_within(puzzle: &Grid, bounds: &Bounds) -> Result<Within, GradeError> {
+    grade_within_seen(puzzle, bounds).map(|(within, _)| within)
+}
+
+/// [`grade_within`], with the technique of every step the solve took
+/// (all of them when inside; those before it stopped when outside).
+pub(crate) fn grade_within_seen(
+    puzzle: &Grid,
+    bounds: &Bounds,
+) -> Result<(Within, Vec<Technique>), GradeError> {
+    let seen = |steps: &[Step]| steps.iter().map(Step::technique).collect::<Vec<_>>();
     let counters = Counters::of(puzzle);
     if counters.conflict_count() > 0 {
         return Err(GradeError::Conflicts(counters.conflicts()));
@@ -426,29 +436,30 @@ pub fn grade_within(puzzle: &Grid, bounds: &Bounds) -> Result<Within, GradeError
         let step = match solver.advance_capped(cap, bounds.techniques) {
             Next::Step(step) => step,
             Next::Beyond => {
-                return Ok(Within::Outside { steps: steps.len() });
+                return Ok((Within::Outside { steps: steps.len() }, seen(&steps)));
             }
             Next::Stuck => break,
         };
         if steps.is_empty() && !bounds.diamond.contains(step.rating()) {
-            return Ok(Within::Outside { steps: 1 });
+            return Ok((Within::Outside { steps: 1 }, vec![step.technique()]));
         }
         let placed_first = pearl.is_none() && !step.placements().is_empty();
         steps.push(step);
         if placed_first {
             let hardest = steps.iter().map(Step::rating).max().unwrap_or(Rating(0));
             if !bounds.pearl.contains(hardest) {
-                return Ok(Within::Outside { steps: steps.len() });
+                return Ok((Within::Outside { steps: steps.len() }, seen(&steps)));
             }
             pearl = Some(hardest);
         }
     }
     let grade = grade_of(&steps, solver.is_solved());
-    Ok(if bounds.keeps(&grade) {
+    let within = if bounds.keeps(&grade) {
         Within::Inside(grade)
     } else {
         Within::Outside { steps: steps.len() }
-    })
+    };
+    Ok((within, seen(&steps)))
 }
 
 /// The grade of a solve made of `steps`, which filled the grid or not.

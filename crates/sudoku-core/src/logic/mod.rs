@@ -48,6 +48,8 @@ pub use grade::{
 };
 pub use step::{Step, Technique, TechniqueError};
 
+pub(crate) use grade::grade_within_seen;
+
 use std::fmt;
 
 use basic::{direct, fish, intersections, singles, subsets, wings};
