@@ -525,6 +525,13 @@ fn check_combinations(args: &PuzzleArgs) -> Result<(), String> {
         );
     }
     let goal = goal_of(args);
+    if args.needs.iter().chain(&args.uses).any(|&t| t == Technique::DirectClaiming) {
+        return Err(
+            "no puzzle can meet --needs or --uses direct-claiming: wherever a direct claiming \
+             applies, a hidden single or a direct pointing does too, and comes first"
+                .to_string(),
+        );
+    }
     if !goal.possible() {
         return Err(format!(
             "no puzzle can meet {}: the techniques asked are rated outside the range, \

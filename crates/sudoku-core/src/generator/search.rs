@@ -105,7 +105,12 @@ impl Goal {
     /// Whether any puzzle can meet the goal: one of the techniques it
     /// needs can be rated within the range, and no technique it uses is
     /// rated above the range, or above every technique it may need (the
-    /// hardest step would then not be one of them).
+    /// hardest step would then not be one of them). A direct claiming is
+    /// never a step of a solve: wherever one applies, a hidden single or
+    /// a direct pointing does too (the third box of its band points along
+    /// the third row, leaving the claimed row's one outside place alone in
+    /// its box), and those are looked for first; a goal that needs or uses
+    /// it is not possible.
     ///
     /// ```
     /// use sudoku_core::generator::search::Goal;
@@ -115,19 +120,23 @@ impl Goal {
     /// assert!(!goal("9.0..").needs(Technique::XWing).possible());
     /// assert!(!goal("..4.0").uses(Technique::Jellyfish).possible());
     /// assert!(!goal("..").needs(Technique::XWing).uses(Technique::Swordfish).possible());
+    /// assert!(!goal("..").needs(Technique::DirectClaiming).possible());
     /// ```
     pub fn possible(&self) -> bool {
         let range = self.rating;
-        let fits = |t: &Technique| t.rating() <= range.max && highest_rating(*t) >= range.min;
+        let fits = |t: &Technique| {
+            *t != Technique::DirectClaiming
+                && t.rating() <= range.max
+                && highest_rating(*t) >= range.min
+        };
         let below_a_need = |u: &Technique| {
             self.needs.is_empty() || self.needs.iter().any(|n| u.rating() <= highest_rating(*n))
         };
         range.min <= range.max
             && (self.needs.is_empty() || self.needs.iter().any(fits))
-            && self
-                .uses
-                .iter()
-                .all(|u| u.rating() <= range.max && below_a_need(u))
+            && self.uses.iter().all(|u| {
+                *u != Technique::DirectClaiming && u.rating() <= range.max && below_a_need(u)
+            })
     }
 
     /// The rating range.
