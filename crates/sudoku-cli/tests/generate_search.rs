@@ -167,6 +167,10 @@ fn unknown_and_impossible_requests_are_refused_with_the_names() {
             vec!["1", "--needs", "x-wing", "--time-limit", "10x"],
             "invalid duration \"10x\"",
         ),
+        (
+            vec!["1", "--needs", "direct-claiming"],
+            "no puzzle can meet --needs or --uses direct-claiming",
+        ),
     ] {
         let out = generate(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
