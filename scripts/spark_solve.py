@@ -6,6 +6,8 @@ files, hdfs://, s3a://, ...), pipes each partition through the sudoku binary
 (`sudoku solve --threads 1`, or `grade`) shipped to the executors with
 SparkContext.addFile, and writes the results with saveAsTextFile: line i of
 the output (its part files read in name order) is the answer to puzzle i.
+Exit status: 0, 1 when some puzzle was invalid (its line says so), 2 when the
+job failed; SIGINT and SIGTERM end the run and all it started, and then it.
 See docs/scale.md.
 
     python3 scripts/spark_solve.py --master 'local[2]' puzzles.txt out
@@ -18,11 +20,17 @@ import itertools
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
+
+#: The environment variable that marks every process this run starts: Spark's
+#: JVM, its Python workers and their sudoku processes all inherit it, so a
+#: signal can end them all however they were started (local mode).
+MARK = "SPARK_SOLVE_RUN"
 
 #: Extra arguments that would break "one line out per puzzle in": a header
 #: line, multi-line output, a file every task writes, or threads that the
@@ -112,7 +120,7 @@ def is_puzzle(line):
     return bool(text) and not text.startswith("#")
 
 
-def pipe_partition(binary_name, argv, split, rows):
+def pipe_partition(binary_name, argv, split, rows, invalid):
     """What RDD.pipe does to one partition, with the binary found on the
     executor and the line-count invariant checked.
 
@@ -122,7 +130,8 @@ def pipe_partition(binary_name, argv, split, rows):
     path is not known), writes the puzzles to its stdin from a thread, and
     yields (index, answer line). Fails the task when the number of lines
     out differs from the number in, or when sudoku exits with 2 or more
-    (1 only means some puzzle was invalid: its line says `invalid`).
+    (1 only means some puzzle was invalid: its line says `invalid`, and the
+    accumulator `invalid` counts the partition).
     """
     from pyspark import SparkFiles
 
@@ -171,6 +180,8 @@ def pipe_partition(binary_name, argv, split, rows):
     status = proc.wait()
     for thread in threads:
         thread.join()
+    if status == 1:
+        invalid.add(1)
     if status >= 2 or status < 0:
         raise RuntimeError(
             f"partition {split}: sudoku {' '.join(argv)} exited with status {status}: "
@@ -206,7 +217,8 @@ def start_spark(args):
 
 
 def run(sc, args):
-    """Reads, pipes, orders and writes; the number of puzzles."""
+    """Reads, pipes, orders and writes; the number of puzzles, and the
+    number of partitions with an invalid puzzle."""
     from pyspark import StorageLevel
 
     sc.addFile(str(args.binary))
@@ -216,8 +228,9 @@ def run(sc, args):
     lines = sc.textFile(",".join(args.inputs), minPartitions=args.partitions)
     puzzles = lines.filter(is_puzzle).persist(StorageLevel.MEMORY_AND_DISK)
     total = puzzles.count()
+    invalid = sc.accumulator(0)
     answers = puzzles.zipWithIndex().mapPartitionsWithIndex(
-        lambda split, rows: pipe_partition(binary_name, argv, split, rows))
+        lambda split, rows: pipe_partition(binary_name, argv, split, rows, invalid))
     parts = 1 if args.single_file else max(1, puzzles.getNumPartitions())
     # Index i goes to part i * parts // total: each part a run of
     # consecutive indexes, the parts in index order, sorted inside.
@@ -226,7 +239,91 @@ def run(sc, args):
         numPartitions=parts, partitionFunc=lambda index: index * parts // per)
     ordered.values().saveAsTextFile(args.output)
     puzzles.unpersist()
-    return total
+    return total, invalid.value
+
+
+class Stopped(Exception):
+    """SIGINT or SIGTERM came: the run ends, and all it started."""
+
+    def __init__(self, signum):
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+#: The signal that stopped the run, once one came. py4j turns an exception
+#: raised inside its calls into its own errors, so the signal is kept here
+#: too, and any error after it means "stopped".
+STOPPED_BY = []
+
+
+def on_signal(signum, _frame):
+    STOPPED_BY.append(signum)
+    raise Stopped(signum)
+
+
+def stopped():
+    """Stopped for the signal that came, if one did."""
+    return Stopped(STOPPED_BY[0]) if STOPPED_BY else None
+
+
+def watch_signals():
+    """SIGINT and SIGTERM raise Stopped in the main thread, unless they were
+    ignored when we started (a background job, nohup): those stay ignored.
+    Called again once Spark is up, since SparkContext sets its own SIGINT
+    handler."""
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        if signal.getsignal(signum) != signal.SIG_IGN:
+            signal.signal(signum, on_signal)
+
+
+def marked(mark):
+    """The processes (but this one) whose environment holds MARK=mark; none
+    where /proc cannot tell."""
+    wanted = f"{MARK}={mark}".encode()
+    found = []
+    for entry in os.listdir("/proc") if os.path.isdir("/proc") else []:
+        if not entry.isdigit() or int(entry) == os.getpid():
+            continue
+        try:
+            with open(f"/proc/{entry}/environ", "rb") as env:
+                if wanted in env.read().split(b"\0"):
+                    found.append(int(entry))
+        except OSError:
+            continue
+    return found
+
+
+def end_all(mark, signum):
+    """Passes `signum` on to every process this run started, then SIGTERM to
+    those still there after 2 s (Spark's JVM ignores SIGINT; on SIGTERM it
+    removes its temporary folders), then SIGKILL to those still there after
+    5 s; the processes that were there."""
+    started = marked(mark)
+    steps = [(signum, 2.0), (signal.SIGTERM, 3.0), (signal.SIGKILL, 5.0)]
+    if signum == signal.SIGTERM:
+        steps = [(signum, 5.0), (signal.SIGKILL, 5.0)]
+    for step, wait in steps:
+        for pid in marked(mark):
+            try:
+                os.kill(pid, step)
+            except OSError:
+                pass
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline:
+            reap()
+            if not marked(mark):
+                return started
+            time.sleep(0.1)
+    return started
+
+
+def reap():
+    """Collects our own children that have ended (Spark's JVM)."""
+    try:
+        while os.waitpid(-1, os.WNOHANG)[0] > 0:
+            pass
+    except ChildProcessError:
+        pass
 
 
 def main(argv):
@@ -236,24 +333,61 @@ def main(argv):
     except ImportError:
         print("spark_solve.py: pyspark is not installed (pip install pyspark)", file=sys.stderr)
         return 2
+    mark = f"{os.getpid()}.{time.time_ns()}"
+    os.environ[MARK] = mark
+    watch_signals()
+    try:
+        return solve(args)
+    except Exception as e:
+        stop = e if isinstance(e, Stopped) else stopped()
+        if stop is None:
+            raise
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(signum, signal.SIG_IGN)
+        ended = end_all(mark, stop.signum)
+        print(f"spark_solve.py: {stop}: the job is stopped ({len(ended)} processes ended); "
+              f"{args.output} may hold part of the output", file=sys.stderr)
+        sys.stderr.flush()
+        # End as the signal would have, so the caller sees 128 + its number.
+        signal.signal(stop.signum, signal.SIG_DFL)
+        os.kill(os.getpid(), stop.signum)
+        return 128 + stop.signum
+
+
+def solve(args):
+    """Starts Spark, runs the job and stops Spark; the exit status: 0, 1
+    when some puzzle was invalid (its line says so), 2 when the job failed.
+    Stopped passes through without stopping Spark: the caller ends it."""
     begun = time.monotonic()
-    sc = start_spark(args)
+    try:
+        sc = start_spark(args)
+    except Exception:
+        raise stopped() or sys.exc_info()[1]
+    watch_signals()
     started = time.monotonic()
     try:
-        total = run(sc, args)
+        total, invalid = run(sc, args)
+    except Stopped:
+        raise
     except Exception as e:  # a failed job: say it on one line, not a JVM trace
+        if STOPPED_BY:
+            raise stopped() from e
         why = str(e).strip().splitlines()
         cause = next((line for line in reversed(why) if line.startswith("RuntimeError: partition")),
                      None) or next((line.lstrip(": \t") for line in why
                                     if re.match(r"[\s:]*[\w.$]+(Exception|Error): ", line)),
                                    why[0] if why else type(e).__name__)
         print(f"spark_solve.py: the job failed: {cause}", file=sys.stderr)
-        return 2
-    finally:
         sc.stop()
+        return 2
+    sc.stop()
     took = time.monotonic() - started
     print(f"spark_solve.py: {total} puzzles in {took:.1f} s ({total / took:.0f}/s; "
           f"{started - begun:.1f} s more to start Spark) -> {args.output}", file=sys.stderr)
+    if invalid:
+        print("spark_solve.py: some puzzles are invalid: their lines say so, and the "
+              "messages above say why", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -3,9 +3,15 @@
 //! filter built on it ([`Filter`]): read puzzle records from stdin or files,
 //! answer each one, write one answer per record, and report invalid ones.
 
-use std::io::{self, Write};
+use std::collections::BTreeMap;
+use std::io::{self, BufRead, Write};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::task::Poll;
+use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use sudoku_core::{ParseError, ParseErrorKind, PuzzleReader, Record};
@@ -45,6 +51,104 @@ impl Workers {
             self.pool.install(|| items.par_iter().map(&f).collect())
         }
     }
+}
+
+/// What [`Workers::stream`] hands on, in order.
+#[derive(Debug)]
+pub enum Streamed<T> {
+    /// The result of the next block of items.
+    Made(T),
+    /// The next block is not made yet: a moment to flush what was written.
+    Waiting,
+}
+
+/// How long a block of [`Workers::stream`] should take: blocks grow or
+/// shrink toward it, so slow items go one by one and fast ones in bulk.
+const BLOCK_TIME: Duration = Duration::from_millis(20);
+
+impl Workers {
+    /// Makes `items` on the workers in blocks (`make` gets a block's range)
+    /// and hands each block's result to `sink` in order, as soon as it and
+    /// every block before it are made; `Waiting` comes before each wait.
+    /// The first block is one item, so that the first item, however slow,
+    /// leaves as soon as it is made; blocks then grow (up to `max_block`)
+    /// while items are fast. At most two blocks per worker are made ahead
+    /// of the one awaited, so memory stays bounded. When `sink` returns
+    /// false nothing more is handed on and no new block is begun; blocks
+    /// under way finish on their own, their results dropped.
+    pub fn stream<T, F>(
+        &self,
+        items: Range<u64>,
+        max_block: u64,
+        make: F,
+        mut sink: impl FnMut(Streamed<T>) -> bool,
+    ) where
+        T: Send + 'static,
+        F: Fn(Range<u64>) -> T + Send + Sync + 'static,
+    {
+        let make = Arc::new(make);
+        let cancelled = Arc::new(AtomicBool::new(false));
+        let (tx, rx) = mpsc::channel::<(u64, T, Duration)>();
+        let ahead = 2 * self.threads.max(1) as u64;
+        let (mut next, mut begun, mut handed) = (items.start, 0u64, 0u64);
+        let mut block = 1;
+        let mut made = BTreeMap::new();
+        loop {
+            while begun - handed < ahead && next < items.end {
+                let range = next..items.end.min(next.saturating_add(block));
+                next = range.end;
+                let (make, tx, cancelled) = (Arc::clone(&make), tx.clone(), Arc::clone(&cancelled));
+                let seq = begun;
+                self.pool.spawn(move || {
+                    if cancelled.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let start = Instant::now();
+                    let len = (range.end - range.start).max(1);
+                    let result = make(range);
+                    let per_item = start.elapsed() / u32::try_from(len).unwrap_or(u32::MAX);
+                    let _ = tx.send((seq, result, per_item));
+                });
+                begun += 1;
+            }
+            if handed == begun {
+                return;
+            }
+            let (seq, result, per_item) = match rx.try_recv() {
+                Ok(done) => done,
+                Err(_) => {
+                    if !sink(Streamed::Waiting) {
+                        cancelled.store(true, Ordering::Relaxed);
+                        return;
+                    }
+                    match rx.recv() {
+                        Ok(done) => done,
+                        // Not while `tx` is held here.
+                        Err(_) => return,
+                    }
+                }
+            };
+            block = block_for(per_item, max_block);
+            made.insert(seq, result);
+            while let Some(result) = made.remove(&handed) {
+                handed += 1;
+                if !sink(Streamed::Made(result)) {
+                    cancelled.store(true, Ordering::Relaxed);
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Items per block so that a block takes about [`BLOCK_TIME`] when one
+/// item takes `per_item` (at least 1, at most `max_block`).
+fn block_for(per_item: Duration, max_block: u64) -> u64 {
+    let per_item = per_item.as_nanos().max(1);
+    let fit = BLOCK_TIME.as_nanos() / per_item;
+    u64::try_from(fit)
+        .unwrap_or(u64::MAX)
+        .clamp(1, max_block.max(1))
 }
 
 /// Why a record got no answer: a kind that groups like reports (so a file
@@ -95,8 +199,9 @@ pub struct Filter<'a> {
     pub output: Option<&'a Path>,
     /// Worker threads; `None` for one per core.
     pub threads: Option<u64>,
-    /// Records read, answered and written at a time, so memory stays
-    /// bounded on inputs of any length while threads share the work.
+    /// Records read, answered and written at a time at most, so memory
+    /// stays bounded on inputs of any length while threads share the work
+    /// (fewer when the input is slow: what has come is answered at once).
     pub chunk: usize,
     /// Written before the first answer (a CSV header, say); may be empty.
     pub header: &'a str,
@@ -164,8 +269,11 @@ impl Filter<'_> {
     }
 
     /// Reads, answers and writes one input chunk by chunk, with a progress
-    /// bar over it. Whether some record was invalid; the error is a failed
-    /// write.
+    /// bar over it. A chunk ends when it is full, at the end of the input,
+    /// and when nothing more is ready to read ([`Input::paced`]): then the
+    /// answers so far are flushed before the next read waits, so puzzles
+    /// that come slowly are answered as they come. Whether some record was
+    /// invalid; the error is a failed write.
     fn pass<A, F, W>(
         &self,
         workers: &Workers,
@@ -181,18 +289,16 @@ impl Filter<'_> {
         W: FnMut(&mut dyn Write, &Result<A, Invalid>) -> io::Result<()>,
     {
         let mut invalid = false;
+        let name = source.name.clone();
         let progress = Progress::new(source.len, "puzzles");
-        let mut reader = PuzzleReader::new(progress.wrap(source.reader));
-        let result = loop {
-            let chunk: Vec<_> = reader.by_ref().take(self.chunk).collect();
-            if chunk.is_empty() {
-                break Ok(invalid);
-            }
+        let mut reader = PuzzleReader::new(progress.wrap(source.paced()));
+        let mut chunk = Vec::with_capacity(self.chunk);
+        let result = 'pass: loop {
+            let ended = fill(&mut reader, &mut chunk, self.chunk);
             let answers = workers.map(&chunk, answer);
             for (record, answer) in chunk.iter().zip(&answers) {
                 if let Err(e) = write(out.writer(), answer) {
-                    progress.finish();
-                    return Err(out.stopped(&e));
+                    break 'pass Err(out.stopped(&e));
                 }
                 if let Err(why) = answer {
                     invalid = true;
@@ -200,14 +306,51 @@ impl Filter<'_> {
                         Ok(record) => Some(record.line),
                         Err(e) => e.line(),
                     };
-                    reports.report(&source.name, line, why.kind, &why.message);
+                    reports.report(&name, line, why.kind, &why.message);
                 }
             }
             progress.add(chunk.len() as u64);
+            match ended {
+                ChunkEnd::Full => {}
+                ChunkEnd::Input => break Ok(invalid),
+                // Nothing more is ready: what is answered leaves now.
+                ChunkEnd::Idle => {
+                    if let Err(e) = out.writer().flush() {
+                        break Err(out.stopped(&e));
+                    }
+                }
+            }
         };
         progress.finish();
         result
     }
+}
+
+/// Why a chunk of records ended.
+enum ChunkEnd {
+    /// It is full.
+    Full,
+    /// Nothing more is ready to read for now.
+    Idle,
+    /// The input ended.
+    Input,
+}
+
+/// Fills `chunk` (emptied first) with up to `size` records of `reader`.
+fn fill<R: BufRead>(
+    reader: &mut PuzzleReader<R>,
+    chunk: &mut Vec<Result<Record, ParseError>>,
+    size: usize,
+) -> ChunkEnd {
+    chunk.clear();
+    while chunk.len() < size {
+        match reader.poll_next() {
+            Poll::Ready(Some(record)) => chunk.push(record),
+            Poll::Ready(None) => return ChunkEnd::Input,
+            Poll::Pending => return ChunkEnd::Idle,
+        }
+    }
+    ChunkEnd::Full
 }
 
 /// What went wrong over the whole run.
@@ -260,6 +403,63 @@ mod tests {
             let workers = Workers::new(Some(threads)).unwrap();
             assert_eq!(workers.map(&items, |n| n * n), squares);
         }
+    }
+
+    #[test]
+    fn a_stream_hands_every_block_on_in_order_and_stops_when_told() {
+        for threads in [1, 3] {
+            let workers = Workers::new(Some(threads)).unwrap();
+            let mut seen = Vec::new();
+            workers.stream(
+                0..3000,
+                256,
+                |r| r,
+                |event| {
+                    if let Streamed::Made(range) = event {
+                        seen.push(range);
+                    }
+                    true
+                },
+            );
+            let items: Vec<u64> = seen.iter().flat_map(|r| r.clone()).collect();
+            assert_eq!(items, (0..3000).collect::<Vec<_>>());
+            assert_eq!(seen[0], 0..1, "the first block is one item");
+            assert!(seen.iter().any(|r| r.end - r.start > 1));
+            assert!(seen.iter().all(|r| r.end - r.start <= 256));
+            // Slow items (5 ms) go in blocks of about 20 ms: 4 items.
+            let (mut slow, mut waits) = (Vec::new(), 0);
+            let make = |r: Range<u64>| {
+                std::thread::sleep(Duration::from_millis(5) * (r.end - r.start) as u32);
+                r
+            };
+            workers.stream(0..40, 256, make, |event| {
+                match event {
+                    Streamed::Made(range) => slow.push(range),
+                    Streamed::Waiting => waits += 1,
+                }
+                true
+            });
+            assert_eq!(slow.iter().map(|r| r.end - r.start).sum::<u64>(), 40);
+            assert!(slow.iter().all(|r| r.end - r.start <= 4), "{slow:?}");
+            assert!(waits > 0);
+            // Stopping: nothing more is handed on.
+            let mut count = 0;
+            workers.stream(
+                0..1_000_000,
+                4,
+                |r| r,
+                |event| {
+                    if let Streamed::Made(_) = event {
+                        count += 1;
+                    }
+                    count < 3
+                },
+            );
+            assert_eq!(count, 3);
+        }
+        assert_eq!(block_for(Duration::ZERO, 256), 256);
+        assert_eq!(block_for(Duration::from_secs(1), 256), 1);
+        assert_eq!(block_for(Duration::from_micros(100), 256), 200);
     }
 
     #[test]

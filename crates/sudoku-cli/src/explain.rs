@@ -34,7 +34,7 @@ pub fn run(args: ExplainArgs) -> ExitCode {
     // The name is shown on stdout too: never with its control characters.
     let name = sudoku_core::text::escape_controls(&source.name).into_owned();
     let wanted = usize::try_from(args.index).unwrap_or(usize::MAX);
-    let mut reader = PuzzleReader::new(source.reader);
+    let mut reader = PuzzleReader::new(source.reader());
     let record = match reader.nth(wanted - 1) {
         Some(Ok(record)) => record,
         Some(Err(e)) => {

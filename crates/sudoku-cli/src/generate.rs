@@ -2,6 +2,7 @@
 //! reproducible from a seed whatever the number of threads.
 
 use std::io::Write;
+use std::ops::Range;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -12,15 +13,14 @@ use sudoku_core::generator::{
 };
 use sudoku_core::{Grid, RatingRange, SolverKind};
 
-use crate::batch::{fail, stop_status, Workers};
+use crate::batch::{fail, stop_status, Streamed, Workers};
 use crate::diag;
 use crate::output::Output;
 use crate::progress::Progress;
 
-/// Items are made and written in chunks of this many, so memory stays flat
-/// for any count while threads share each chunk.
-const CHUNK: u64 = 8192;
-/// Items per task inside a chunk.
+/// Items per task at most: fast items are made in blocks this large, slow
+/// ones one by one (see [`Workers::stream`]); each leaves as soon as it and
+/// those before it are made.
 const BLOCK: u64 = 256;
 /// The range of blanks when neither `--holes` nor `--difficulty` is given
 /// (the original generator's `-r 20~55`).
@@ -52,7 +52,8 @@ struct Common {
     /// How to write each item.
     #[arg(long, value_enum, default_value_t = Format::Line)]
     format: Format,
-    /// Write to this file (written whole at the end, or not at all).
+    /// Write to this file (put in place at the end, with every item made:
+    /// all, or those before one that failed).
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
     /// Worker threads (default: all cores); the output is the same for any
@@ -170,6 +171,7 @@ fn parse_holes(text: &str) -> Result<Holes, String> {
 }
 
 /// What one run makes: grids, or puzzles to a spec.
+#[derive(Clone)]
 enum Job {
     Grids,
     Puzzles {
@@ -233,65 +235,66 @@ pub fn run(args: GenerateArgs) -> ExitCode {
             return stop_status(out.stopped(&e), ExitCode::SUCCESS);
         }
     }
-    let render = |range: std::ops::Range<u64>| render(&batch, &job, common.format, range);
-    let mut start = common.start;
-    while start < stop {
-        let end = stop.min(start + CHUNK);
-        let blocks: Vec<u64> = (start..end).step_by(BLOCK as usize).collect();
-        let block = |&first: &u64| render(first..end.min(first + BLOCK));
-        let rendered: Vec<Result<Vec<u8>, (u64, GenerateError)>> = workers.map(&blocks, block);
-        for bytes in rendered {
-            match bytes {
-                Ok(bytes) => {
-                    if let Err(e) = out.writer().write_all(&bytes) {
-                        progress.finish();
-                        return stop_status(out.stopped(&e), ExitCode::SUCCESS);
-                    }
-                }
-                Err((index, e)) => {
-                    progress.finish();
-                    diag::error(&format!(
-                        "puzzle {}: {e}{}",
-                        index + 1,
-                        made_before(common.start, index)
-                    ));
-                    return ExitCode::from(1);
-                }
+    let unit = match job {
+        Job::Grids => "grid",
+        Job::Puzzles { .. } => "puzzle",
+    };
+    let format = common.format;
+    let make = move |range: Range<u64>| render(&batch, &job, format, range);
+    let mut failed = None;
+    let mut stopped = None;
+    workers.stream(common.start..stop, BLOCK, make, |event| {
+        let written = match event {
+            Streamed::Waiting => out.writer().flush(),
+            Streamed::Made(rendered) => {
+                progress.add(rendered.count);
+                failed = rendered.failed;
+                out.writer().write_all(&rendered.bytes)
             }
+        };
+        if let Err(e) = written {
+            stopped = Some(out.stopped(&e));
         }
-        progress.add(end - start);
-        start = end;
-    }
+        stopped.is_none() && failed.is_none()
+    });
     progress.finish();
-    match out.finish() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(stopped) => stop_status(stopped, ExitCode::SUCCESS),
+    if let Some(stopped) = stopped {
+        return stop_status(stopped, ExitCode::SUCCESS);
+    }
+    // The items made before a failure are kept: written out, and the file
+    // of -o put in place.
+    if let Err(stopped) = out.finish() {
+        return stop_status(stopped, ExitCode::SUCCESS);
+    }
+    match failed {
+        Some((index, e)) => {
+            diag::error(&format!(
+                "{unit} {}: {e} ({})",
+                index + 1,
+                going_on(common.start, stop, index, unit)
+            ));
+            ExitCode::from(1)
+        }
+        None => ExitCode::SUCCESS,
     }
 }
 
-/// For a request starting at item `start` that failed at item `index`: how to
-/// have the items made before it (they are the same for the same seed), and
-/// how to go on past it; nothing when it failed at its first item.
-fn made_before(start: u64, index: u64) -> String {
-    let made = index - start;
-    if made == 0 {
-        return String::new();
-    }
-    let from = if start == 0 {
-        String::new()
-    } else {
-        format!(" --start {start} and")
+/// For a request of items `start..stop` that failed at item `index`: which
+/// items were written, and how to go on past it with `--start` (the items
+/// of a seed are the same whatever the range asked).
+fn going_on(start: u64, stop: u64, index: u64, unit: &str) -> String {
+    let written = match index - start {
+        0 => String::new(),
+        1 => format!("the {unit} before it is written; "),
+        n => format!("the {n} {unit}s before it are written; "),
     };
-    let (s, verb) = if made == 1 {
-        ("", "comes")
-    } else {
-        ("s", "come")
+    let next = index + 1;
+    let on = match stop - next {
+        0 => format!("--start {next} goes on past it"),
+        1 => format!("--start {next} with a count of 1 makes the one left"),
+        n => format!("--start {next} with a count of {n} makes the rest"),
     };
-    format!(
-        " (the {made} puzzle{s} made before it {verb} with{from} a count of {made}; \
-         --start {} goes on past it)",
-        index + 1
-    )
+    format!("{written}{on}")
 }
 
 /// The puzzle spec the arguments ask for, or why they cannot be met.
@@ -320,35 +323,49 @@ fn puzzle_spec(args: &PuzzleArgs) -> Result<PuzzleSpec, String> {
     }
 }
 
-/// Items `range` of the batch, written in `format`; the first failure with
-/// its index.
-fn render(
-    batch: &Batch,
-    job: &Job,
-    format: Format,
-    range: std::ops::Range<u64>,
-) -> Result<Vec<u8>, (u64, GenerateError)> {
-    let mut bytes = Vec::with_capacity(range.clone().count() * 90);
+/// Items of the batch, written out.
+struct Rendered {
+    /// The items made, in `format`.
+    bytes: Vec<u8>,
+    /// How many.
+    count: u64,
+    /// The item that could not be made (the items before it are in
+    /// `bytes`), and why.
+    failed: Option<(u64, GenerateError)>,
+}
+
+/// Items `range` of the batch, written in `format`, up to the first that
+/// cannot be made.
+fn render(batch: &Batch, job: &Job, format: Format, range: Range<u64>) -> Rendered {
+    let mut rendered = Rendered {
+        bytes: Vec::with_capacity((range.end - range.start) as usize * 90),
+        count: 0,
+        failed: None,
+    };
     for index in range {
+        let bytes = &mut rendered.bytes;
         match job {
-            Job::Grids => {
-                let grid = batch
-                    .grid(index)
-                    .ok_or((index, GenerateError::BeyondBatch(index)))?;
-                write_grid(&mut bytes, &grid, format);
-            }
+            Job::Grids => match batch.grid(index) {
+                Some(grid) => write_grid(bytes, &grid, format),
+                None => {
+                    rendered.failed = Some((index, GenerateError::BeyondBatch(index)));
+                    break;
+                }
+            },
             Job::Puzzles {
                 spec,
                 with_solution,
-            } => {
-                let made = batch
-                    .puzzle(index, spec, SolverKind::default().solver())
-                    .map_err(|e| (index, e))?;
-                write_puzzle(&mut bytes, &made, format, *with_solution);
-            }
+            } => match batch.puzzle(index, spec, SolverKind::default().solver()) {
+                Ok(made) => write_puzzle(bytes, &made, format, *with_solution),
+                Err(e) => {
+                    rendered.failed = Some((index, e));
+                    break;
+                }
+            },
         }
+        rendered.count += 1;
     }
-    Ok(bytes)
+    rendered
 }
 
 /// 81 characters: digits, `blank` for blanks.

@@ -10,8 +10,88 @@ pub struct Input {
     pub name: String,
     /// The input's size in bytes, when known (for progress).
     pub len: Option<u64>,
-    /// The reader.
-    pub reader: Box<dyn BufRead + Send>,
+    /// Where the bytes come from.
+    source: Source,
+}
+
+/// An input's bytes, unbuffered.
+enum Source {
+    Stdin(io::Stdin),
+    File(File),
+}
+
+impl Read for Source {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self {
+            Source::Stdin(stdin) => stdin.read(buf),
+            Source::File(file) => file.read(buf),
+        }
+    }
+}
+
+/// Bytes read from an input at a time.
+const BUFFER: usize = 1 << 16;
+
+impl Input {
+    /// The input, buffered.
+    pub fn reader(self) -> Box<dyn BufRead + Send> {
+        Box::new(BufReader::with_capacity(BUFFER, self.source))
+    }
+
+    /// The input, buffered, for [`PuzzleReader::poll_next`]: before a read
+    /// that would wait (what was read is used up and nothing more is ready:
+    /// a slow pipe, a terminal, `tail -f`), a read fails once with
+    /// [`io::ErrorKind::WouldBlock`], so that a filter answers what it has
+    /// before it waits; the read after it waits. A regular file is always
+    /// ready.
+    ///
+    /// [`PuzzleReader::poll_next`]: sudoku_core::PuzzleReader::poll_next
+    pub fn paced(self) -> Box<dyn BufRead + Send> {
+        Box::new(BufReader::with_capacity(
+            BUFFER,
+            Paced {
+                source: self.source,
+                said: false,
+            },
+        ))
+    }
+}
+
+/// A source that says "nothing for now" once before a read that would wait.
+struct Paced {
+    source: Source,
+    /// Whether the last read said so: the next one waits.
+    said: bool,
+}
+
+impl Read for Paced {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if !self.said && !self.ready() {
+            self.said = true;
+            return Err(io::ErrorKind::WouldBlock.into());
+        }
+        self.said = false;
+        self.source.read(buf)
+    }
+}
+
+impl Paced {
+    /// Whether a read would return without waiting.
+    #[cfg(unix)]
+    fn ready(&self) -> bool {
+        use std::os::fd::AsRawFd;
+        let fd = match &self.source {
+            Source::Stdin(stdin) => stdin.as_raw_fd(),
+            Source::File(file) => file.as_raw_fd(),
+        };
+        crate::sys::ready_to_read(fd)
+    }
+
+    /// Not known here: every read is taken as one that could wait.
+    #[cfg(not(unix))]
+    fn ready(&self) -> bool {
+        false
+    }
 }
 
 /// The names to read: the given files, or stdin when there are none.
@@ -32,7 +112,7 @@ pub fn open(path: &Path) -> Result<Input, String> {
         return Ok(Input {
             name: "<stdin>".to_string(),
             len: None,
-            reader: Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
+            source: Source::Stdin(io::stdin()),
         });
     }
     let name = path.display().to_string();
@@ -46,7 +126,7 @@ pub fn open(path: &Path) -> Result<Input, String> {
     Ok(Input {
         name,
         len: Some(meta.len()),
-        reader: Box::new(BufReader::with_capacity(1 << 16, file)),
+        source: Source::File(file),
     })
 }
 

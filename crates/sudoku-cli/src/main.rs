@@ -20,6 +20,8 @@ mod progress;
 mod shell;
 mod solve;
 mod stdio;
+#[cfg(unix)]
+mod sys;
 mod temp;
 
 /// Sudoku: play in the terminal, and solve puzzles as a Unix filter.

@@ -86,7 +86,13 @@ impl Output {
                 }
             }
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                let (temp, file) = TempFile::create_for(&target).map_err(failed)?;
+                let (temp, file) = TempFile::create_for(&target).map_err(|e| {
+                    if e.kind() == io::ErrorKind::NotFound {
+                        Stopped::Failed(format!("cannot write {name}: no such directory"))
+                    } else {
+                        failed(e)
+                    }
+                })?;
                 Sink::Replace {
                     writer: BufWriter::with_capacity(1 << 16, file),
                     temp,

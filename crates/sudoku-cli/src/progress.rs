@@ -1,14 +1,17 @@
 //! A progress bar on stderr for long batch jobs: only when stderr is a
-//! terminal, and only once the job has run for a moment.
+//! terminal, and only once the job has run for a moment. Items can be
+//! counted from any thread.
 
-use std::cell::Cell;
 use std::io::{self, BufRead, IsTerminal};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// How long a job runs before its bar appears.
 const DELAY: Duration = Duration::from_millis(800);
+/// How often a bar on show is drawn again, items done or not.
+const TICK: Duration = Duration::from_millis(250);
 
 /// Progress over an input of known size (a file: a bar over its bytes) or
 /// unknown size (stdin: a spinner), with a count of items done.
@@ -17,7 +20,9 @@ pub struct Progress {
     start: Instant,
     unit: &'static str,
     sized: bool,
-    items: Cell<u64>,
+    items: AtomicU64,
+    /// Whether stderr is a terminal, asked once.
+    terminal: bool,
 }
 
 impl Progress {
@@ -28,7 +33,8 @@ impl Progress {
             start: Instant::now(),
             unit,
             sized: bytes.is_some(),
-            items: Cell::new(0),
+            items: AtomicU64::new(0),
+            terminal: io::stderr().is_terminal(),
         }
     }
 
@@ -46,8 +52,8 @@ impl Progress {
 
     /// Counts `n` more items done; shows the bar once the job is long.
     pub fn add(&self, n: u64) {
-        self.items.set(self.items.get() + n);
-        if self.bar.is_hidden() && self.start.elapsed() > DELAY && io::stderr().is_terminal() {
+        let items = self.items.fetch_add(n, Ordering::Relaxed) + n;
+        if self.terminal && self.bar.is_hidden() && self.start.elapsed() > DELAY {
             let template = if self.sized {
                 "{bar:40} {bytes}/{total_bytes} {msg} {elapsed} eta {eta}"
             } else {
@@ -57,13 +63,11 @@ impl Progress {
                 self.bar.set_style(style);
             }
             self.bar.set_draw_target(ProgressDrawTarget::stderr());
+            // The time keeps moving while a slow item is worked on.
+            self.bar.enable_steady_tick(TICK);
         }
         if !self.bar.is_hidden() {
-            self.bar
-                .set_message(format!("{} {}", self.items.get(), self.unit));
-            if !self.sized {
-                self.bar.tick();
-            }
+            self.bar.set_message(format!("{items} {}", self.unit));
         }
     }
 

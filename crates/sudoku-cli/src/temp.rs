@@ -68,6 +68,39 @@ impl Drop for TempFile {
     }
 }
 
+/// An unnamed temporary file in the system's temporary folder (`TMPDIR`,
+/// else `/tmp`), open for reading and writing: created, then unlinked at
+/// once, so it goes when it is closed, however the process ends. The error
+/// names the folder.
+pub fn anonymous() -> Result<File, String> {
+    let dir = std::env::temp_dir();
+    let pid = std::process::id();
+    let failed = |e: io::Error| {
+        format!(
+            "cannot make a temporary file in {}: {}",
+            dir.display(),
+            crate::input::lower(&e)
+        )
+    };
+    for n in 0u32..1000 {
+        let path = dir.join(format!(".sudoku.{pid}-{n}.tmp"));
+        match OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(file) => {
+                fs::remove_file(&path).map_err(failed)?;
+                return Ok(file);
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(failed(e)),
+        }
+    }
+    Err(failed(io::Error::from(io::ErrorKind::AlreadyExists)))
+}
+
 /// The slot, even when a thread panicked while holding it.
 fn lock(slot: &Slot) -> MutexGuard<'_, Option<PathBuf>> {
     slot.lock().unwrap_or_else(|poisoned| poisoned.into_inner())

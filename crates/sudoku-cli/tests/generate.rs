@@ -324,16 +324,20 @@ fn start_k_with_count_c_prints_lines_k_plus_1_to_k_plus_c_of_the_full_run() {
 }
 
 #[test]
-fn a_request_that_gives_up_says_how_to_have_the_puzzles_made_before() {
+fn a_request_that_gives_up_keeps_what_it_made_and_says_how_to_go_on() {
     // Puzzles with 60-64 blanks are rare: this seed makes two, then gives up.
     let ask = |extra: &[&str]| {
         let mut args = vec!["puzzles", "--seed", "1", "--minimal", "--holes", "60-64"];
         args.extend_from_slice(extra);
         generate(&args)
     };
-    let out = ask(&["3"]);
+    let two = ask(&["2"]);
+    assert_eq!(two.status.code(), Some(0));
+    assert_eq!(text(&two.stdout).lines().count(), 2);
+    let out = ask(&["5"]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(out.stdout.is_empty());
+    // The two made before the failure are written.
+    assert_eq!(text(&out.stdout), text(&two.stdout));
     let err = text(&out.stderr);
     assert!(
         err.starts_with("sudoku: puzzle 3: found no minimal unique puzzle"),
@@ -341,32 +345,69 @@ fn a_request_that_gives_up_says_how_to_have_the_puzzles_made_before() {
     );
     assert!(
         err.ends_with(
-            "(the 2 puzzles made before it come with a count of 2; --start 3 goes on past it)\n"
+            "ask for another range (the 2 puzzles before it are written; \
+             --start 3 with a count of 2 makes the rest)\n"
         ),
         "{err}"
     );
-    // The advice works: the two, then one past the failure.
-    let two = ask(&["2"]);
-    assert_eq!(two.status.code(), Some(0));
-    assert_eq!(text(&two.stdout).lines().count(), 2);
-    let on = ask(&["1", "--start", "3"]);
+    assert_eq!(err.lines().count(), 1);
+    // The advice works: the rest, past the failure.
+    let on = ask(&["2", "--start", "3"]);
     assert_eq!(on.status.code(), Some(0), "{}", text(&on.stderr));
-    // From a later start, the advice keeps it.
+    assert_eq!(text(&on.stdout).lines().count(), 2);
+    // Failing at the last item asked, or at the first.
+    let err = text(&ask(&["3"]).stderr);
+    assert!(
+        err.ends_with("(the 2 puzzles before it are written; --start 3 goes on past it)\n"),
+        "{err}"
+    );
     let err = text(&ask(&["2", "--start", "1"]).stderr);
     assert!(
-        err.ends_with(
-            "(the 1 puzzle made before it comes with --start 1 and a count of 1; \
-             --start 3 goes on past it)\n"
-        ),
+        err.ends_with("(the puzzle before it is written; --start 3 goes on past it)\n"),
         "{err}"
     );
-    // A request failing at its first item has nothing to add.
-    let err = text(&ask(&["1", "--start", "2"]).stderr);
-    assert!(err.ends_with("ask for another range\n"), "{err}");
+    let err = text(&ask(&["2", "--start", "2"]).stderr);
+    assert!(
+        err.ends_with("ask for another range (--start 3 with a count of 1 makes the one left)\n"),
+        "{err}"
+    );
 }
 
 #[test]
-fn output_file_is_written_whole_or_not_at_all() {
+fn each_item_is_written_as_soon_as_it_is_made() {
+    use std::io::{BufRead, BufReader};
+    use std::time::Duration;
+    // Puzzles rated 9.0 or more take about a second each to find here.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(["generate", "puzzles", "2", "--seed", "1", "--threads", "1"])
+        .args(["--rating", "9.0.."])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, lines) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let first = lines.recv_timeout(Duration::from_secs(120)).unwrap();
+    // The second is still being made: the first did not wait for it.
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(
+        lines.try_recv().is_err(),
+        "both puzzles came at once: the first waited for the second"
+    );
+    let second = lines.recv_timeout(Duration::from_secs(120)).unwrap();
+    assert!(child.wait().unwrap().success());
+    assert_eq!(
+        format!("{first}\n{second}\n"),
+        ok(&["puzzles", "2", "--seed", "1", "--rating", "9.0.."])
+    );
+}
+
+#[test]
+fn output_file_is_written_whole_or_with_what_was_made() {
     let dir = temp_dir("out");
     let path = dir.join("grids.txt");
     let out = generate(&["grids", "100", "--seed", "1", "-o", path.to_str().unwrap()]);
@@ -376,8 +417,18 @@ fn output_file_is_written_whole_or_not_at_all() {
         std::fs::read_to_string(&path).unwrap(),
         ok(&["grids", "100", "--seed", "1"])
     );
-    // A request that gives up leaves no file behind.
-    let failed = dir.join("never.txt");
+    // A request that gives up keeps the puzzles made before, in the file.
+    let kept = dir.join("kept.txt");
+    let args = ["puzzles", "--seed", "1", "--minimal", "--holes", "60-64"];
+    let out = generate(&[&args[..], &["4", "-o", kept.to_str().unwrap()]].concat());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("the 2 puzzles before it are written"));
+    assert_eq!(
+        std::fs::read_to_string(&kept).unwrap(),
+        ok(&[&args[..], &["2"]].concat())
+    );
+    // Giving up at the first: an empty file.
+    let none = dir.join("none.txt");
     let out = generate(&[
         "puzzles",
         "3",
@@ -387,17 +438,16 @@ fn output_file_is_written_whole_or_not_at_all() {
         "--holes",
         "0-20",
         "-o",
-        failed.to_str().unwrap(),
+        none.to_str().unwrap(),
     ]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("found no minimal unique puzzle with 0-20 blanks"));
-    assert!(!failed.exists());
+    assert_eq!(std::fs::read_to_string(&none).unwrap(), "");
     assert_eq!(
         std::fs::read_dir(&dir).unwrap().count(),
-        1,
+        3,
         "no temporary file left"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

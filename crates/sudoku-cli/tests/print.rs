@@ -225,7 +225,7 @@ fn generated_puzzles_pipe_into_a_sheet() {
     let captions = texts(&doc, "caption");
     assert_eq!(captions.len(), 6);
     for (i, caption) in captions.iter().enumerate() {
-        let start = format!("<stdin> #{}, line {}: hard ", i + 1, i + 1);
+        let start = format!("Puzzle {} - hard ", i + 1);
         assert!(caption.starts_with(&start), "{caption}");
     }
     if have_pdftoppm() {
@@ -291,6 +291,25 @@ fn svg_holds_grids_digits_and_captions() {
     let given = givens.len();
     assert_eq!(texts(&doc, "given").len(), given + 9 + given);
     assert_eq!(texts(&doc, "solved").len(), 81 - given);
+    assert_eq!(
+        texts(&doc, "caption"),
+        [
+            "Puzzle 1 - easy 1.2",
+            "Puzzle 2 - not graded: several solutions",
+            "Solution 1",
+        ]
+    );
+    // The captions for logs say where each puzzle came from.
+    let log = [
+        "--per-page",
+        "1",
+        "--solutions",
+        "--caption",
+        "log",
+        path(&file),
+    ];
+    let svg = fs::read_to_string(print_ok(&dir, "log.svg", &log, "")).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
     let name = path(&file);
     assert_eq!(
         texts(&doc, "caption"),
@@ -315,7 +334,7 @@ fn invalid_records_are_reported_and_the_rest_printed() {
     let svg = text(&out.stdout);
     let doc = roxmltree::Document::parse(&svg).unwrap();
     assert_eq!(with_class(&doc, "g", "puzzle").len(), 1);
-    assert_eq!(texts(&doc, "caption"), ["<stdin> #1, line 2: easy 1.2"]);
+    assert_eq!(texts(&doc, "caption"), ["Puzzle 1 - easy 1.2"]);
 }
 
 #[test]
@@ -323,15 +342,24 @@ fn control_characters_in_names_are_escaped() {
     let dir = temp_dir("controls");
     let file = dir.join("a\x1b]2;x\x07.txt");
     fs::write(&file, format!("{EASY}\n")).unwrap();
-    let out = sudoku(&["print", "-o", "-", "--format", "svg", path(&file)], "");
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let svg = text(&out.stdout);
-    let doc = roxmltree::Document::parse(&svg).unwrap();
-    let caption = &texts(&doc, "caption")[0];
-    assert!(
-        caption.ends_with("a\\e]2;x\\x07.txt #1, line 1: easy 1.2"),
-        "{caption}"
-    );
+    let other = dir.join("b.txt");
+    fs::write(&other, format!("{EASY}\n")).unwrap();
+    for (args, end) in [
+        (
+            vec!["--caption", "log"],
+            "a\\e]2;x\\x07.txt #1, line 1: easy 1.2",
+        ),
+        (vec![path(&other)], "a\\e]2;x\\x07.txt: Puzzle 1 - easy 1.2"),
+    ] {
+        let mut all = vec!["print", "-o", "-", "--format", "svg", path(&file)];
+        all.extend(args);
+        let out = sudoku(&all, "");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let svg = text(&out.stdout);
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let caption = &texts(&doc, "caption")[0];
+        assert!(caption.ends_with(end), "{caption}");
+    }
     fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -420,4 +448,182 @@ fn pdf_is_refused_on_a_terminal() {
     assert_eq!(code, Some(0), "{shown}");
     assert!(shown.contains("<svg "), "{shown}");
     fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `sudoku ARGS` with stdin from `stdin`, its HOME, XDG_DATA_HOME and
+/// TMPDIR in `dir`.
+fn sudoku_in(dir: &Path, args: &[&str], stdin: &str) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_sudoku"));
+    cmd.args(args)
+        .env("HOME", dir)
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("TMPDIR", dir);
+    pipe(cmd, stdin)
+}
+
+#[test]
+fn the_output_path_is_checked_before_any_puzzle_is_read() {
+    let dir = temp_dir("missing-dir");
+    let target = dir.join("missing/dir/out.pdf");
+    // The input never ends: only a refusal before reading it can return.
+    let mut cmd = Command::new("sh");
+    cmd.args(["-c", "exec \"$BIN\" print -o \"$OUT\""])
+        .env("BIN", env!("CARGO_BIN_EXE_sudoku"))
+        .env("OUT", &target)
+        .env("HOME", &*dir)
+        .env("TMPDIR", &*dir);
+    let mut child = cmd
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _open_input = child.stdin.take();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() && start.elapsed().as_secs() < 30 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let running = child.try_wait().unwrap().is_none();
+    if running {
+        let _ = child.kill();
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(!running, "print read its input before checking -o");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "sudoku: cannot write {}: no such directory\n",
+            path(&target)
+        )
+    );
+    assert_eq!(fs::read_dir(&dir).unwrap().count(), 0);
+}
+
+#[test]
+fn no_grade_leaves_the_grades_out_of_the_captions() {
+    let dir = temp_dir("no-grade");
+    let input = format!("{EASY}\n{AMBIGUOUS}\n");
+    for (args, captions) in [
+        (
+            vec!["--no-grade", "--solutions"],
+            vec!["Puzzle 1", "Puzzle 2", "Solution 1"],
+        ),
+        (
+            vec!["--no-grade", "--caption", "log"],
+            vec!["<stdin> #1, line 1", "<stdin> #2, line 2"],
+        ),
+    ] {
+        let mut all = vec!["print", "-o", "-", "--format", "svg"];
+        all.extend(args);
+        let out = sudoku_in(&dir, &all, &input);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let svg = text(&out.stdout);
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        assert_eq!(texts(&doc, "caption"), captions);
+    }
+    assert_eq!(
+        fs::read_dir(&dir).unwrap().count(),
+        0,
+        "nothing left in TMPDIR"
+    );
+}
+
+#[test]
+fn a_long_print_is_written_page_by_page_in_bounded_memory() {
+    let dir = temp_dir("long");
+    let puzzles = dir.join("puzzles.txt");
+    let made = sudoku_in(
+        &dir,
+        &[
+            "generate",
+            "puzzles",
+            "20000",
+            "--seed",
+            "3",
+            "--unique",
+            "-o",
+            path(&puzzles),
+        ],
+        "",
+    );
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    for (name, extra) in [("long.pdf", vec!["--solutions"]), ("long.svg", vec![])] {
+        let target = dir.join(name);
+        let mut cmd = Command::new("sh");
+        let script = format!(
+            "ulimit -v 300000; exec \"$BIN\" print \"$IN\" -o \"$OUT\" {}",
+            extra.join(" ")
+        );
+        cmd.args(["-c", &script])
+            .env("BIN", env!("CARGO_BIN_EXE_sudoku"))
+            .env("IN", &puzzles)
+            .env("OUT", &target)
+            .env("HOME", &*dir)
+            .env("TMPDIR", &*dir);
+        let run = common::watch(cmd, b"", std::time::Duration::from_secs(600));
+        assert_eq!(
+            run.status.and_then(|s| s.code()),
+            Some(0),
+            "{}",
+            text(&run.stderr)
+        );
+        // 20,000 puzzles and their solutions made 223 MB when the whole
+        // document was built before it was written.
+        assert!(run.peak_kib < 40_000, "{name}: peak {} KiB", run.peak_kib);
+        let written = fs::read(&target).unwrap();
+        if name.ends_with(".pdf") {
+            assert!(written.starts_with(b"%PDF-") && written.ends_with(b"%%EOF"));
+            let text = String::from_utf8_lossy(&written);
+            assert!(text.contains("/Count 10000\n"), "5,000 + 5,000 pages");
+        } else {
+            let text = String::from_utf8(written).unwrap();
+            assert_eq!(text.matches("<g class=\"page\"").count(), 5000);
+            assert!(text.ends_with("</svg>\n"));
+        }
+    }
+    // The puzzles, the PDF and the SVG; no temporary file.
+    assert_eq!(fs::read_dir(&dir).unwrap().count(), 3);
+}
+
+#[test]
+fn grading_shows_its_progress_on_a_terminal() {
+    // `script` (util-linux) runs the command with a terminal as stderr.
+    if Command::new("script").arg("-V").output().is_err() {
+        eprintln!("skipped: script (util-linux) is not installed");
+        return;
+    }
+    let dir = temp_dir("progress");
+    // AI Escargot and Inkala's 2012 puzzle take seconds each to grade.
+    let famous: Vec<String> = fs::read_to_string(classics())
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with("1....7.9.") || l.starts_with("8........"))
+        .map(str::to_string)
+        .collect();
+    assert_eq!(famous.len(), 2);
+    let file = dir.join("famous.txt");
+    fs::write(&file, famous.join("\n") + "\n").unwrap();
+    let bin = env!("CARGO_BIN_EXE_sudoku");
+    let line = format!(
+        "{bin} print {} -o {}",
+        path(&file),
+        path(&dir.join("out.pdf"))
+    );
+    let out = Command::new("script")
+        .args(["-qec", &line, "/dev/null"])
+        .env("TMPDIR", &*dir)
+        .output()
+        .unwrap();
+    let shown = text(&out.stdout);
+    assert!(out.status.success(), "{shown}");
+    assert!(shown.contains("puzzles graded"), "{shown}");
+    // Not on a terminal: not a word.
+    let quiet = sudoku_in(
+        &dir,
+        &["print", path(&file), "-o", path(&dir.join("quiet.pdf"))],
+        "",
+    );
+    assert!(quiet.status.success());
+    assert_eq!(text(&quiet.stderr), "");
 }

@@ -22,6 +22,7 @@
 //! - a UTF-8 byte order mark and `\r\n` line ends are accepted.
 
 use std::io::{self, BufRead};
+use std::task::Poll;
 
 use crate::error::{ParseError, ParseErrorKind};
 use crate::grid::Grid;
@@ -105,6 +106,10 @@ pub struct PuzzleReader<R> {
     /// In an `.sdk` section other than `[Puzzle]`: its grid rows are skipped.
     skip_rows: bool,
     done: bool,
+    /// A line cut short because the input would block (see
+    /// [`PuzzleReader::poll_next`]): whether it is too long so far and
+    /// whether it has any bytes; what it has is in `buf`.
+    partial: Option<(bool, bool)>,
 }
 
 #[derive(Debug)]
@@ -143,20 +148,79 @@ impl<R: BufRead> PuzzleReader<R> {
             sectioned: false,
             skip_rows: false,
             done: false,
+            partial: None,
         }
+    }
+
+    /// The next record, or [`Poll::Pending`] when the input has nothing
+    /// more for now: a read of it failed with [`io::ErrorKind::WouldBlock`]
+    /// (a non-blocking pipe, or a reader that says so before it would
+    /// wait). What was read of a line is kept, and the next call goes on
+    /// from there, so a filter can answer the puzzles it has before it
+    /// waits for more. [`Iterator::next`] takes that error as any other
+    /// failed read.
+    ///
+    /// ```
+    /// use std::io::{BufReader, ErrorKind, Read};
+    /// use std::task::Poll;
+    /// use sudoku_core::PuzzleReader;
+    ///
+    /// /// Pieces of text, `None` where nothing is there for now.
+    /// struct Slow(Vec<Option<&'static [u8]>>);
+    /// impl Read for Slow {
+    ///     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+    ///         if self.0.is_empty() {
+    ///             return Ok(0);
+    ///         }
+    ///         match self.0.remove(0) {
+    ///             None => Err(ErrorKind::WouldBlock.into()),
+    ///             Some(part) => {
+    ///                 buf[..part.len()].copy_from_slice(part);
+    ///                 Ok(part.len())
+    ///             }
+    ///         }
+    ///     }
+    /// }
+    /// let line = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n";
+    /// // Half a puzzle, then nothing for now, then the rest.
+    /// let (first, rest) = line.as_bytes().split_at(40);
+    /// let input = Slow(vec![Some(first), None, Some(rest)]);
+    /// let mut reader = PuzzleReader::new(BufReader::new(input));
+    /// assert!(reader.poll_next().is_pending());
+    /// let Poll::Ready(Some(Ok(record))) = reader.poll_next() else { panic!() };
+    /// assert_eq!((record.line, record.grid.givens()), (1, 18));
+    /// assert!(matches!(reader.poll_next(), Poll::Ready(None)));
+    /// ```
+    pub fn poll_next(&mut self) -> Poll<Option<Result<Record, ParseError>>> {
+        if let Some(pending) = self.pending.take() {
+            return Poll::Ready(Some(pending));
+        }
+        if self.done {
+            return Poll::Ready(None);
+        }
+        self.advance(true)
     }
 
     /// Reads the next line into `buf`, without its end. Returns `Ok(None)` at
     /// the end of the input and `Ok(Some(false))` for a line that was too long
-    /// (its bytes are consumed, not kept).
-    fn read_line(&mut self) -> io::Result<Option<bool>> {
-        self.buf.clear();
-        let mut too_long = false;
-        let mut any = false;
+    /// (its bytes are consumed, not kept). When `resumable`, an input that
+    /// would block leaves the line so far in `buf`, for the next call.
+    fn read_line(&mut self, resumable: bool) -> io::Result<Option<bool>> {
+        let (mut too_long, mut any) = match self.partial.take() {
+            Some(so_far) => so_far,
+            None => {
+                self.buf.clear();
+                (false, false)
+            }
+        };
         loop {
             let chunk = match self.input.fill_buf() {
                 Ok(chunk) => chunk,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) if resumable && e.kind() == io::ErrorKind::WouldBlock => {
+                    self.partial = Some((too_long, any));
+                    return Err(e);
+                }
                 Err(e) => return Err(e),
             };
             if chunk.is_empty() {
@@ -193,15 +257,16 @@ impl<R: BufRead> PuzzleReader<R> {
         Ok(Some(!too_long))
     }
 
-    /// Reads lines until one yields a puzzle or an error, or the input ends.
-    fn advance(&mut self) -> Option<Result<Record, ParseError>> {
+    /// Reads lines until one yields a puzzle or an error, or the input ends;
+    /// when `resumable`, [`Poll::Pending`] where the input would block.
+    fn advance(&mut self, resumable: bool) -> Poll<Option<Result<Record, ParseError>>> {
         loop {
-            let line = match self.read_line() {
+            let line = match self.read_line(resumable) {
                 Ok(Some(true)) => match classify(&self.buf, self.line) {
                     Ok(line) => line,
                     Err(err) => {
                         if let Some(out) = self.fail(err) {
-                            return Some(out);
+                            return Poll::Ready(Some(out));
                         }
                         continue;
                     }
@@ -210,26 +275,31 @@ impl<R: BufRead> PuzzleReader<R> {
                     let kind = ParseErrorKind::LineTooLong(MAX_LINE_BYTES);
                     let err = ParseError::new(kind, Some(self.line), None);
                     if let Some(out) = self.fail(err) {
-                        return Some(out);
+                        return Poll::Ready(Some(out));
                     }
                     continue;
                 }
                 Ok(None) => {
                     self.done = true;
-                    return self.finish_grid();
+                    return Poll::Ready(self.finish_grid());
+                }
+                Err(e) if resumable && e.kind() == io::ErrorKind::WouldBlock => {
+                    return Poll::Pending;
                 }
                 Err(e) if e.get_ref().is_some_and(|inner| inner.is::<Utf16>()) => {
                     self.done = true;
-                    return Some(Err(ParseError::new(ParseErrorKind::Utf16, None, None)));
+                    let err = ParseError::new(ParseErrorKind::Utf16, None, None);
+                    return Poll::Ready(Some(Err(err)));
                 }
                 Err(e) => {
                     self.done = true;
                     let kind = ParseErrorKind::Io(e.to_string());
-                    return Some(Err(ParseError::new(kind, Some(self.line + 1), None)));
+                    let err = ParseError::new(kind, Some(self.line + 1), None);
+                    return Poll::Ready(Some(Err(err)));
                 }
             };
             if let Some(out) = self.take(line) {
-                return Some(out);
+                return Poll::Ready(Some(out));
             }
         }
     }
@@ -344,7 +414,11 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
         if self.done {
             return None;
         }
-        self.advance()
+        match self.advance(false) {
+            Poll::Ready(next) => next,
+            // Not resumable: an input that would block is a failed read.
+            Poll::Pending => None,
+        }
     }
 }
 
@@ -708,5 +782,93 @@ mod tests {
     fn huge_line_is_not_held_in_memory() {
         let text = format!("{}\n{LINE}\n", "5".repeat(10_000_000));
         assert_eq!(errors(&text), ["line 1: longer than 4096 bytes", "ok 2"]);
+    }
+
+    /// An input given in pieces, each followed by "nothing for now"
+    /// (`WouldBlock`) once.
+    struct Pieces {
+        pieces: Vec<Vec<u8>>,
+        blocked: bool,
+    }
+
+    impl io::Read for Pieces {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.pieces.is_empty() {
+                return Ok(0);
+            }
+            if !self.blocked {
+                self.blocked = true;
+                return Err(io::ErrorKind::WouldBlock.into());
+            }
+            let piece = &mut self.pieces[0];
+            let n = piece.len().min(buf.len());
+            buf[..n].copy_from_slice(&piece[..n]);
+            piece.drain(..n);
+            if piece.is_empty() {
+                self.pieces.remove(0);
+                self.blocked = false;
+            }
+            Ok(n)
+        }
+    }
+
+    /// What `poll_next` gives on `text` cut at `cuts`: the records, and how
+    /// many times it said `Pending`.
+    fn polled(text: &[u8], cuts: &[usize]) -> (Vec<Result<Record, ParseError>>, usize) {
+        let mut pieces = Vec::new();
+        let mut from = 0;
+        for &cut in cuts.iter().chain([text.len()].iter()) {
+            if cut > from {
+                pieces.push(text[from..cut].to_vec());
+            }
+            from = cut;
+        }
+        let input = io::BufReader::with_capacity(
+            4096,
+            Pieces {
+                pieces,
+                blocked: false,
+            },
+        );
+        let mut reader = PuzzleReader::new(input);
+        let (mut records, mut pending) = (Vec::new(), 0);
+        loop {
+            match reader.poll_next() {
+                Poll::Ready(Some(record)) => records.push(record),
+                Poll::Ready(None) => return (records, pending),
+                Poll::Pending => pending += 1,
+            }
+        }
+    }
+
+    #[test]
+    fn an_input_that_would_block_is_read_on_where_it_stopped() {
+        let grid = "5 3 0 0 7 0 0 0 0\n6 0 0 1 9 5 0 0 0\n0 9 8 0 0 0 0 6 0\n\
+                    8 0 0 0 6 0 0 0 3\n4 0 0 8 0 3 0 0 1\n7 0 0 0 2 0 0 0 6\n\
+                    0 6 0 0 0 0 2 8 0\n0 0 0 4 1 9 0 0 5\n0 0 0 0 8 0 0 7 9\n";
+        let text = format!(
+            "\u{feff}# comments\r\n{LINE}\r\n\n{grid}\n12x\n{}\n{LINE} rated 1.2",
+            "7".repeat(5000)
+        );
+        let text = text.as_bytes();
+        let whole: Vec<_> = PuzzleReader::new(text).collect();
+        assert_eq!(whole.len(), 5);
+        // Cut anywhere, once; then at every byte.
+        for cut in 0..=text.len() {
+            let (records, pending) = polled(text, &[cut]);
+            assert_eq!(records, whole, "cut at {cut}");
+            assert_eq!(pending, if cut == 0 || cut == text.len() { 1 } else { 2 });
+        }
+        let every: Vec<usize> = (1..text.len()).collect();
+        let (records, pending) = polled(text, &every);
+        assert_eq!(records, whole);
+        assert_eq!(pending, text.len());
+        // Without poll_next, such an input is a failed read.
+        let input = io::BufReader::new(Pieces {
+            pieces: vec![text.to_vec()],
+            blocked: false,
+        });
+        let read: Vec<_> = PuzzleReader::new(input).collect();
+        assert!(matches!(read[..], [Err(ref e)] if matches!(e.kind(), ParseErrorKind::Io(_))));
     }
 }

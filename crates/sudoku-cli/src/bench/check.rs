@@ -31,13 +31,65 @@ pub enum Answer {
     /// The logic solver stopped where it would have to guess.
     Stuck,
     /// An answer line that is neither a grid, `unsolvable` nor (when
-    /// counting) a number: the line.
-    Malformed(String),
+    /// counting) a number: the line, as quoted.
+    Malformed(Quote),
     /// No answer line for the puzzle.
     Missing,
 }
 
+/// How many characters of a bad line are quoted: the quote fits a line.
+const QUOTED: usize = 60;
+
+/// A line quoted in a message: its start, cut to [`QUOTED`] characters (a
+/// solver may write megabytes on one line), and its length.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Quote {
+    /// The line's start, with `…` when it was cut.
+    pub text: String,
+    /// The line's length in bytes.
+    pub len: usize,
+    /// Whether `text` is only its start.
+    pub cut: bool,
+}
+
+impl Quote {
+    /// The quote of a line whose first bytes are `start` and whose length
+    /// is `len` bytes.
+    pub fn new(start: &[u8], len: usize) -> Quote {
+        let text = String::from_utf8_lossy(start);
+        let text = text.trim();
+        let short = super::stray::cut(text, QUOTED);
+        let cut = short.len() != text.len() || start.len() < len;
+        let text = if cut && !short.ends_with('…') {
+            format!("{short}…")
+        } else {
+            short
+        };
+        Quote { text, len, cut }
+    }
+}
+
+impl fmt::Display for Quote {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.text)?;
+        if self.cut {
+            write!(f, " ({} bytes)", self.len)?;
+        }
+        Ok(())
+    }
+}
+
 impl Answer {
+    /// Reads one answer line of an external solver from its first bytes
+    /// `start` and its length `len` (see [`Answer::parse`]); a line longer
+    /// than its start is never an answer.
+    pub fn from_line(start: &[u8], len: usize, mode: Mode) -> Answer {
+        match std::str::from_utf8(start) {
+            Ok(text) if start.len() == len => Answer::parse(text, mode),
+            _ => Answer::Malformed(Quote::new(start, len)),
+        }
+    }
+
     /// Reads one answer line of an external solver: 81 cells (a solution,
     /// which the check then examines) or `unsolvable`, or a count when
     /// counting. Surrounding blanks are ignored.
@@ -46,12 +98,12 @@ impl Answer {
         match mode {
             Mode::Count => match text.parse::<u64>() {
                 Ok(n) => Answer::Count(n),
-                Err(_) => Answer::Malformed(text.to_string()),
+                Err(_) => Answer::Malformed(Quote::new(line.as_bytes(), line.len())),
             },
             Mode::Solve if text == "unsolvable" => Answer::NoSolution,
             Mode::Solve => match text.parse::<Grid>() {
                 Ok(grid) if text.len() == 81 => Answer::Grid(grid),
-                _ => Answer::Malformed(text.to_string()),
+                _ => Answer::Malformed(Quote::new(line.as_bytes(), line.len())),
             },
         }
     }
@@ -86,8 +138,8 @@ pub enum Wrong {
     },
     /// A solution or `unsolvable` where a count was asked, or the reverse.
     OtherKind,
-    /// A line that means nothing: the line.
-    Malformed(String),
+    /// A line that means nothing: the line, as quoted.
+    Malformed(Quote),
     /// No line at all.
     Missing,
 }
@@ -102,7 +154,7 @@ impl fmt::Display for Wrong {
                 write!(f, "counted {given} solutions, expected {expected}")
             }
             Wrong::OtherKind => write!(f, "the answer is not of the kind asked"),
-            Wrong::Malformed(line) => write!(f, "malformed answer line {line:?}"),
+            Wrong::Malformed(quote) => write!(f, "malformed answer line {quote}"),
             Wrong::Missing => write!(f, "no answer line"),
         }
     }
@@ -286,6 +338,38 @@ mod tests {
             Answer::parse("-1", Mode::Count),
             Answer::Malformed(_)
         ));
+    }
+
+    #[test]
+    fn long_bad_lines_are_quoted_short() {
+        let line = "y".repeat(5_000_000);
+        let answer = Answer::from_line(&line.as_bytes()[..256], line.len(), Mode::Solve);
+        let Answer::Malformed(quote) = &answer else {
+            panic!("{answer:?}")
+        };
+        let shown = Wrong::Malformed(quote.clone()).to_string();
+        assert_eq!(
+            shown,
+            format!(
+                "malformed answer line \"{}…\" (5000000 bytes)",
+                "y".repeat(60)
+            )
+        );
+        // A grid followed by a flood is not a grid.
+        let padded = format!("{SOLUTION}{}", " ".repeat(300));
+        let answer = Answer::from_line(&padded.as_bytes()[..256], padded.len(), Mode::Solve);
+        assert!(matches!(answer, Answer::Malformed(_)));
+        // Short lines are quoted whole, blanks trimmed; bad UTF-8 replaced.
+        let answer = Answer::from_line(b" no idea ", 9, Mode::Solve);
+        let Answer::Malformed(quote) = answer else {
+            panic!()
+        };
+        assert_eq!(quote.to_string(), "\"no idea\"");
+        let answer = Answer::from_line(b"\xff1", 2, Mode::Count);
+        let Answer::Malformed(quote) = answer else {
+            panic!()
+        };
+        assert_eq!(quote.to_string(), "\"\u{fffd}1\"");
     }
 
     #[test]

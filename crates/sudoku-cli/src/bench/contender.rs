@@ -8,11 +8,12 @@ use clap::ValueEnum;
 use sudoku_core::{Dfs, Fast, Grid, LogicSolver, Solver, Triad};
 
 use super::check::{Answer, Mode, Tally, COUNT_LIMIT};
-use super::external::{self, Failed};
+use super::external;
 use super::sets::Set;
+use super::stray::Stray;
 
 /// At most this many puzzles (a set repeated) go to one run of an external
-/// solver, which keeps its input and output in memory.
+/// solver, so that a run of a small set stays short.
 const MAX_EXTERNAL_PUZZLES: usize = 250_000;
 /// At most this many passes over a set make one in-process run.
 const MAX_PASSES: usize = 1_000_000;
@@ -157,6 +158,9 @@ pub struct Entry {
     pub error: Option<String>,
     /// Whether a failure ended its runs on this set.
     pub stopped: bool,
+    /// Processes its runs started that left their process group (ended
+    /// after the run).
+    pub strays: Vec<Stray>,
 }
 
 impl Entry {
@@ -172,6 +176,7 @@ impl Entry {
             finished: None,
             error: None,
             stopped: false,
+            strays: Vec::new(),
         };
         let elapsed = match contender {
             Contender::Builtin(b) => entry.first_builtin(*b, set, plan.mode),
@@ -252,7 +257,8 @@ impl Entry {
 
     /// A run of an external command on `copies` copies of the set: its
     /// whole-process time, or `None` when it failed (the failure is kept
-    /// and its runs stop). The answers it wrote are checked either way.
+    /// and its runs stop). Each answer line is checked as it comes, failed
+    /// run or not; processes that escaped the run's group are noted.
     fn external(
         &mut self,
         command: &str,
@@ -260,50 +266,56 @@ impl Entry {
         plan: &Plan,
         copies: usize,
     ) -> Option<Duration> {
-        let expected = set.puzzles.len() * copies;
-        match external::run(command, set.input(copies), plan.timeout) {
-            Ok(ran) => {
-                let lines = self.check_output(&ran.stdout, set, plan.mode, expected);
-                if lines > expected && self.error.is_none() {
-                    self.error = Some(format!("wrote {lines} answer lines for {expected} puzzles"));
-                }
-                Some(ran.elapsed)
+        let n = set.puzzles.len();
+        let expected = n * copies;
+        let input = set.input();
+        let feed = external::Feed {
+            once: &input,
+            copies,
+        };
+        let tally = &mut self.tally;
+        let mut k = 0;
+        let run = external::run(command, feed, plan.timeout, &mut |line| {
+            if k < expected {
+                let i = k % n;
+                let answer = Answer::from_line(line.start, line.len, plan.mode);
+                tally.check(i, &set.puzzles[i], set.counts[i], &answer, plan.mode);
             }
-            Err(Failed {
-                reason,
-                stdout,
-                stderr,
-            }) => {
-                self.check_output(&stdout, set, plan.mode, expected);
-                let detail = stderr.map(|line| format!(" ({line})")).unwrap_or_default();
+            k += 1;
+        });
+        for k in k..expected {
+            let i = k % n;
+            self.tally.check(
+                i,
+                &set.puzzles[i],
+                set.counts[i],
+                &Answer::Missing,
+                plan.mode,
+            );
+        }
+        for stray in run.strays {
+            self.strays.push(stray);
+        }
+        match run.outcome {
+            Ok(elapsed) => {
+                if run.lines > expected as u64 && self.error.is_none() {
+                    self.error = Some(format!(
+                        "wrote {} answer lines for {expected} puzzles",
+                        run.lines
+                    ));
+                }
+                Some(elapsed)
+            }
+            Err(reason) => {
+                let detail = run
+                    .stderr
+                    .map(|line| format!(" ({line})"))
+                    .unwrap_or_default();
                 self.error.get_or_insert(format!("{reason}{detail}"));
                 self.stopped = true;
                 None
             }
         }
-    }
-
-    /// Checks the answer lines of `stdout` against `expected` puzzles (the
-    /// set repeated); missing lines are wrong answers. The number of lines.
-    fn check_output(&mut self, stdout: &[u8], set: &Set, mode: Mode, expected: usize) -> usize {
-        let text = String::from_utf8_lossy(stdout);
-        let n = set.puzzles.len();
-        let mut lines = 0;
-        for (k, line) in text.lines().enumerate() {
-            lines += 1;
-            if k < expected {
-                let i = k % n;
-                let answer = Answer::parse(line, mode);
-                self.tally
-                    .check(i, &set.puzzles[i], set.counts[i], &answer, mode);
-            }
-        }
-        for k in lines..expected {
-            let i = k % n;
-            self.tally
-                .check(i, &set.puzzles[i], set.counts[i], &Answer::Missing, mode);
-        }
-        lines
     }
 }
 

@@ -3,7 +3,8 @@
 //!
 //! - [`sets`]: the puzzle files, or the built-in suite;
 //! - [`contender`]: the solvers, and one run of one on a set;
-//! - [`external`]: an external command run as a whole process;
+//! - [`external`]: an external command run as a whole process, and
+//!   [`stray`]: what it started outside its process group;
 //! - [`check`]: the verdict on each answer;
 //! - [`report`] and [`plot`]: the figures written out.
 //!
@@ -16,6 +17,7 @@ mod external;
 mod plot;
 mod report;
 mod sets;
+mod stray;
 
 use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
@@ -273,7 +275,23 @@ fn report_wrong(contender: &Contender, set: &Set, entry: &Entry) {
     if let Some(error) = &entry.error {
         diag::error(&format!("bench: {name} on {}: {error}", set.name));
     }
+    for stray in entry.strays.iter().take(STRAYS_SHOWN) {
+        diag::error(&format!(
+            "bench: {name} on {}: process {} ({}) left the run's process group; ended",
+            set.name, stray.pid, stray.command
+        ));
+    }
+    if entry.strays.len() > STRAYS_SHOWN {
+        diag::error(&format!(
+            "bench: {name} on {}: {} more processes left their run's process group; ended",
+            set.name,
+            entry.strays.len() - STRAYS_SHOWN
+        ));
+    }
 }
+
+/// How many processes that escaped their run are named, per solver and set.
+const STRAYS_SHOWN: usize = 3;
 
 /// A progress bar over `steps` on stderr, drawn only on a terminal.
 fn bar(steps: u64) -> ProgressBar {

@@ -46,14 +46,15 @@ impl Set {
     }
 
     /// The puzzles as the input of an external solver: one 81-character
-    /// line each (`.` for blanks), the whole set `copies` times.
-    pub fn input(&self, copies: usize) -> Vec<u8> {
+    /// line each (`.` for blanks), the set once (a run repeats it as it
+    /// writes).
+    pub fn input(&self) -> Vec<u8> {
         let mut once = Vec::with_capacity(82 * self.puzzles.len());
         for puzzle in &self.puzzles {
             once.extend_from_slice(puzzle.to_line().as_bytes());
             once.push(b'\n');
         }
-        once.repeat(copies)
+        once
     }
 }
 
@@ -172,10 +173,10 @@ mod tests {
         let unique: Grid = PUZZLES[0].grid().unwrap();
         let set = Set::new("two".to_string(), vec![unique, Grid::empty()]);
         assert_eq!(set.counts, vec![1, COUNT_LIMIT]);
-        let input = String::from_utf8(set.input(2)).unwrap();
+        let input = String::from_utf8(set.input()).unwrap();
         let lines: Vec<&str> = input.lines().collect();
-        assert_eq!(lines.len(), 4);
+        assert_eq!(lines.len(), 2);
         assert_eq!(lines[0], unique.to_line());
-        assert_eq!(lines[3], ".".repeat(81));
+        assert_eq!(lines[1], ".".repeat(81));
     }
 }

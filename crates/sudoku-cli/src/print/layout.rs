@@ -213,10 +213,10 @@ pub fn text_width(text: &str, size: f32) -> f32 {
 /// `size` points: when too wide, `name` loses characters from its start (a
 /// path's directories go first) behind an ellipsis, so that `lead`
 /// (`Solution of `) and `rest` (the puzzle's number and grade) are always
-/// shown whole.
+/// shown whole. A caption without a name is shown whole.
 pub fn fit_caption(lead: &str, name: &str, rest: &str, size: f32, max_width: f32) -> String {
     let whole = format!("{lead}{name}{rest}");
-    if text_width(&whole, size) <= max_width {
+    if name.is_empty() || text_width(&whole, size) <= max_width {
         return whole;
     }
     let chars: Vec<char> = name.chars().collect();
@@ -366,6 +366,10 @@ mod tests {
         assert_eq!(
             fit_caption("", name, rest, 10.0, 1.0),
             "… #1, line 1: hard 4.2"
+        );
+        assert_eq!(
+            fit_caption("", "", "Puzzle 1 - hard 4.2", 10.0, 1.0),
+            "Puzzle 1 - hard 4.2"
         );
     }
 }

@@ -7,32 +7,60 @@
 //! Units are points; the text is Helvetica, or the reader's Arial or sans
 //! serif.
 
-use std::fmt::Write;
+use std::fmt::Write as _;
+use std::io::{self, Write};
 
-use super::layout::{Square, Text};
-use super::{Item, Sheet};
+use super::layout::{Layout, Square, Text};
+use super::Item;
 
 /// The space between two pages, in points.
 pub const PAGE_GAP: f32 = 24.0;
 
-/// The whole SVG document of `sheet`.
-pub fn write(sheet: &Sheet) -> String {
-    let layout = &sheet.layout;
-    let pages = sheet.pages.len();
-    let height = pages as f32 * layout.height + pages.saturating_sub(1) as f32 * PAGE_GAP;
-    let mut svg = String::with_capacity(pages * 40_000);
-    svg.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    let _ = writeln!(
-        svg,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}pt\" height=\"{h}pt\" \
-         viewBox=\"0 0 {w} {h}\" font-family=\"Helvetica, Arial, sans-serif\">",
-        w = num(layout.width),
-        h = num(height),
-    );
-    svg.push_str("<title>Sudoku</title>\n");
-    svg.push_str("<rect width=\"100%\" height=\"100%\" fill=\"#bbbbbb\"/>\n");
-    for (i, items) in sheet.pages.iter().enumerate() {
-        let top = i as f32 * (layout.height + PAGE_GAP);
+/// An SVG document being written to `out`, page by page: its size, in the
+/// first lines, needs the number of pages, known before the first.
+pub struct Writer<'a, W: Write + ?Sized> {
+    out: &'a mut W,
+    layout: &'a Layout,
+    /// Pages written so far.
+    pages: usize,
+    /// Pages the document has.
+    total: usize,
+}
+
+impl<'a, W: Write + ?Sized> Writer<'a, W> {
+    /// Starts a document of `total` pages laid out as `layout`.
+    pub fn begin(out: &'a mut W, layout: &'a Layout, total: usize) -> io::Result<Self> {
+        let height = total as f32 * layout.height + total.saturating_sub(1) as f32 * PAGE_GAP;
+        let mut svg = String::new();
+        svg.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+        let _ = writeln!(
+            svg,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}pt\" height=\"{h}pt\" \
+             viewBox=\"0 0 {w} {h}\" font-family=\"Helvetica, Arial, sans-serif\">",
+            w = num(layout.width),
+            h = num(height),
+        );
+        svg.push_str("<title>Sudoku</title>\n");
+        svg.push_str("<rect width=\"100%\" height=\"100%\" fill=\"#bbbbbb\"/>\n");
+        out.write_all(svg.as_bytes())?;
+        Ok(Writer {
+            out,
+            layout,
+            pages: 0,
+            total,
+        })
+    }
+
+    /// Writes the next page: `items` in the layout's slots.
+    pub fn page(&mut self, items: &[Item]) -> io::Result<()> {
+        if self.pages == self.total {
+            return Err(io::Error::other(
+                "more pages than the document was begun with",
+            ));
+        }
+        let layout = self.layout;
+        let top = self.pages as f32 * (layout.height + PAGE_GAP);
+        let mut svg = String::with_capacity(40_000);
         let _ = writeln!(
             svg,
             "<g class=\"page\" transform=\"translate(0 {})\">\n\
@@ -42,11 +70,7 @@ pub fn write(sheet: &Sheet) -> String {
             num(layout.height),
         );
         for (item, slot) in items.iter().zip(&layout.slots) {
-            let class = if item.lead.is_empty() {
-                "puzzle"
-            } else {
-                "solution"
-            };
+            let class = if item.solution { "solution" } else { "puzzle" };
             let _ = writeln!(svg, "<g class=\"{class}\">");
             lines(&mut svg, &slot.grid);
             digits(&mut svg, &slot.grid, item);
@@ -55,9 +79,22 @@ pub fn write(sheet: &Sheet) -> String {
             svg.push_str("</g>\n");
         }
         svg.push_str("</g>\n");
+        self.out.write_all(svg.as_bytes())?;
+        self.pages += 1;
+        Ok(())
     }
-    svg.push_str("</svg>\n");
-    svg
+
+    /// Ends the document.
+    pub fn finish(self) -> io::Result<()> {
+        if self.pages != self.total {
+            return Err(io::Error::other(format!(
+                "{} pages written of the {} begun",
+                self.pages, self.total
+            )));
+        }
+        self.out.write_all(b"</svg>\n")?;
+        self.out.flush()
+    }
 }
 
 /// The cell lines, thin, then the box lines and the border, thick.

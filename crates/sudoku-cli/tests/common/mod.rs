@@ -87,3 +87,117 @@ impl Drop for Folder {
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
+
+/// What a run watched by [`watch`] did.
+pub struct Watched {
+    /// How it ended; `None` when it was killed at the deadline.
+    pub status: Option<std::process::ExitStatus>,
+    /// What it wrote.
+    pub stdout: Vec<u8>,
+    /// What it wrote on stderr.
+    pub stderr: Vec<u8>,
+    /// Its peak resident memory (`VmHWM`) as last seen, in KiB.
+    pub peak_kib: u64,
+    /// How long it ran.
+    pub elapsed: std::time::Duration,
+}
+
+/// Runs `cmd` with `stdin` written to it, looking at its peak resident
+/// memory every 20 ms, and kills it if it is still running after
+/// `deadline` (then `status` is `None`). Run the program itself, or
+/// through `sh -c '...; exec PROGRAM'`, so that the process watched is it.
+pub fn watch(mut cmd: Command, stdin: &[u8], deadline: std::time::Duration) -> Watched {
+    use std::io::Read;
+    use std::time::{Duration, Instant};
+    let start = Instant::now();
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let bytes = stdin.to_vec();
+    std::thread::spawn(move || {
+        let _ = input.write_all(&bytes);
+    });
+    let reader = |mut from: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut all = Vec::new();
+            let _ = from.read_to_end(&mut all);
+            all
+        })
+    };
+    let stdout = reader(Box::new(child.stdout.take().unwrap()));
+    let stderr = reader(Box::new(child.stderr.take().unwrap()));
+    let status_file = format!("/proc/{}/status", child.id());
+    let mut peak_kib = 0;
+    let status = loop {
+        if let Ok(status) = std::fs::read_to_string(&status_file) {
+            let hwm = status
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok());
+            peak_kib = peak_kib.max(hwm.unwrap_or(0));
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            break Some(status);
+        }
+        if start.elapsed() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let elapsed = start.elapsed();
+    Watched {
+        status,
+        stdout: stdout.join().unwrap(),
+        stderr: stderr.join().unwrap(),
+        peak_kib,
+        elapsed,
+    }
+}
+
+/// The processes whose command line holds `pattern` (as `pgrep -f` finds
+/// them).
+pub fn processes(pattern: &str) -> Vec<u32> {
+    let out = Command::new("pgrep")
+        .args(["-f", pattern])
+        .output()
+        .expect("pgrep (procps) is needed");
+    text(&out.stdout)
+        .lines()
+        .filter_map(|l| l.trim().parse().ok())
+        .collect()
+}
+
+/// Processes a test may leave behind, named by a pattern only they have
+/// (a sleep of an odd length, say): [`Leftovers::left`] finds them, and
+/// whatever is still there when the value is dropped is killed, so a
+/// failing test cleans up too.
+pub struct Leftovers(pub String);
+
+impl Leftovers {
+    /// The processes left, after giving the ones being ended a moment.
+    pub fn left(&self) -> Vec<u32> {
+        for _ in 0..50 {
+            if processes(&self.0).is_empty() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        processes(&self.0)
+    }
+}
+
+impl Drop for Leftovers {
+    fn drop(&mut self) {
+        for pid in processes(&self.0) {
+            let _ = Command::new("kill")
+                .args(["-s", "KILL", &pid.to_string()])
+                .status();
+        }
+    }
+}

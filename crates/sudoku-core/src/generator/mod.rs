@@ -38,6 +38,7 @@ mod error;
 mod grids;
 mod puzzles;
 mod random;
+pub mod search;
 mod symmetry;
 
 pub use error::{GenerateError, HolesError, SpecError};

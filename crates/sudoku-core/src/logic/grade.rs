@@ -316,7 +316,7 @@ pub fn grade(puzzle: &Grid) -> Result<Grade, GradeError> {
 
 /// The ranges of Sudoku Explainer's three numbers that a bounded grade
 /// ([`grade_within`]) keeps: ER (the rating), EP (the pearl) and ED (the
-/// diamond).
+/// diamond), and the hardest technique the solve may use.
 ///
 /// ```
 /// use sudoku_core::{Bounds, RatingRange};
@@ -332,6 +332,10 @@ pub struct Bounds {
     pub pearl: RatingRange,
     /// The range of the diamond (ED).
     pub diamond: RatingRange,
+    /// The highest [`Technique::rating`] a step may have (its technique's
+    /// rating, before a chain's length raises it): a solve that needs a
+    /// harder technique is outside.
+    pub techniques: Rating,
 }
 
 impl Bounds {
@@ -340,6 +344,7 @@ impl Bounds {
         rating: RatingRange::ALL,
         pearl: RatingRange::ALL,
         diamond: RatingRange::ALL,
+        techniques: Rating::GUESS,
     };
 
     /// The grades whose rating is in `range`.
@@ -354,6 +359,10 @@ impl Bounds {
         self.rating.contains(grade.rating)
             && self.pearl.contains(grade.pearl)
             && self.diamond.contains(grade.diamond)
+            && grade
+                .techniques
+                .iter()
+                .all(|&(t, _)| t.rating() <= self.techniques)
     }
 }
 
@@ -373,7 +382,8 @@ pub enum Within {
 /// [`grade`], stopping as soon as the grade is known to be outside
 /// `bounds`: when a step is rated above the rating's (or, up to the first
 /// placement, the pearl's; at the first step, the diamond's) upper bound,
-/// without searching the techniques rated above it at all, and, for the
+/// or its technique above [`Bounds::techniques`], without searching the
+/// techniques rated above them at all, and, for the
 /// lower bounds, once the pearl and diamond are known or the solve ends.
 /// Within the bounds, the grade is exactly [`grade`]'s. The generator and
 /// `sudoku grade --rating` use it to leave out puzzles cheaply.
@@ -413,7 +423,7 @@ pub fn grade_within(puzzle: &Grid, bounds: &Bounds) -> Result<Within, GradeError
         if steps.is_empty() {
             cap = cap.min(bounds.diamond.max);
         }
-        let step = match solver.advance_capped(cap) {
+        let step = match solver.advance_capped(cap, bounds.techniques) {
             Next::Step(step) => step,
             Next::Beyond => {
                 return Ok(Within::Outside { steps: steps.len() });
@@ -631,6 +641,7 @@ mod tests {
             rating: range(r),
             pearl: range(p),
             diamond: range(d),
+            techniques: Rating::GUESS,
         }
     }
 

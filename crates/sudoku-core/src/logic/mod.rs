@@ -439,7 +439,7 @@ const FLOORS: [Rating; 26] = {
 
 /// The first step of the first technique in [`FINDERS`] that finds one.
 fn find_step(marks: &Candidates, uniqueness: bool, work: &mut Workspace) -> Option<Step> {
-    match find_capped(marks, uniqueness, work, Rating::GUESS) {
+    match find_capped(marks, uniqueness, work, Rating::GUESS, Rating::GUESS) {
         Next::Step(step) => Some(step),
         Next::Beyond | Next::Stuck => None,
     }
@@ -460,35 +460,39 @@ pub(crate) enum Next {
 }
 
 /// [`find_step`], stopping as soon as the easiest step is known to be
-/// rated above `cap`: before the techniques whose steps all are, and after
-/// a step that is. With the cap at [`Rating::GUESS`] it is `find_step`.
+/// rated above `cap`, or to be of a technique rated above `techniques`
+/// ([`Technique::rating`]): before the techniques whose steps all are, and
+/// after a step that is. With both at [`Rating::GUESS`] it is `find_step`.
 pub(crate) fn find_capped(
     marks: &Candidates,
     uniqueness: bool,
     work: &mut Workspace,
     cap: Rating,
+    techniques: Rating,
 ) -> Next {
     if marks.is_solved() || marks.has_contradiction() {
         return Next::Stuck;
     }
+    // A step's rating is at least its technique's: below both caps.
+    let floor_cap = cap.min(techniques);
     for (i, (technique, find)) in FINDERS.iter().enumerate() {
         if !uniqueness && technique.assumes_uniqueness() {
             continue;
         }
-        if FLOORS[i] > cap {
+        if FLOORS[i] > floor_cap {
             return Next::Beyond;
         }
-        if let Some(step) = find(marks, work, cap) {
-            return if step.rating() > cap {
+        if let Some(step) = find(marks, work, floor_cap) {
+            return if step.rating() > cap || step.technique().rating() > techniques {
                 Next::Beyond
             } else {
                 Next::Step(step)
             };
         }
     }
-    if cap < Rating::GUESS {
+    if floor_cap < Rating::GUESS {
         // Whether a setting above the cap was left untried or none finds
-        // anything, the rating is above the cap.
+        // anything, the grade is outside.
         Next::Beyond
     } else {
         Next::Stuck
@@ -598,10 +602,17 @@ impl LogicSolver {
         }
     }
 
-    /// Finds the easiest step unless it is rated above `cap`, applies it
-    /// and returns it (see [`find_capped`]).
-    pub(crate) fn advance_capped(&mut self, cap: Rating) -> Next {
-        let next = find_capped(&self.marks, self.uniqueness, &mut self.work.0, cap);
+    /// Finds the easiest step unless it is rated above `cap` or its
+    /// technique above `techniques`, applies it and returns it (see
+    /// [`find_capped`]).
+    pub(crate) fn advance_capped(&mut self, cap: Rating, techniques: Rating) -> Next {
+        let next = find_capped(
+            &self.marks,
+            self.uniqueness,
+            &mut self.work.0,
+            cap,
+            techniques,
+        );
         if let Next::Step(step) = &next {
             let step = step.clone();
             self.apply(&step);
