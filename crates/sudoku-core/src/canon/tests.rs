@@ -83,7 +83,12 @@ fn minimal_puzzles(seed: u64, n: u64) -> Vec<Grid> {
     let batch = Batch::new(seed);
     let spec = PuzzleSpec::new(Holes::ANY, Uniqueness::Minimal, Symmetry::None).unwrap();
     (0..n)
-        .map(|i| batch.puzzle(i, &spec, SolverKind::default().solver()).unwrap().puzzle)
+        .map(|i| {
+            batch
+                .puzzle(i, &spec, SolverKind::default().solver())
+                .unwrap()
+                .puzzle
+        })
         .collect()
 }
 
@@ -128,8 +133,14 @@ fn odd_grids_match_brute_force() {
 
 #[test]
 fn both_searches_agree_on_solved_grids() {
+    // A full grid with a conflict is not for the solved grids' search.
+    let mut broken = *random_grids(15, 1)[0].cells();
+    broken.swap(0, 1);
+    assert!(grids::search(&Grid::from_cells(broken).unwrap()).is_none());
     for grid in random_grids(15, 40) {
         let (form, transform) = puzzles::search(&grid);
+        let (solved_form, _) = grids::search(&grid).expect("a solved grid");
+        assert_eq!(solved_form, form, "grid {grid}");
         assert_eq!(*canonical(&grid).form(), form, "grid {grid}");
         assert_eq!(transform.apply(&grid), form);
     }
@@ -153,7 +164,10 @@ fn grids_with_symmetries_and_almost_nothing() {
     assert_eq!(&form.form().to_string()[72..], "123456789");
     // A grid with the same value everywhere.
     let sevens = Grid::from_cells([7; 81]).unwrap();
-    assert_eq!(*sevens.canonical().form(), Grid::from_cells([1; 81]).unwrap());
+    assert_eq!(
+        *sevens.canonical().form(),
+        Grid::from_cells([1; 81]).unwrap()
+    );
 }
 
 /// The form of a form is itself.
@@ -226,76 +240,3 @@ proptest! {
         prop_assert_eq!(*t.apply(&grid).canonical().form(), *canonical.form());
     }
 }
-
-#[test]
-#[ignore]
-fn scratch_17() {
-    let text = std::fs::read_to_string("/work/shared/puzzles/17_clue.txt").unwrap();
-    let t = std::time::Instant::now();
-    let mut same = 0;
-    let mut n = 0;
-    let mut shown = 0;
-    for line in text.lines() {
-        let g: Grid = line.parse().unwrap();
-        let f = g.canonical();
-        n += 1;
-        if f.form().to_string() == line {
-            same += 1;
-        } else if shown < 5 {
-            shown += 1;
-            println!("{line}\n{}\n", f.form());
-        }
-    }
-    println!("{same}/{n} in {:?}", t.elapsed());
-}
-
-/// Pattern first: the smallest pattern of givens, then the smallest digits.
-fn brute_force_pattern(grid: &Grid) -> Grid {
-    let orders = line_orders();
-    let g = grid.cells();
-    let mut best: Option<([u8; 81], [u8; 81])> = None;
-    for transpose in [false, true] {
-        for rows in &orders {
-            for cols in &orders {
-                let mut labels = [0u8; 10];
-                let mut next = 1;
-                let mut pat = [0u8; 81];
-                let mut out = [0u8; 81];
-                for k in 0..81 {
-                    let (r, c) = (usize::from(rows[k / 9]), usize::from(cols[k % 9]));
-                    let d = usize::from(if transpose { g[c * 9 + r] } else { g[r * 9 + c] });
-                    if d != 0 && labels[d] == 0 {
-                        labels[d] = next;
-                        next += 1;
-                    }
-                    out[k] = labels[d];
-                    pat[k] = u8::from(d != 0);
-                }
-                if best.is_none_or(|b| (pat, out) < b) {
-                    best = Some((pat, out));
-                }
-            }
-        }
-    }
-    Grid::from_cells(best.unwrap().1).unwrap()
-}
-
-#[test]
-#[ignore]
-fn scratch_17_pattern() {
-    let text = std::fs::read_to_string("/work/shared/puzzles/17_clue.txt").unwrap();
-    let mut shown = 0;
-    for line in text.lines() {
-        let g: Grid = line.parse().unwrap();
-        let f = g.canonical();
-        if f.form().to_string() != line {
-            let bf = brute_force(&g);
-            let pf = brute_force_pattern(&g);
-            println!("{line} file\n{} ours\n{} brute\n{} pattern-first\n", f.form(), bf, pf);
-            shown += 1;
-            if shown == 4 { break; }
-        }
-    }
-}
-
-
