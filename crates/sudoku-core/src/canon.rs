@@ -93,11 +93,12 @@ impl Canonical {
 /// The minlex form of `grid` and a transformation that gives it (the same as
 /// [`Grid::canonical`]).
 pub fn canonical(grid: &Grid) -> Canonical {
-    let (form, transform) = if grid.is_solved() {
+    let solved = if grid.is_full() {
         grids::search(grid)
     } else {
-        puzzles::search(grid)
+        None
     };
+    let (form, transform) = solved.unwrap_or_else(|| puzzles::search(grid));
     Canonical { form, transform }
 }
 

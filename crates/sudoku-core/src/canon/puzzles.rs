@@ -166,7 +166,10 @@ fn first_candidates(views: &Views) -> Vec<Candidate> {
 
 /// Where `stack` comes in `order`.
 fn position(order: [u8; 3], stack: usize) -> usize {
-    order.iter().position(|&s| usize::from(s) == stack).unwrap_or(0)
+    order
+        .iter()
+        .position(|&s| usize::from(s) == stack)
+        .unwrap_or(0)
 }
 
 /// The input rows `candidate` may place at output row `i`: any unused row
@@ -175,7 +178,7 @@ fn position(order: [u8; 3], stack: usize) -> usize {
 fn open_rows(views: &Views, candidate: &Candidate, i: usize) -> impl Iterator<Item = usize> {
     let o = usize::from(candidate.orientation);
     let used = candidate.used;
-    let band = if i % 3 == 0 {
+    let band = if i.is_multiple_of(3) {
         None
     } else {
         Some(usize::from(candidate.rows[i - i % 3]) / 3)

@@ -59,7 +59,9 @@ pub enum TransformError {
     },
     /// Three consecutive places, `3k..3k+3`, take rows from different bands
     /// (or columns from different stacks).
-    #[error("{axis} {values:?} split a {unit}: places {start}-{end} must take one {unit}'s {axis}")]
+    #[error(
+        "{axis} {values:?} split a {unit}: places {start}-{end} must take one {unit}'s {axis}"
+    )]
     SplitsUnit {
         /// `rows` or `columns`.
         axis: &'static str,
@@ -119,19 +121,28 @@ impl Transform {
         })
     }
 
-    /// Checked parts, for the engine (which builds only valid ones).
+    /// Parts the engine built, which are valid by construction (checked
+    /// in debug builds only: this is on the canonical form's hot path).
     pub(crate) fn from_parts(
         transpose: bool,
         rows: [u8; 9],
         cols: [u8; 9],
         digits: [u8; 10],
     ) -> Transform {
-        let mut relabel = [0; 9];
-        relabel.copy_from_slice(&digits[1..]);
-        let t = Transform::new(transpose, rows, cols, relabel)
-            .expect("the canonical search builds valid transforms");
-        debug_assert_eq!(digits[0], 0);
-        t
+        debug_assert!(
+            {
+                let mut relabel = [0; 9];
+                relabel.copy_from_slice(&digits[1..]);
+                digits[0] == 0 && Transform::new(transpose, rows, cols, relabel).is_ok()
+            },
+            "the canonical search builds valid transforms"
+        );
+        Transform {
+            transpose,
+            rows,
+            cols,
+            digits,
+        }
     }
 
     /// A transform drawn uniformly from all 2 x 6^8 x 9! of them.
@@ -183,12 +194,17 @@ impl Transform {
     /// The grid moved and relabelled.
     pub fn apply(&self, grid: &Grid) -> Grid {
         let input = grid.cells();
-        let cells = std::array::from_fn(|k| {
-            let (r, c) = (usize::from(self.rows[k / 9]), usize::from(self.cols[k % 9]));
-            let at = if self.transpose { c * 9 + r } else { r * 9 + c };
-            self.digits[usize::from(input[at])]
-        });
-        Grid::from_cells(cells).expect("a relabelling keeps values in 0-9")
+        // Input cell (r, c) is at r * down + c * across.
+        let (down, across) = if self.transpose { (1, 9) } else { (9, 1) };
+        let mut cells = [0u8; 81];
+        for (i, out) in cells.chunks_exact_mut(9).enumerate() {
+            let base = usize::from(self.rows[i]) * down;
+            for (cell, &c) in out.iter_mut().zip(&self.cols) {
+                *cell = self.digits[usize::from(input[base + usize::from(c) * across])];
+            }
+        }
+        // A relabelling keeps values in 0-9.
+        Grid::from_cells_unchecked(cells)
     }
 
     /// `self`, then `next`: `a.then(&b).apply(g) == b.apply(&a.apply(g))`.
@@ -300,7 +316,8 @@ mod tests {
         "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
 
     fn transforms() -> impl Strategy<Value = Transform> {
-        any::<u64>().prop_map(|seed| Transform::random(&mut crate::generator::ItemRng::seed_from_u64(seed)))
+        any::<u64>()
+            .prop_map(|seed| Transform::random(&mut crate::generator::ItemRng::seed_from_u64(seed)))
     }
 
     #[test]
@@ -319,7 +336,10 @@ mod tests {
              stack's columns"
         );
         let e = Transform::new(false, id, id, [1, 2, 3, 4, 5, 6, 7, 8, 0]).unwrap_err();
-        assert_eq!(e.to_string(), "digits [1, 2, 3, 4, 5, 6, 7, 8, 0] are not 1-9, each once");
+        assert_eq!(
+            e.to_string(),
+            "digits [1, 2, 3, 4, 5, 6, 7, 8, 0] are not 1-9, each once"
+        );
         assert!(Transform::new(true, [8, 6, 7, 2, 1, 0, 4, 3, 5], id, digits).is_ok());
     }
 
@@ -334,8 +354,13 @@ mod tests {
                 assert_eq!(moved.cells()[r * 9 + c], grid.cells()[c * 9 + r]);
             }
         }
-        let t = Transform::new(false, [1, 0, 2, 3, 4, 5, 6, 7, 8], id, [2, 1, 3, 4, 5, 6, 7, 8, 9])
-            .unwrap();
+        let t = Transform::new(
+            false,
+            [1, 0, 2, 3, 4, 5, 6, 7, 8],
+            id,
+            [2, 1, 3, 4, 5, 6, 7, 8, 9],
+        )
+        .unwrap();
         let moved = t.apply(&grid);
         assert_eq!(&moved.to_line()[..18], "...6..8..4...3....");
         assert_eq!(t.digit(Digit::new(1).unwrap()), Digit::new(2).unwrap());
