@@ -240,3 +240,22 @@ proptest! {
         prop_assert_eq!(*t.apply(&grid).canonical().form(), *canonical.form());
     }
 }
+
+/// The forms the docs show, checked here against brute force.
+#[test]
+fn the_documented_forms_are_the_brute_force_ones() {
+    for (grid, form) in [
+        (
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "........1.....2.3...4.5........6.7...3.....2..8...9......9.1.8...7......5.6...4..",
+        ),
+        (
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+            "123456789457189263698273514271895346539764128864312957345928671786531492912647835",
+        ),
+    ] {
+        let grid: Grid = grid.parse().unwrap();
+        assert_eq!(brute_force(&grid).to_string(), form);
+        check_against_brute_force(&grid);
+    }
+}
