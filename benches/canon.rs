@@ -19,8 +19,8 @@ fn grids(n: u64) -> Vec<Grid> {
 /// Minimal puzzles from the generator.
 fn minimal_puzzles(n: u64) -> Vec<Grid> {
     let batch = Batch::new(2);
-    let spec = PuzzleSpec::new(Holes::ANY, Uniqueness::Minimal, Symmetry::None)
-        .expect("a valid spec");
+    let spec =
+        PuzzleSpec::new(Holes::ANY, Uniqueness::Minimal, Symmetry::None).expect("a valid spec");
     (0..n)
         .filter_map(|i| batch.puzzle(i, &spec, SolverKind::default().solver()).ok())
         .map(|made| made.puzzle)
@@ -43,7 +43,11 @@ fn canonical(c: &mut Criterion) {
     for (name, set) in &sets {
         group.throughput(Throughput::Elements(set.len() as u64));
         group.bench_with_input(BenchmarkId::from_parameter(name), set, |b, set| {
-            b.iter(|| set.iter().map(|g| u64::from(g.canonical().form().cells()[80])).sum::<u64>())
+            b.iter(|| {
+                set.iter()
+                    .map(|g| u64::from(g.canonical().form().cells()[80]))
+                    .sum::<u64>()
+            })
         });
     }
     group.finish();

@@ -107,15 +107,20 @@ fn check_against_brute_force(grid: &Grid) {
 
 #[test]
 fn solved_grids_match_brute_force() {
-    for grid in random_grids(11, 3) {
+    for grid in random_grids(11, 8) {
         check_against_brute_force(&grid);
     }
 }
 
 #[test]
 fn puzzles_match_brute_force() {
-    for puzzle in minimal_puzzles(12, 3) {
+    for puzzle in minimal_puzzles(12, 6) {
         check_against_brute_force(&puzzle);
+    }
+    // Puzzles with more givens than a minimal one, and fewer.
+    for (i, grid) in random_grids(20, 6).iter().enumerate() {
+        let keep = [0.2, 0.35, 0.5, 0.65, 0.8, 0.1][i];
+        check_against_brute_force(&thinned(grid, keep, i as u64));
     }
 }
 
@@ -257,5 +262,38 @@ fn the_documented_forms_are_the_brute_force_ones() {
         let grid: Grid = grid.parse().unwrap();
         assert_eq!(brute_force(&grid).to_string(), form);
         check_against_brute_force(&grid);
+    }
+}
+
+/// Each kind of move alone: transposing, the bands, the stacks, the rows
+/// of a band, the columns of a stack, the digits.
+#[test]
+fn each_kind_of_move_keeps_the_form() {
+    let id = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+    let digits = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+    let moves = [
+        Transform::new(true, id, id, digits),
+        Transform::new(false, [6, 7, 8, 0, 1, 2, 3, 4, 5], id, digits),
+        Transform::new(false, id, [3, 4, 5, 6, 7, 8, 0, 1, 2], digits),
+        Transform::new(false, [0, 2, 1, 5, 3, 4, 8, 7, 6], id, digits),
+        Transform::new(false, id, [2, 0, 1, 3, 5, 4, 7, 6, 8], digits),
+        Transform::new(false, id, id, [5, 9, 1, 3, 2, 8, 7, 4, 6]),
+    ]
+    .map(Result::unwrap);
+    let grids = random_grids(21, 4);
+    let puzzles: Vec<Grid> = minimal_puzzles(22, 4)
+        .into_iter()
+        .chain(grids.iter().map(|g| thinned(g, 0.4, 7)))
+        .collect();
+    for grid in grids.iter().chain(&puzzles) {
+        let form = *grid.canonical().form();
+        for t in &moves {
+            let moved = t.apply(grid);
+            assert_ne!(moved, *grid, "{t:?} moves something");
+            let again = moved.canonical();
+            assert_eq!(*again.form(), form, "{t:?} on {grid}");
+            assert_eq!(again.transform().apply(&moved), form);
+            assert!(moved.is_equivalent_to(grid));
+        }
     }
 }
