@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 
 mod batch;
 mod bench;
+mod canon;
 mod diag;
 mod explain;
 mod generate;
@@ -47,6 +48,22 @@ enum Command {
     Grade(grade::GradeArgs),
     /// Explain the logical solve of one puzzle step by step.
     Explain(explain::ExplainArgs),
+    /// Write each grid's or puzzle's minlex form; --dedupe drops equivalent puzzles.
+    ///
+    /// The minlex form is the smallest 81-digit string (blanks as 0) among
+    /// all the grids that transposing, swapping bands, stacks, rows within a
+    /// band, columns within a stack and relabelling the digits make of a
+    /// grid: two puzzles are the same puzzle in disguise exactly when their
+    /// forms are equal. A complete grid's form begins 123456789; a puzzle's
+    /// begins with as many blanks as it can. Givens are not judged: a puzzle
+    /// with conflicts or no solution gets its form like any other grid.
+    ///
+    /// One output record per input record, in input order; a record that
+    /// cannot be read is reported on stderr as FILE:LINE and written as
+    /// `invalid`. With --dedupe, a record whose form was already written
+    /// (from any input) is dropped and bad records are only reported; the
+    /// forms seen are kept in memory, about 100 bytes each.
+    Canon(canon::CanonArgs),
     /// Generate distinct complete grids or puzzles, reproducible from a seed.
     Generate(generate::GenerateArgs),
     /// Benchmark solvers side by side on the same puzzles, checking every answer.
@@ -69,6 +86,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(args),
         Command::Grade(args) => grade::run(args),
         Command::Explain(args) => explain::run(args),
+        Command::Canon(args) => canon::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Completions(args) => shell::completions(args),

@@ -8,11 +8,12 @@ use std::process::{Command, Stdio};
 use common::text;
 
 const BIN: &str = env!("CARGO_BIN_EXE_sudoku");
-const SUBCOMMANDS: [&str; 9] = [
+const SUBCOMMANDS: [&str; 10] = [
     "play",
     "solve",
     "grade",
     "explain",
+    "canon",
     "generate",
     "bench",
     "print",

@@ -3,90 +3,12 @@
 //! `tail -f puzzles.txt | sudoku solve` needs), not when a chunk is full or
 //! the input ends.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{ChildStdin, Command, Stdio};
-use std::sync::mpsc;
-use std::time::Duration;
-
 mod common;
-use common::{PUZZLE, SOLUTION};
-
-/// How long an answer may take to come (generous: the machine is shared).
-const WAIT: Duration = Duration::from_secs(30);
-
-const EASY: &str =
-    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-
-/// A running `sudoku ARGS`: its stdin, and its stdout's lines as they come.
-struct Running {
-    child: std::process::Child,
-    stdin: Option<ChildStdin>,
-    lines: mpsc::Receiver<String>,
-    _home: common::Folder,
-}
-
-impl Running {
-    fn start(name: &str, args: &[&str]) -> Running {
-        let home = common::folder("slow-input", name);
-        let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-            .args(args)
-            .env("HOME", &*home)
-            .env("XDG_DATA_HOME", home.join("data"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Running {
-            stdin: child.stdin.take(),
-            child,
-            lines,
-            _home: home,
-        }
-    }
-
-    /// Sends `text` and keeps the pipe open.
-    fn send(&mut self, text: &str) {
-        let stdin = self.stdin.as_mut().unwrap();
-        stdin.write_all(text.as_bytes()).unwrap();
-        stdin.flush().unwrap();
-    }
-
-    /// The next line of output, which must come within [`WAIT`].
-    fn answer(&self, what: &str) -> String {
-        self.lines
-            .recv_timeout(WAIT)
-            .unwrap_or_else(|_| panic!("no answer to {what} within {WAIT:?} of sending it"))
-    }
-
-    /// Closes the input; the exit status.
-    fn end(mut self) -> Option<i32> {
-        drop(self.stdin.take());
-        let status = self.child.wait().unwrap();
-        status.code()
-    }
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use common::{Running, EASY, PUZZLE, SOLUTION};
 
 #[test]
 fn solve_answers_each_puzzle_before_the_next_is_sent() {
-    let mut run = Running::start("solve", &["solve"]);
+    let mut run = Running::start("slow-input", "solve", &["solve"]);
     run.send(&format!("{PUZZLE}\n"));
     assert_eq!(run.answer("the first puzzle"), SOLUTION);
     // A blank line and a comment after a puzzle do not hold its answer.
@@ -106,6 +28,7 @@ fn solve_answers_each_puzzle_before_the_next_is_sent() {
 #[test]
 fn solve_on_one_thread_and_in_grids_answers_as_puzzles_come() {
     let mut run = Running::start(
+        "slow-input",
         "solve-grid",
         &["solve", "--threads", "1", "--format", "grid"],
     );
@@ -126,7 +49,7 @@ fn solve_on_one_thread_and_in_grids_answers_as_puzzles_come() {
 
 #[test]
 fn grade_answers_each_puzzle_before_the_next_is_sent() {
-    let mut run = Running::start("grade", &["grade", "--format", "se"]);
+    let mut run = Running::start("slow-input", "grade", &["grade", "--format", "se"]);
     run.send(&format!("{EASY}\n"));
     assert_eq!(run.answer("an easy puzzle"), "1.2/1.2/1.2");
     run.send(&format!("{PUZZLE}\n"));

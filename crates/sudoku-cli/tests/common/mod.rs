@@ -49,6 +49,9 @@ pub const PUZZLE: &str =
 /// The only solution of [`PUZZLE`].
 pub const SOLUTION: &str =
     "468931527751624839392578461134756298289413675675289314846192753513867942927345186";
+/// An easy puzzle (singles only).
+pub const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 
 /// A fresh, empty folder for one test, named after the test file's `kind`
 /// and the case; removed with everything in it when the value is dropped
@@ -199,5 +202,80 @@ impl Drop for Leftovers {
                 .args(["-s", "KILL", &pid.to_string()])
                 .status();
         }
+    }
+}
+
+/// How long an answer of a [`Running`] filter may take to come (generous:
+/// the machine is shared).
+pub const WAIT: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// A running `sudoku ARGS` fed through a pipe that stays open: its stdin,
+/// and its stdout's lines as they come. Killed and reaped when dropped.
+pub struct Running {
+    child: std::process::Child,
+    stdin: Option<std::process::ChildStdin>,
+    lines: std::sync::mpsc::Receiver<String>,
+    _home: Folder,
+}
+
+impl Running {
+    /// Starts `sudoku ARGS` with its own HOME and XDG_DATA_HOME in a test
+    /// folder named after `kind` and `name`; stderr is dropped.
+    pub fn start(kind: &str, name: &str, args: &[&str]) -> Running {
+        use std::io::BufRead;
+        let home = folder(kind, name);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+            .args(args)
+            .env("HOME", &*home)
+            .env("XDG_DATA_HOME", home.join("data"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Running {
+            stdin: child.stdin.take(),
+            child,
+            lines,
+            _home: home,
+        }
+    }
+
+    /// Sends `text` and keeps the pipe open.
+    pub fn send(&mut self, text: &str) {
+        let stdin = self.stdin.as_mut().unwrap();
+        stdin.write_all(text.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// The next line of output, which must come within [`WAIT`].
+    pub fn answer(&self, what: &str) -> String {
+        self.lines
+            .recv_timeout(WAIT)
+            .unwrap_or_else(|_| panic!("no answer to {what} within {WAIT:?} of sending it"))
+    }
+
+    /// Closes the input; the exit status.
+    pub fn end(mut self) -> Option<i32> {
+        drop(self.stdin.take());
+        let status = self.child.wait().unwrap();
+        status.code()
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }

@@ -24,11 +24,11 @@
 //!   `next(next(y))`, `next(w)` that are in `C`, in that order.
 //!
 //! Row 2 can begin `456` only in a pure band, so when some band is pure only
-//! pure bands are tried. Every start (up to 36 top bands, 3 first stacks and
-//! 2 or 6 orders) is then checked against the best row 2 so far, a cheap
-//! look at its second stack first; row 3 and the other bands (which only
-//! need sorting, rows of a solved grid being distinct) decide among those
-//! with the smallest row 2.
+//! pure bands are tried. The starts (up to 36 top bands, 3 first stacks and
+//! 2 or 6 orders) are narrowed in stages, each cheaper than the next: row
+//! 2's fourth cell (two look-ups), its second stack, the whole of rows 2
+//! and 3; only the starts still tied then place the other two bands, which
+//! only need sorting (rows of a solved grid are distinct).
 
 use super::Transform;
 use crate::grid::Grid;
@@ -53,16 +53,16 @@ struct Top {
 /// A start: a top band (its index) and the first stack's columns in order.
 type Start = (usize, [u8; 3]);
 
-/// The minlex form of the solved `grid` and a transformation that gives it.
-pub(super) fn search(grid: &Grid) -> (Grid, Transform) {
-    debug_assert!(grid.is_solved());
-    let solved = Solved::new(grid);
+/// The minlex form of `grid` and a transformation that gives it, when the
+/// grid is solved; `None` for any other grid.
+pub(super) fn search(grid: &Grid) -> Option<(Grid, Transform)> {
+    let solved = Solved::new(grid)?;
     let pure: [[bool; 3]; 2] =
         std::array::from_fn(|o| std::array::from_fn(|b| solved.is_pure(o, 3 * b, 3 * b + 1)));
     let want_pure = pure.iter().flatten().any(|&p| p);
     let mut tops = Vec::with_capacity(36);
-    for o in 0..2 {
-        for b in (0..3).filter(|&b| pure[o][b] == want_pure) {
+    for (o, pure) in pure.iter().enumerate() {
+        for b in (0..3).filter(|&b| pure[b] == want_pure) {
             for first in 3 * b..3 * b + 3 {
                 for second in (3 * b..3 * b + 3).filter(|&r| r != first) {
                     let third = 9 * b + 3 - first - second;
@@ -71,27 +71,45 @@ pub(super) fn search(grid: &Grid) -> (Grid, Transform) {
             }
         }
     }
-    let starts = smallest_row2(&tops, want_pure);
-    let (orientation, order, cols) = smallest_rest(&solved, &tops, &starts, want_pure);
+    let starts = promising_starts(&tops, want_pure);
+    let (orientation, order, cols) = best_start(&solved, &tops, &starts, want_pure);
     let r1 = usize::from(order[0]);
     let mut digits = [0; 10];
     for (j, &c) in cols.iter().enumerate() {
         digits[usize::from(solved.cells[orientation][r1][usize::from(c)])] = j as u8 + 1;
     }
     let transform = Transform::from_parts(orientation == 1, order, cols, digits);
-    (transform.apply(grid), transform)
+    Some((transform.apply(grid), transform))
 }
 
-/// The starts whose row 2 is the smallest.
-fn smallest_row2(tops: &[Top], pure: bool) -> Vec<Start> {
-    let mut best = u64::MAX;
-    let mut kept = Vec::with_capacity(8);
+/// The starts that may give the smallest row 2, found with a few look-ups
+/// each: in a pure band, those whose last stack of row 2 is the smallest;
+/// in a mixed band, those whose fourth cell, then second stack, is.
+fn promising_starts(tops: &[Top], pure: bool) -> Vec<Start> {
+    let mut kept = Vec::with_capacity(32);
+    let mut smallest = u16::MAX;
+    let mut keep = |start: Start, key: u16| {
+        if key < smallest {
+            smallest = key;
+            kept.clear();
+        }
+        if key == smallest {
+            kept.push(start);
+        }
+    };
     for (index, top) in tops.iter().enumerate() {
         let next = &top.next;
         for a in 0..3u8 {
             let s = 3 * a;
-            // In a mixed band, the two columns whose `next` share a stack,
-            // in either order, then the third.
+            if pure {
+                for order in ORDERS_OF_THREE {
+                    let first = order.map(|i| s + i);
+                    keep((index, first), pure_tail(next, first));
+                }
+                continue;
+            }
+            // The two columns whose `next` share a stack, in either order,
+            // then the third.
             let to = [0, 1, 2].map(|i| next[usize::from(s + i)] / 3);
             let (p, q, z) = if to[0] == to[1] {
                 (s, s + 1, s + 2)
@@ -100,27 +118,52 @@ fn smallest_row2(tops: &[Top], pure: bool) -> Vec<Start> {
             } else {
                 (s + 1, s + 2, s)
             };
-            let mixed = [[p, q, z], [q, p, z]];
-            let pure_orders = ORDERS_OF_THREE.map(|order| order.map(|i| s + i));
-            let orders: &[[u8; 3]] = if pure { &pure_orders } else { &mixed };
-            for &first in orders {
-                // Row 2's second stack is cheap to see in a mixed band, and
-                // rules most starts out.
-                if !pure && second_stack(next, first) > (best >> 12 & 0xfff) as u16 {
-                    continue;
-                }
-                let row2 = row2(next, &columns(next, first, pure));
-                if row2 < best {
-                    best = row2;
-                    kept.clear();
-                }
-                if row2 == best {
-                    kept.push((index, first));
-                }
+            for first in [[p, q, z], [q, p, z]] {
+                keep((index, first), u16::from(fourth_cell(next, first)));
             }
         }
     }
+    if !pure {
+        let mut second = u16::MAX;
+        let mut count = 0;
+        for k in 0..kept.len() {
+            let (index, first) = kept[k];
+            let cells = second_stack(&tops[index].next, first);
+            if cells < second {
+                second = cells;
+                count = 0;
+            }
+            if cells == second {
+                kept[count] = (index, first);
+                count += 1;
+            }
+        }
+        kept.truncate(count);
+    }
     kept
+}
+
+/// Row 2's last stack in a pure band whose first stack's columns come in
+/// the order `first` (4 bits a cell): the place, plus one, of `next` three
+/// times over of each of them, which is back in the first stack.
+fn pure_tail(next: &[u8; 9], first: [u8; 3]) -> u16 {
+    let back = |c: u8| next[usize::from(next[usize::from(next[usize::from(c)])])];
+    let place = |t: u8| 1 + u16::from(t == first[1]) + 2 * u16::from(t == first[2]);
+    first.iter().fold(0, |v, &c| v << 4 | place(back(c)))
+}
+
+/// Row 2's fourth cell in a mixed band whose first stack's columns come in
+/// the order `first`: one more than the place of `next(next(x))` when it is
+/// in the first stack (x, y, z at places 0, 1, 2), else 8 (the third
+/// stack's second place).
+fn fourth_cell(next: &[u8; 9], first: [u8; 3]) -> u8 {
+    let [x, y, z] = first;
+    let t = next[usize::from(next[usize::from(x)])];
+    if t / 3 == x / 3 {
+        1 + u8::from(t == y) + 2 * u8::from(t == z)
+    } else {
+        8
+    }
 }
 
 /// Row 2's second stack (places 3 to 5, 4 bits a cell) in a mixed band
@@ -192,50 +235,52 @@ fn pack(cells: impl Iterator<Item = u8>) -> u64 {
     cells.fold(0, |v, cell| v << 4 | u64::from(cell))
 }
 
-/// Row 2 of the output for columns `cols`: the place of `next` of each
-/// column, plus one.
-fn row2(next: &[u8; 9], cols: &[u8; 9]) -> u64 {
-    let place = places(cols);
-    pack(
-        cols.iter()
-            .map(|&c| place[usize::from(next[usize::from(c)])] + 1),
-    )
-}
-
-/// Of the starts with the smallest row 2, the one with the smallest rows 3
-/// to 9: its orientation, its order of the rows and of the columns.
-fn smallest_rest(
+/// Of the promising starts, the one with the smallest rows 2 to 9: its
+/// orientation, its order of the rows and of the columns. Rows 2 and 3 are
+/// found for every start first (a start fixes the columns and so the
+/// labels); only those with the smallest go on to the other bands.
+fn best_start(
     solved: &Solved,
     tops: &[Top],
     starts: &[Start],
     pure: bool,
 ) -> (usize, [u8; 9], [u8; 9]) {
-    let mut best = ([u64::MAX; 8], 0, [0; 9], [0; 9]);
+    let mut best_top = (u64::MAX, u64::MAX);
+    let mut ties: Vec<(usize, [u8; 9], [u8; 10])> = Vec::with_capacity(starts.len());
     for &(index, first) in starts {
         let top = &tops[index];
         let o = top.orientation;
         let cols = columns(&top.next, first, pure);
         let place = places(&cols);
-        let at1 = &solved.at[o][top.rows[0]];
-        let label: [u8; 10] = std::array::from_fn(|d| place[usize::from(at1[d])] + 1);
-        let row = |r: usize| {
-            let cells = &solved.cells[o][r];
-            pack(
-                cols.iter()
-                    .map(|&c| label[usize::from(cells[usize::from(c)])]),
-            )
-        };
-        let row3 = row(top.rows[2]);
-        if row3 > best.0[1] {
+        let row2 = pack(
+            cols.iter()
+                .map(|&c| place[usize::from(top.next[usize::from(c)])] + 1),
+        );
+        if row2 > best_top.0 {
             continue;
         }
+        let at1 = &solved.at[o][top.rows[0]];
+        let label: [u8; 10] = std::array::from_fn(|d| place[usize::from(at1[d])] + 1);
+        let rows = (row2, solved.row(o, top.rows[2], &cols, &label));
+        if rows < best_top {
+            best_top = rows;
+            ties.clear();
+        }
+        if rows == best_top {
+            ties.push((index, cols, label));
+        }
+    }
+    let mut best = ([u64::MAX; 6], 0, [0; 9], [0; 9]);
+    for &(index, cols, label) in &ties {
+        let top = &tops[index];
+        let o = top.orientation;
         // The other two bands, each with its rows sorted (a row's index in
         // the low 4 bits), the band with the smaller first row first.
         let band = top.rows[0] / 3;
         let mut bands = [[0u64; 3]; 2];
         for (k, b) in (0..3).filter(|&b| b != band).enumerate() {
             for (i, r) in (3 * b..3 * b + 3).enumerate() {
-                bands[k][i] = row(r) << 4 | r as u64;
+                bands[k][i] = solved.row(o, r, &cols, &label) << 4 | r as u64;
             }
             bands[k].sort_unstable();
         }
@@ -243,16 +288,7 @@ fn smallest_rest(
             bands.swap(0, 1);
         }
         let [a, b] = bands;
-        let rows = [
-            row(top.rows[1]),
-            row3,
-            a[0] >> 4,
-            a[1] >> 4,
-            a[2] >> 4,
-            b[0] >> 4,
-            b[1] >> 4,
-            b[2] >> 4,
-        ];
+        let rows = [a[0], a[1], a[2], b[0], b[1], b[2]].map(|v| v >> 4);
         if rows < best.0 {
             let index = |v: u64| (v & 15) as u8;
             let order = [
@@ -273,10 +309,13 @@ fn smallest_rest(
 }
 
 impl Solved {
-    fn new(grid: &Grid) -> Solved {
+    /// The grid read both ways, or `None` unless it is solved (each row,
+    /// column and box holds each digit once).
+    fn new(grid: &Grid) -> Option<Solved> {
         let g = grid.cells();
         let mut cells = [[[0; 9]; 9]; 2];
         let mut at = [[[0; 10]; 9]; 2];
+        let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
         for r in 0..9 {
             for c in 0..9 {
                 let d = g[r * 9 + c];
@@ -284,9 +323,13 @@ impl Solved {
                 cells[1][c][r] = d;
                 at[0][r][usize::from(d)] = c as u8;
                 at[1][c][usize::from(d)] = r as u8;
+                rows[r] |= 1 << d;
+                cols[c] |= 1 << d;
+                boxes[r / 3 * 3 + c / 3] |= 1 << d;
             }
         }
-        Solved { cells, at }
+        let full = |masks: [u16; 9]| masks.iter().all(|&m| m == 0x3fe);
+        (full(rows) && full(cols) && full(boxes)).then_some(Solved { cells, at })
     }
 
     /// For each column, the column where row `from` has the digit that row
@@ -301,6 +344,16 @@ impl Solved {
         let next = self.next(o, from, to);
         next.chunks(3)
             .all(|three| three[0] / 3 == three[1] / 3 && three[1] / 3 == three[2] / 3)
+    }
+
+    /// Row `r` of orientation `o` with the columns in the order `cols` and
+    /// the digits relabelled by `label`, packed.
+    fn row(&self, o: usize, r: usize, cols: &[u8; 9], label: &[u8; 10]) -> u64 {
+        let cells = &self.cells[o][r];
+        pack(
+            cols.iter()
+                .map(|&c| label[usize::from(cells[usize::from(c)])]),
+        )
     }
 
     fn top(&self, o: usize, rows: [usize; 3]) -> Top {

@@ -116,16 +116,14 @@ pub(super) fn search(grid: &Grid) -> (Grid, Transform) {
         best: u64::MAX,
         kept: Vec::with_capacity(current.len()),
     };
-    for i in 0..9 {
+    first_row(&views, &current, &mut level);
+    std::mem::swap(&mut current, &mut level.kept);
+    for i in 1..9 {
         level.best = u64::MAX;
         level.kept.clear();
         for candidate in &current {
             for r in open_rows(&views, candidate, i) {
-                let mut next = *candidate;
-                next.rows[i] = r as u8;
-                next.used |= 1 << r;
-                let row = &views.cells[usize::from(candidate.orientation)][r];
-                fill_stack(row, next, 0, 0, &mut level);
+                place_row(&views, candidate, i, r, &mut level);
             }
         }
         std::mem::swap(&mut current, &mut level.kept);
@@ -133,6 +131,85 @@ pub(super) fn search(grid: &Grid) -> (Grid, Transform) {
     let winner = current[0];
     let transform = transform_of(&winner);
     (transform.apply(grid), transform)
+}
+
+/// Tries input row `r` as output row `i` of `candidate`.
+fn place_row(views: &Views, candidate: &Candidate, i: usize, r: usize, level: &mut Level) {
+    let mut next = *candidate;
+    next.rows[i] = r as u8;
+    next.used |= 1 << r;
+    let row = &views.cells[usize::from(candidate.orientation)][r];
+    fill_stack(row, next, 0, 0, level);
+}
+
+/// Fills output row 1 (level 0) from `firsts`, the candidates with nothing
+/// placed. Every row of either orientation could go there, in any of the
+/// 12 candidates; the rows are tried from the smallest bound up (see
+/// [`first_row_bound`]), and a row whose bound is above the best row found
+/// is not tried at all.
+fn first_row(views: &Views, firsts: &[Candidate], level: &mut Level) {
+    level.best = u64::MAX;
+    level.kept.clear();
+    let mut rows = [(0u64, 0usize, 0usize); 18];
+    let mut count = 0;
+    for o in 0..2 {
+        let Some(fresh) = firsts.iter().find(|c| usize::from(c.orientation) == o) else {
+            continue;
+        };
+        for r in open_rows(views, fresh, 0) {
+            rows[count] = (first_row_bound(&views.cells[o][r]), o, r);
+            count += 1;
+        }
+    }
+    let rows = &mut rows[..count];
+    rows.sort_unstable();
+    for &(bound, o, r) in rows.iter() {
+        if bound > level.best {
+            break;
+        }
+        for candidate in firsts.iter().filter(|c| usize::from(c.orientation) == o) {
+            place_row(views, candidate, 0, r, level);
+        }
+    }
+}
+
+/// A bound on output row 1 when `row` goes there (packed as the rows of a
+/// level are): no order of its stacks and columns gives less. Blanks come
+/// first at best when the stacks go from the fewest digits to the most,
+/// each with its digits last; when the row's digits are distinct, they are
+/// labelled 1, 2, 3... in that order whatever the order, so that row is
+/// the smallest exactly. Otherwise (a digit twice) the bound is a 1 where
+/// the first digit can come soonest and blanks after it.
+fn first_row_bound(row: &[u8; 9]) -> u64 {
+    let mut counts = [0u8; 3];
+    let mut seen = 0u16;
+    let mut distinct = true;
+    for (c, &d) in row.iter().enumerate() {
+        if d != 0 {
+            counts[c / 3] += 1;
+            distinct &= seen & 1 << d == 0;
+            seen |= 1 << d;
+        }
+    }
+    counts.sort_unstable();
+    let mut value = 0u64;
+    let mut label = 0u8;
+    for n in counts {
+        for place in 0..3 {
+            let cell = if place + n >= 3 {
+                if distinct || label == 0 {
+                    label += 1;
+                    label
+                } else {
+                    0
+                }
+            } else {
+                0
+            };
+            value = value << 4 | u64::from(cell);
+        }
+    }
+    value
 }
 
 /// One candidate per orientation and order of the stacks, nothing placed.
@@ -178,7 +255,7 @@ fn position(order: [u8; 3], stack: usize) -> usize {
 fn open_rows(views: &Views, candidate: &Candidate, i: usize) -> impl Iterator<Item = usize> {
     let o = usize::from(candidate.orientation);
     let used = candidate.used;
-    let band = if i % 3 == 0 {
+    let band = if i.is_multiple_of(3) {
         None
     } else {
         Some(usize::from(candidate.rows[i - i % 3]) / 3)
@@ -210,13 +287,30 @@ fn fill_stack(row: &[u8; 9], candidate: Candidate, k: usize, prefix: u64, level:
     }
     let s = usize::from(candidate.stacks[k]);
     let cells = [row[3 * s], row[3 * s + 1], row[3 * s + 2]];
+    if cells == [0; 3] {
+        // Three blanks in any order: nothing changes but the row so far.
+        let shift = 4 * (6 - 3 * k);
+        if prefix >> shift > level.best >> shift {
+            return;
+        }
+        return fill_stack(row, candidate, k + 1, prefix, level);
+    }
     let mask = candidate.masks[k];
     // Each allowed order's three cells and the digits it labels first.
     let mut tried = [(u16::MAX, 0u16); 6];
     let mut smallest = u16::MAX;
+    // The labels the three cells already have (0 for a blank or a digit
+    // not seen yet); when no digit is new, an order only moves them.
+    let known = cells.map(|d| candidate.labels[usize::from(d)]);
+    let fresh = (0..3).any(|t| cells[t] != 0 && known[t] == 0);
     for (p, order) in ORDERS_OF_THREE.iter().enumerate() {
         if mask & 1 << p != 0 {
-            tried[p] = label_three(&cells, order, &candidate);
+            tried[p] = if fresh {
+                label_three(&cells, order, &candidate)
+            } else {
+                let [a, b, c] = order.map(|i| u16::from(known[usize::from(i)]));
+                (a << 8 | b << 4 | c, 0)
+            };
             smallest = smallest.min(tried[p].0);
         }
     }

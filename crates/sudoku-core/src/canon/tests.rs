@@ -107,15 +107,20 @@ fn check_against_brute_force(grid: &Grid) {
 
 #[test]
 fn solved_grids_match_brute_force() {
-    for grid in random_grids(11, 3) {
+    for grid in random_grids(11, 8) {
         check_against_brute_force(&grid);
     }
 }
 
 #[test]
 fn puzzles_match_brute_force() {
-    for puzzle in minimal_puzzles(12, 3) {
+    for puzzle in minimal_puzzles(12, 6) {
         check_against_brute_force(&puzzle);
+    }
+    // Puzzles with more givens than a minimal one, and fewer.
+    for (i, grid) in random_grids(20, 6).iter().enumerate() {
+        let keep = [0.2, 0.35, 0.5, 0.65, 0.8, 0.1][i];
+        check_against_brute_force(&thinned(grid, keep, i as u64));
     }
 }
 
@@ -133,8 +138,14 @@ fn odd_grids_match_brute_force() {
 
 #[test]
 fn both_searches_agree_on_solved_grids() {
+    // A full grid with a conflict is not for the solved grids' search.
+    let mut broken = *random_grids(15, 1)[0].cells();
+    broken.swap(0, 1);
+    assert!(grids::search(&Grid::from_cells(broken).unwrap()).is_none());
     for grid in random_grids(15, 40) {
         let (form, transform) = puzzles::search(&grid);
+        let (solved_form, _) = grids::search(&grid).expect("a solved grid");
+        assert_eq!(solved_form, form, "grid {grid}");
         assert_eq!(*canonical(&grid).form(), form, "grid {grid}");
         assert_eq!(transform.apply(&grid), form);
     }
@@ -235,84 +246,54 @@ proptest! {
     }
 }
 
+/// The forms the docs show, checked here against brute force.
 #[test]
-#[ignore]
-fn scratch_17() {
-    let text = std::fs::read_to_string("/work/shared/puzzles/17_clue.txt").unwrap();
-    let t = std::time::Instant::now();
-    let mut same = 0;
-    let mut n = 0;
-    let mut shown = 0;
-    for line in text.lines() {
-        let g: Grid = line.parse().unwrap();
-        let f = g.canonical();
-        n += 1;
-        if f.form().to_string() == line {
-            same += 1;
-        } else if shown < 5 {
-            shown += 1;
-            println!("{line}\n{}\n", f.form());
-        }
+fn the_documented_forms_are_the_brute_force_ones() {
+    for (grid, form) in [
+        (
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "........1.....2.3...4.5........6.7...3.....2..8...9......9.1.8...7......5.6...4..",
+        ),
+        (
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+            "123456789457189263698273514271895346539764128864312957345928671786531492912647835",
+        ),
+    ] {
+        let grid: Grid = grid.parse().unwrap();
+        assert_eq!(brute_force(&grid).to_string(), form);
+        check_against_brute_force(&grid);
     }
-    println!("{same}/{n} in {:?}", t.elapsed());
 }
 
-/// Pattern first: the smallest pattern of givens, then the smallest digits.
-fn brute_force_pattern(grid: &Grid) -> Grid {
-    let orders = line_orders();
-    let g = grid.cells();
-    let mut best: Option<([u8; 81], [u8; 81])> = None;
-    for transpose in [false, true] {
-        for rows in &orders {
-            for cols in &orders {
-                let mut labels = [0u8; 10];
-                let mut next = 1;
-                let mut pat = [0u8; 81];
-                let mut out = [0u8; 81];
-                for k in 0..81 {
-                    let (r, c) = (usize::from(rows[k / 9]), usize::from(cols[k % 9]));
-                    let d = usize::from(if transpose {
-                        g[c * 9 + r]
-                    } else {
-                        g[r * 9 + c]
-                    });
-                    if d != 0 && labels[d] == 0 {
-                        labels[d] = next;
-                        next += 1;
-                    }
-                    out[k] = labels[d];
-                    pat[k] = u8::from(d != 0);
-                }
-                if best.is_none_or(|b| (pat, out) < b) {
-                    best = Some((pat, out));
-                }
-            }
-        }
-    }
-    Grid::from_cells(best.unwrap().1).unwrap()
-}
-
+/// Each kind of move alone: transposing, the bands, the stacks, the rows
+/// of a band, the columns of a stack, the digits.
 #[test]
-#[ignore]
-fn scratch_17_pattern() {
-    let text = std::fs::read_to_string("/work/shared/puzzles/17_clue.txt").unwrap();
-    let mut shown = 0;
-    for line in text.lines() {
-        let g: Grid = line.parse().unwrap();
-        let f = g.canonical();
-        if f.form().to_string() != line {
-            let bf = brute_force(&g);
-            let pf = brute_force_pattern(&g);
-            println!(
-                "{line} file\n{} ours\n{} brute\n{} pattern-first\n",
-                f.form(),
-                bf,
-                pf
-            );
-            shown += 1;
-            if shown == 4 {
-                break;
-            }
+fn each_kind_of_move_keeps_the_form() {
+    let id = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+    let digits = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+    let moves = [
+        Transform::new(true, id, id, digits),
+        Transform::new(false, [6, 7, 8, 0, 1, 2, 3, 4, 5], id, digits),
+        Transform::new(false, id, [3, 4, 5, 6, 7, 8, 0, 1, 2], digits),
+        Transform::new(false, [0, 2, 1, 5, 3, 4, 8, 7, 6], id, digits),
+        Transform::new(false, id, [2, 0, 1, 3, 5, 4, 7, 6, 8], digits),
+        Transform::new(false, id, id, [5, 9, 1, 3, 2, 8, 7, 4, 6]),
+    ]
+    .map(Result::unwrap);
+    let grids = random_grids(21, 4);
+    let puzzles: Vec<Grid> = minimal_puzzles(22, 4)
+        .into_iter()
+        .chain(grids.iter().map(|g| thinned(g, 0.4, 7)))
+        .collect();
+    for grid in grids.iter().chain(&puzzles) {
+        let form = *grid.canonical().form();
+        for t in &moves {
+            let moved = t.apply(grid);
+            assert_ne!(moved, *grid, "{t:?} moves something");
+            let again = moved.canonical();
+            assert_eq!(*again.form(), form, "{t:?} on {grid}");
+            assert_eq!(again.transform().apply(&moved), form);
+            assert!(moved.is_equivalent_to(grid));
         }
     }
 }

@@ -121,19 +121,28 @@ impl Transform {
         })
     }
 
-    /// Checked parts, for the engine (which builds only valid ones).
+    /// Parts the engine built, which are valid by construction (checked
+    /// in debug builds only: this is on the canonical form's hot path).
     pub(crate) fn from_parts(
         transpose: bool,
         rows: [u8; 9],
         cols: [u8; 9],
         digits: [u8; 10],
     ) -> Transform {
-        let mut relabel = [0; 9];
-        relabel.copy_from_slice(&digits[1..]);
-        let t = Transform::new(transpose, rows, cols, relabel)
-            .expect("the canonical search builds valid transforms");
-        debug_assert_eq!(digits[0], 0);
-        t
+        debug_assert!(
+            {
+                let mut relabel = [0; 9];
+                relabel.copy_from_slice(&digits[1..]);
+                digits[0] == 0 && Transform::new(transpose, rows, cols, relabel).is_ok()
+            },
+            "the canonical search builds valid transforms"
+        );
+        Transform {
+            transpose,
+            rows,
+            cols,
+            digits,
+        }
     }
 
     /// A transform drawn uniformly from all 2 x 6^8 x 9! of them.
@@ -185,12 +194,17 @@ impl Transform {
     /// The grid moved and relabelled.
     pub fn apply(&self, grid: &Grid) -> Grid {
         let input = grid.cells();
-        let cells = std::array::from_fn(|k| {
-            let (r, c) = (usize::from(self.rows[k / 9]), usize::from(self.cols[k % 9]));
-            let at = if self.transpose { c * 9 + r } else { r * 9 + c };
-            self.digits[usize::from(input[at])]
-        });
-        Grid::from_cells(cells).expect("a relabelling keeps values in 0-9")
+        // Input cell (r, c) is at r * down + c * across.
+        let (down, across) = if self.transpose { (1, 9) } else { (9, 1) };
+        let mut cells = [0u8; 81];
+        for (i, out) in cells.chunks_exact_mut(9).enumerate() {
+            let base = usize::from(self.rows[i]) * down;
+            for (cell, &c) in out.iter_mut().zip(&self.cols) {
+                *cell = self.digits[usize::from(input[base + usize::from(c) * across])];
+            }
+        }
+        // A relabelling keeps values in 0-9.
+        Grid::from_cells_unchecked(cells)
     }
 
     /// `self`, then `next`: `a.then(&b).apply(g) == b.apply(&a.apply(g))`.
