@@ -525,7 +525,12 @@ fn check_combinations(args: &PuzzleArgs) -> Result<(), String> {
         );
     }
     let goal = goal_of(args);
-    if args.needs.iter().chain(&args.uses).any(|&t| t == Technique::DirectClaiming) {
+    if args
+        .needs
+        .iter()
+        .chain(&args.uses)
+        .any(|&t| t == Technique::DirectClaiming)
+    {
         return Err(
             "no puzzle can meet --needs or --uses direct-claiming: wherever a direct claiming \
              applies, a hidden single or a direct pointing does too, and comes first"
