@@ -288,7 +288,7 @@ fn dedupe_writes_no_two_equivalent_puzzles() {
 fn an_interrupted_search_keeps_every_puzzle_found() {
     let dir = common::folder("gensearch", "signal");
     let target = dir.join("found.txt");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+    let child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
         .args(["generate", "puzzles", "100000", "--needs", "x-wing", "-o"])
         .arg(&target)
         .stderr(std::process::Stdio::piped())
