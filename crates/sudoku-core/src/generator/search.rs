@@ -463,6 +463,11 @@ impl Search {
         let mut missing = 5 * self.goal.uses.iter().filter(|t| !has(t)).count() as i32;
         if !self.goal.needs.is_empty() && !self.goal.needs.iter().any(has) {
             missing += 5;
+            // Some techniques can only be the one needed in puzzles of a
+            // shape: those are nearer.
+            if !self.goal.needs.iter().any(|&t| has_shape_for(puzzle, t)) {
+                missing += 5;
+            }
         }
         let givens = i32::from(puzzle.givens() as u8);
         match within {
@@ -497,6 +502,40 @@ impl Search {
         let at = self.population.partition_point(|m| m.score >= member.score);
         self.population.insert(at, member);
         self.population.truncate(POPULATION);
+    }
+}
+
+/// Whether `puzzle` has a shape without which `technique` is never the
+/// step needed. A subset or a fish has a complement making the same
+/// removals: a naked set of `n` cells in a unit with `k` blanks is a hidden
+/// set of `k - n` digits, and the other way round; a fish of `n` rows on a
+/// digit with `k` rows open is a fish of `k - n` columns. When the
+/// complement is a technique rated lower, it is found first, so the
+/// technique can be the one needed only where the complement is too large:
+/// a naked quad in a unit of at least 8 blanks (a hidden single, pair or
+/// triple otherwise), a hidden quad in one of 9, a hidden triple in one of
+/// at least 7 (a naked quad is rated higher, a naked triple lower), a
+/// swordfish on a digit given at most three times (six rows open or more),
+/// a jellyfish on one given at most once. Blanks only get fewer as a solve
+/// goes on, so the puzzle's own givens tell.
+fn has_shape_for(puzzle: &Grid, technique: Technique) -> bool {
+    let unit_with_blanks = |least: usize| {
+        Unit::all().any(|u| u.cells().filter(|&c| puzzle.get(c).is_none()).count() >= least)
+    };
+    let digit_given_at_most = |most: u8| {
+        let mut count = [0u8; 10];
+        for &v in puzzle.cells() {
+            count[usize::from(v)] += 1;
+        }
+        count[1..].iter().any(|&n| n <= most)
+    };
+    match technique {
+        Technique::NakedQuad => unit_with_blanks(8),
+        Technique::HiddenQuad => unit_with_blanks(9),
+        Technique::HiddenTriple => unit_with_blanks(7),
+        Technique::Swordfish => digit_given_at_most(3),
+        Technique::Jellyfish => digit_given_at_most(1),
+        _ => true,
     }
 }
 
