@@ -13,8 +13,8 @@ job failed; SIGINT and SIGTERM end the run and all it started, and then it.
 With --command search, each task runs one `sudoku generate puzzles N --seed
 S+i --threads 1 --dedupe` search (ARGS after --: --rating, --needs,
 --time-limit, ...), from its part of the INPUT puzzles when INPUTs are given;
-what the tasks find is put in canonical form by `sudoku canon --dedupe`, and
-the distinct forms are written, sorted. Status 1 when fewer than --puzzles
+of what the tasks find, one puzzle of each canonical form (`sudoku canon`)
+is written, as found, sorted by form. Status 1 when fewer than --puzzles
 distinct puzzles were found. See docs/scale.md.
 
     python3 scripts/spark_solve.py --master 'local[2]' puzzles.txt out
@@ -248,8 +248,8 @@ def pipe_partition(binary_name, argv, split, rows, invalid):
 def search_partition(binary_name, task, rows):
     """One search task: `sudoku generate puzzles N --seed S+i --threads 1`
     with the task's seed puzzles (its partition's rows, if any) on stdin as
-    `--from -`, then what it found through `sudoku canon --dedupe`; yields
-    the canonical forms. Status 1 only means the search found fewer than N
+    `--from -`, then what it found through `sudoku canon`; yields (form,
+    puzzle) pairs. Status 1 only means the search found fewer than N
     (a --time-limit); 2 or more fails the task."""
     from pyspark import SparkFiles
 
@@ -295,13 +295,16 @@ def search_partition(binary_name, task, rows):
         raise RuntimeError(
             f"task {split}: sudoku {' '.join(argv)} exited with status {status}: "
             + (errors[-1] if errors else "no message"))
-    canon = subprocess.run([binary, "canon", "--dedupe", "--threads", "1"], input=found,
+    canon = subprocess.run([binary, "canon", "--threads", "1"], input=found,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=False)
     if canon.returncode != 0:
-        raise RuntimeError(f"task {split}: sudoku canon --dedupe exited with status "
+        raise RuntimeError(f"task {split}: sudoku canon exited with status "
                            f"{canon.returncode}: {canon.stderr.decode('utf-8', 'replace').strip()}")
-    for line in canon.stdout.decode("utf-8").splitlines():
-        yield line
+    puzzles = found.decode("utf-8").splitlines()
+    forms = canon.stdout.decode("utf-8").splitlines()
+    if len(forms) != len(puzzles):
+        raise RuntimeError(f"task {split}: {len(puzzles)} puzzles found but {len(forms)} forms")
+    yield from zip(forms, puzzles)
 
 
 def start_spark(args):
@@ -355,9 +358,11 @@ def run(sc, args):
 
 
 def run_search(sc, args):
-    """Runs the searches, one per task, and writes the distinct canonical
-    forms, sorted; the number found by the tasks, the number distinct and
-    the number of tasks."""
+    """Runs the searches, one per task, and writes one puzzle of each
+    canonical form met, as found (`sudoku grade` can rate a puzzle's
+    disguises differently, so its form could fall out of a --rating asked
+    for), sorted by form; the number found by the tasks, the number distinct
+    and the number of tasks."""
     from pyspark import StorageLevel
 
     sc.addFile(str(args.binary))
@@ -391,10 +396,12 @@ def run_search(sc, args):
     found = forms.count()
     if seeded:
         seeds.unpersist()
-    distinct = forms.distinct(shards)
+    # The smallest puzzle of each form, so that the output does not hang on
+    # which task came first.
+    distinct = forms.reduceByKey(min, shards)
     total = distinct.count()
     parts = 1 if args.single_file else shards
-    distinct.sortBy(lambda form: form, numPartitions=parts).saveAsTextFile(args.output)
+    distinct.sortByKey(numPartitions=parts).values().saveAsTextFile(args.output)
     forms.unpersist()
     return found, total, shards
 
