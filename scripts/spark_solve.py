@@ -61,7 +61,9 @@ def parse_args(argv):
     parser = argparse.ArgumentParser(
         prog="spark_solve.py",
         description="Solve or grade one-puzzle-per-line files on Spark; "
-        "the output has one result per puzzle, in input order.",
+        "the output has one result per puzzle, in input order. With --command "
+        "search, run one puzzle search per task (sudoku generate puzzles ARGS "
+        "after --) and write one puzzle of each canonical form found.",
         epilog="Arguments after -- go to sudoku (e.g. -- --count --limit 3). "
         "Lines that are blank or start with # are skipped, as sudoku skips them.",
     )
