@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Solve or grade puzzle files on Apache Spark: one result per puzzle, in input order.
+"""Solve or grade puzzle files on Apache Spark: one result per puzzle, in input order;
+or search for puzzles, one search per task, merged by canonical form.
 
 Reads one-puzzle-per-line files from any Hadoop-compatible path (local
 files, hdfs://, s3a://, ...), pipes each partition through the sudoku binary
@@ -8,10 +9,17 @@ SparkContext.addFile, and writes the results with saveAsTextFile: line i of
 the output (its part files read in name order) is the answer to puzzle i.
 Exit status: 0, 1 when some puzzle was invalid (its line says so), 2 when the
 job failed; SIGINT and SIGTERM end the run and all it started, and then it.
-See docs/scale.md.
+
+With --command search, each task runs one `sudoku generate puzzles N --seed
+S+i --threads 1 --dedupe` search (ARGS after --: --rating, --needs,
+--time-limit, ...), from its part of the INPUT puzzles when INPUTs are given;
+of what the tasks find, one puzzle of each canonical form (`sudoku canon`)
+is written, as found, sorted by form. Status 1 when fewer than --puzzles
+distinct puzzles were found. See docs/scale.md.
 
     python3 scripts/spark_solve.py --master 'local[2]' puzzles.txt out
     spark-submit scripts/spark_solve.py hdfs:///sudoku/in/*.txt hdfs:///sudoku/out -- --count
+    python3 scripts/spark_solve.py --command search --puzzles 20 out -- --rating 9.0.. --time-limit 5m
 """
 
 import argparse
@@ -53,19 +61,27 @@ def parse_args(argv):
     parser = argparse.ArgumentParser(
         prog="spark_solve.py",
         description="Solve or grade one-puzzle-per-line files on Spark; "
-        "the output has one result per puzzle, in input order.",
+        "the output has one result per puzzle, in input order. With --command "
+        "search, run one puzzle search per task (sudoku generate puzzles ARGS "
+        "after --) and write one puzzle of each canonical form found.",
         epilog="Arguments after -- go to sudoku (e.g. -- --count --limit 3). "
         "Lines that are blank or start with # are skipped, as sudoku skips them.",
     )
-    parser.add_argument("inputs", nargs="+", metavar="INPUT",
-                        help="puzzle files, directories or globs: any Hadoop path")
+    parser.add_argument("inputs", nargs="*", metavar="INPUT",
+                        help="puzzle files, directories or globs: any Hadoop path "
+                        "(for search: the seed puzzles, optional)")
     parser.add_argument("output", metavar="OUTPUT",
                         help="output directory (must not exist): part files in order")
-    parser.add_argument("--command", choices=["solve", "grade"], default="solve",
-                        help="the sudoku subcommand (default: solve)")
+    parser.add_argument("--command", choices=["solve", "grade", "search"], default="solve",
+                        help="the sudoku subcommand, or search: `generate puzzles` "
+                        "searches, one per task (default: solve)")
     parser.add_argument("--partitions", type=positive, metavar="N",
                         help="at least this many input partitions, one sudoku "
-                        "process each (default: Spark's)")
+                        "process each (default: Spark's); for search, the "
+                        "number of tasks (default: Spark's parallelism)")
+    parser.add_argument("--puzzles", type=positive, metavar="COUNT",
+                        help="search: how many distinct puzzles to find, shared "
+                        "out among the tasks")
     parser.add_argument("--single-file", action="store_true",
                         help="write one part file (part-00000) instead of one "
                         "per partition")
@@ -80,6 +96,14 @@ def parse_args(argv):
                         choices=["ERROR", "WARN", "INFO", "DEBUG"],
                         help="Spark's log level (default: WARN)")
     args = parser.parse_args(argv)
+    if args.command == "search":
+        args.extra, args.seed = search_args(parser, args, extra)
+        args.binary = find_binary(parser, args.binary)
+        return args
+    if not args.inputs:
+        parser.error("no INPUT given")
+    if args.puzzles is not None:
+        parser.error("--puzzles is for --command search")
     for i, arg in enumerate(extra):
         name, _, value = arg.partition("=")
         if name == "--format":
@@ -91,6 +115,37 @@ def parse_args(argv):
     args.extra = extra
     args.binary = find_binary(parser, args.binary)
     return args
+
+
+def search_args(parser, args, extra):
+    """The arguments for each search task's `sudoku generate puzzles`, and
+    the run's seed (taken out of them: task i uses seed + i)."""
+    if args.puzzles is None:
+        parser.error("--command search needs --puzzles COUNT")
+    rest, seed = [], None
+    extra = iter(extra)
+    for arg in extra:
+        name, eq, value = arg.partition("=")
+        if name == "--seed":
+            seed = value if eq else next(extra, "")
+            if not seed.isdigit() or len(seed) > 18:
+                parser.error(f"-- --seed: expected a whole number below 10^18, found {seed!r}")
+            seed = int(seed)
+        elif name == "--from":
+            parser.error("-- --from: give the seed puzzles as INPUT (any Hadoop path); "
+                         "each task searches from its part of them")
+        elif name in ("-o", "--output", "--threads", "--start", "--format", "--with-solution"):
+            parser.error(f"-- {arg}: the tasks write one puzzle per line to OUTPUT, "
+                         "one thread each, from a seed of their own")
+        else:
+            rest.append(arg)
+    if "--dedupe" not in rest:
+        rest.append("--dedupe")
+    if seed is None:
+        # 48 bits, so that seed + i stays below what sudoku reads.
+        seed = int.from_bytes(os.urandom(6), "big")
+        print(f"seed: {seed}", file=sys.stderr)
+    return rest, seed
 
 
 def positive(text):
@@ -192,6 +247,68 @@ def pipe_partition(binary_name, argv, split, rows, invalid):
             "the input must hold one puzzle per line (no 9-line grids, no [section] lines)")
 
 
+def search_partition(binary_name, task, rows):
+    """One search task: `sudoku generate puzzles N --seed S+i --threads 1`
+    with the task's seed puzzles (its partition's rows, if any) on stdin as
+    `--from -`, then what it found through `sudoku canon`; yields (form,
+    puzzle) pairs. Status 1 only means the search found fewer than N
+    (a --time-limit); 2 or more fails the task."""
+    from pyspark import SparkFiles
+
+    split, count, shard, seed, seeded, rest = task
+    n = min(shard, count - split * shard)
+    if n <= 0:
+        return
+    binary = SparkFiles.get(binary_name)
+    argv = ["generate", "puzzles", str(n), "--seed", str(seed + split), "--threads", "1",
+            *(["--from", "-"] if seeded else []), *rest]
+    proc = subprocess.Popen([binary, *argv], stdin=subprocess.PIPE if seeded else subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    errors = collections.deque(maxlen=5)
+
+    def feed():
+        try:
+            for line in rows:
+                proc.stdin.write(line.encode("utf-8") + b"\n")
+        except BrokenPipeError:
+            pass
+        finally:
+            try:
+                proc.stdin.close()
+            except BrokenPipeError:
+                pass
+
+    def drain():
+        for raw in proc.stderr:
+            text = f"task {split}: " + raw.decode("utf-8", "replace").rstrip("\n")
+            errors.append(text)
+            print(text, file=sys.stderr)
+
+    threads = [threading.Thread(target=drain, daemon=True)]
+    if seeded:
+        threads.append(threading.Thread(target=feed, daemon=True))
+    for thread in threads:
+        thread.start()
+    found = proc.stdout.read()
+    status = proc.wait()
+    for thread in threads:
+        thread.join()
+    if status >= 2 or status < 0:
+        raise RuntimeError(
+            f"task {split}: sudoku {' '.join(argv)} exited with status {status}: "
+            + (errors[-1] if errors else "no message"))
+    canon = subprocess.run([binary, "canon", "--threads", "1"], input=found,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=False)
+    if canon.returncode != 0:
+        raise RuntimeError(f"task {split}: sudoku canon exited with status "
+                           f"{canon.returncode}: {canon.stderr.decode('utf-8', 'replace').strip()}")
+    puzzles = found.decode("utf-8").splitlines()
+    forms = canon.stdout.decode("utf-8").splitlines()
+    if len(forms) != len(puzzles):
+        raise RuntimeError(f"task {split}: {len(puzzles)} puzzles found but {len(forms)} forms")
+    yield from zip(forms, puzzles)
+
+
 def start_spark(args):
     """A SparkContext: the master asked for, quiet; in local mode, bound to
     loopback only, without the web UI, with small driver memory."""
@@ -240,6 +357,55 @@ def run(sc, args):
     ordered.values().saveAsTextFile(args.output)
     puzzles.unpersist()
     return total, invalid.value
+
+
+def run_search(sc, args):
+    """Runs the searches, one per task, and writes one puzzle of each
+    canonical form met, as found (`sudoku grade` can rate a puzzle's
+    disguises differently, so its form could fall out of a --rating asked
+    for), sorted by form; the number found by the tasks, the number distinct
+    and the number of tasks."""
+    from pyspark import StorageLevel
+
+    sc.addFile(str(args.binary))
+    binary_name = args.binary.name
+    count = args.puzzles
+    shards = min(args.partitions or sc.defaultParallelism, count)
+    if args.inputs:
+        seeds = sc.textFile(",".join(args.inputs)).filter(is_puzzle)
+        seeds = seeds.persist(StorageLevel.MEMORY_AND_DISK)
+        have = seeds.count()
+        if have == 0:
+            raise RuntimeError(f"no seed puzzles in {' '.join(args.inputs)}")
+        # At least one seed puzzle per task.
+        shards = min(shards, have)
+    shard = -(-count // shards)
+    shards = -(-count // shard)
+    seeded = bool(args.inputs)
+    if seeded:
+        # Task i gets the seeds i * have // shards onwards: consecutive runs.
+        tasks = (seeds.zipWithIndex()
+                 .map(lambda pair: (pair[1] * shards // have, pair[0]))
+                 .partitionBy(shards, lambda key: key)
+                 .values())
+    else:
+        tasks = sc.parallelize(range(shards), shards)
+    setting = (count, shard, args.seed, seeded, args.extra)
+    # Persisted so that the searches run once, whatever the actions after.
+    forms = tasks.mapPartitionsWithIndex(
+        lambda split, rows: search_partition(binary_name, (split, *setting), rows))
+    forms = forms.persist(StorageLevel.MEMORY_AND_DISK)
+    found = forms.count()
+    if seeded:
+        seeds.unpersist()
+    # The smallest puzzle of each form, so that the output does not hang on
+    # which task came first.
+    distinct = forms.reduceByKey(min, shards)
+    total = distinct.count()
+    parts = 1 if args.single_file else shards
+    distinct.sortByKey(numPartitions=parts).values().saveAsTextFile(args.output)
+    forms.unpersist()
+    return found, total, shards
 
 
 class Stopped(Exception):
@@ -366,14 +532,18 @@ def solve(args):
     watch_signals()
     started = time.monotonic()
     try:
-        total, invalid = run(sc, args)
+        if args.command == "search":
+            found, total, shards = run_search(sc, args)
+        else:
+            total, invalid = run(sc, args)
     except Stopped:
         raise
     except Exception as e:  # a failed job: say it on one line, not a JVM trace
         if STOPPED_BY:
             raise stopped() from e
         why = str(e).strip().splitlines()
-        cause = next((line for line in reversed(why) if line.startswith("RuntimeError: partition")),
+        cause = next((line for line in reversed(why)
+                      if re.match(r"RuntimeError: (partition|task|no seed)", line)),
                      None) or next((line.lstrip(": \t") for line in why
                                     if re.match(r"[\s:]*[\w.$]+(Exception|Error): ", line)),
                                    why[0] if why else type(e).__name__)
@@ -382,6 +552,14 @@ def solve(args):
         return 2
     sc.stop()
     took = time.monotonic() - started
+    if args.command == "search":
+        print(f"spark_solve.py: {total} distinct puzzles of {args.puzzles} ({found} found by "
+              f"{shards} tasks, {found - total} of them equivalent to another) in {took:.1f} s "
+              f"({started - begun:.1f} s more to start Spark) -> {args.output}", file=sys.stderr)
+        if total < args.puzzles:
+            print(f"spark_solve.py: fewer than {args.puzzles} puzzles found", file=sys.stderr)
+            return 1
+        return 0
     print(f"spark_solve.py: {total} puzzles in {took:.1f} s ({total / took:.0f}/s; "
           f"{started - begun:.1f} s more to start Spark) -> {args.output}", file=sys.stderr)
     if invalid:
