@@ -1,4 +1,4 @@
-//! The loop shared by the batch commands: items worked on in chunks by a
+//! The loop shared by the batch commands: items worked on in blocks by a
 //! pool of threads, answers kept in order ([`Workers`]), and the puzzle
 //! filter built on it ([`Filter`]): read puzzle records from stdin or files,
 //! answer each one, write one answer per record, and report invalid ones.
@@ -18,6 +18,7 @@ use sudoku_core::{ParseError, ParseErrorKind, PuzzleReader, Record};
 
 use crate::diag::{self, Reports};
 use crate::input::{self, Input};
+use crate::ordered::{block_for, Handed, Pipeline};
 use crate::output::{Output, Stopped};
 use crate::progress::Progress;
 
@@ -58,6 +59,38 @@ impl Workers {
     }
 }
 
+impl Workers {
+    /// Runs `body` with a [`Pipeline`] that answers the items sent to it
+    /// with `answer`, in blocks of at most `max_block`, on the workers (on
+    /// the calling thread alone when there is one worker), and hands the
+    /// answers back in the order the items were sent. `body` itself runs on
+    /// the calling thread; the blocks still under way when it returns are
+    /// waited for.
+    pub fn ordered<'f, T, A, F, R>(
+        &self,
+        max_block: usize,
+        answer: &'f F,
+        body: impl FnOnce(&mut Pipeline<'_, 'f, T, A, F>) -> R,
+    ) -> R
+    where
+        T: Send + 'f,
+        A: Send + 'f,
+        F: Fn(&T) -> A + Sync,
+    {
+        if self.threads == 1 {
+            return body(&mut Pipeline::new(None, 1, max_block, answer));
+        }
+        self.pool.in_place_scope(|scope| {
+            body(&mut Pipeline::new(
+                Some(scope),
+                self.threads,
+                max_block,
+                answer,
+            ))
+        })
+    }
+}
+
 /// What [`Workers::stream`] hands on, in order.
 #[derive(Debug)]
 pub enum Streamed<T> {
@@ -66,10 +99,6 @@ pub enum Streamed<T> {
     /// The next block is not made yet: a moment to flush what was written.
     Waiting,
 }
-
-/// How long a block of [`Workers::stream`] should take: blocks grow or
-/// shrink toward it, so slow items go one by one and fast ones in bulk.
-const BLOCK_TIME: Duration = Duration::from_millis(20);
 
 impl Workers {
     /// Makes `items` on the workers in blocks (`make` gets a block's range)
@@ -146,16 +175,6 @@ impl Workers {
     }
 }
 
-/// Items per block so that a block takes about [`BLOCK_TIME`] when one
-/// item takes `per_item` (at least 1, at most `max_block`).
-fn block_for(per_item: Duration, max_block: u64) -> u64 {
-    let per_item = per_item.as_nanos().max(1);
-    let fit = BLOCK_TIME.as_nanos() / per_item;
-    u64::try_from(fit)
-        .unwrap_or(u64::MAX)
-        .clamp(1, max_block.max(1))
-}
-
 /// Why a record got no answer: a kind that groups like reports (so a file
 /// of a million bad lines shows a hundred of each kind and a count), and the
 /// message.
@@ -204,9 +223,11 @@ pub struct Filter<'a> {
     pub output: Option<&'a Path>,
     /// Worker threads; `None` for one per core.
     pub threads: Option<u64>,
-    /// Records read, answered and written at a time at most, so memory
-    /// stays bounded on inputs of any length while threads share the work
-    /// (fewer when the input is slow: what has come is answered at once).
+    /// The most records answered as one task: blocks grow up to it while
+    /// records are answered fast, and shrink to one record when each takes
+    /// long (fewer when the input is slow: what has come is answered at
+    /// once). Memory stays bounded on inputs of any length: at most two
+    /// such blocks per worker are read ahead of the output.
     pub chunk: usize,
     /// Written before the first answer (a CSV header, say); may be empty.
     pub header: &'a str,
@@ -273,12 +294,15 @@ impl Filter<'_> {
         }
     }
 
-    /// Reads, answers and writes one input chunk by chunk, with a progress
-    /// bar over it. A chunk ends when it is full, at the end of the input,
-    /// and when nothing more is ready to read ([`Input::paced`]): then the
-    /// answers so far are flushed before the next read waits, so puzzles
-    /// that come slowly are answered as they come. Whether some record was
-    /// invalid; the error is a failed write.
+    /// Reads, answers and writes one input, with a progress bar over it.
+    /// Records go to the workers in blocks ([`Workers::ordered`]) and their
+    /// answers are written in input order as soon as they and those before
+    /// them are made; the output is flushed whenever the writing waits for
+    /// an answer. A block also ends where nothing more is ready to read
+    /// ([`Input::paced`]): then every answer so far is written and flushed
+    /// before the next read waits, so puzzles that come slowly are answered
+    /// as they come. Whether some record was invalid; the error is a failed
+    /// write.
     fn pass<A, F, W>(
         &self,
         workers: &Workers,
@@ -297,14 +321,13 @@ impl Filter<'_> {
         let name = source.name.clone();
         let progress = Progress::new(source.len, "puzzles");
         let mut reader = PuzzleReader::new(progress.wrap(source.paced()));
-        let mut chunk = Vec::with_capacity(self.chunk);
-        let result = 'pass: loop {
-            let ended = fill(&mut reader, &mut chunk, self.chunk);
-            let answers = workers.map(&chunk, answer);
-            for (record, answer) in chunk.iter().zip(&answers) {
-                if let Err(e) = write(out.writer(), answer) {
-                    break 'pass Err(out.stopped(&e));
-                }
+        let mut sink = |handed: Handed<Result<Record, ParseError>, Result<A, Invalid>>| {
+            let (records, answers) = match handed {
+                Handed::Block(records, answers) => (records, answers),
+                Handed::Waiting => return out.writer().flush().map_err(|e| out.stopped(&e)),
+            };
+            for (record, answer) in records.iter().zip(&answers) {
+                write(out.writer(), answer).map_err(|e| out.stopped(&e))?;
                 if let Err(why) = answer {
                     invalid = true;
                     let line = match record {
@@ -314,20 +337,25 @@ impl Filter<'_> {
                     reports.report(&name, line, why.kind, &why.message);
                 }
             }
-            progress.add(chunk.len() as u64);
+            progress.add(records.len() as u64);
+            Ok(())
+        };
+        let result = workers.ordered(self.chunk, answer, |pipeline| loop {
+            let mut block = Vec::with_capacity(pipeline.block_len());
+            let ended = fill(&mut reader, &mut block, pipeline.block_len());
+            pipeline.send(block, &mut sink)?;
             match ended {
                 ChunkEnd::Full => {}
-                ChunkEnd::Input => break Ok(invalid),
+                ChunkEnd::Input => return pipeline.drain(&mut sink),
                 // Nothing more is ready: what is answered leaves now.
                 ChunkEnd::Idle => {
-                    if let Err(e) = out.writer().flush() {
-                        break Err(out.stopped(&e));
-                    }
+                    pipeline.drain(&mut sink)?;
+                    sink(Handed::Waiting)?;
                 }
             }
-        };
+        });
         progress.finish();
-        result
+        result.map(|()| invalid)
     }
 }
 
@@ -462,9 +490,6 @@ mod tests {
             );
             assert_eq!(count, 3);
         }
-        assert_eq!(block_for(Duration::ZERO, 256), 256);
-        assert_eq!(block_for(Duration::from_secs(1), 256), 1);
-        assert_eq!(block_for(Duration::from_micros(100), 256), 200);
     }
 
     #[test]

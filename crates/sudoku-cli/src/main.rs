@@ -14,6 +14,7 @@ mod explain;
 mod generate;
 mod grade;
 mod input;
+mod ordered;
 mod output;
 mod play;
 mod print;
