@@ -90,7 +90,7 @@ pub(super) fn search(grid: &Grid) -> Option<(Grid, Transform)> {
 fn promising_starts(tops: &[Top], pure: bool) -> Vec<Start> {
     let mut kept = Vec::with_capacity(32);
     let mut smallest = u64::MAX;
-    let mut keep = |kept: &mut Vec<Start>, smallest: &mut u64, start: Start, key: u64| {
+    let keep = |kept: &mut Vec<Start>, smallest: &mut u64, start: Start, key: u64| {
         if key < *smallest {
             *smallest = key;
             kept.clear();
