@@ -25,9 +25,12 @@
 //!
 //! Row 2 can begin `456` only in a pure band, so when some band is pure only
 //! pure bands are tried. The starts (up to 36 top bands, 3 first stacks and
-//! 2 or 6 orders) are narrowed in stages, each cheaper than the next: row
-//! 2's fourth cell (two look-ups), its second stack, the whole of rows 2
-//! and 3; only the starts still tied then place the other two bands, which
+//! 2 or 6 orders) are narrowed in stages, each cheaper than the next: in a
+//! mixed band row 2's fourth cell (two look-ups), then its second stack; in
+//! a pure band, where row 2 begins `456789` for every start, row 2's last
+//! stack and then row 3, read straight from the columns (`next` for row 3)
+//! and stopped as soon as they are above the best; then the whole of rows
+//! 2 and 3. Only the starts still tied place the other two bands, which
 //! only need sorting (rows of a solved grid are distinct).
 
 use super::Transform;
