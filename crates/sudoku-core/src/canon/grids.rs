@@ -25,9 +25,12 @@
 //!
 //! Row 2 can begin `456` only in a pure band, so when some band is pure only
 //! pure bands are tried. The starts (up to 36 top bands, 3 first stacks and
-//! 2 or 6 orders) are narrowed in stages, each cheaper than the next: row
-//! 2's fourth cell (two look-ups), its second stack, the whole of rows 2
-//! and 3; only the starts still tied then place the other two bands, which
+//! 2 or 6 orders) are narrowed in stages, each cheaper than the next: in a
+//! mixed band row 2's fourth cell (two look-ups), then its second stack; in
+//! a pure band, where row 2 begins `456789` for every start, row 2's last
+//! stack and then row 3, read straight from the columns (`next` for row 3)
+//! and stopped as soon as they are above the best; then the whole of rows
+//! 2 and 3. Only the starts still tied place the other two bands, which
 //! only need sorting (rows of a solved grid are distinct).
 
 use super::Transform;
@@ -48,6 +51,8 @@ struct Top {
     rows: [usize; 3],
     /// For each column `c`: the column where row 1 has row 2's digit at `c`.
     next: [u8; 9],
+    /// The same for row 3, in a pure band (unused in a mixed one).
+    third: [u8; 9],
 }
 
 /// A start: a top band (its index) and the first stack's columns in order.
@@ -66,7 +71,7 @@ pub(super) fn search(grid: &Grid) -> Option<(Grid, Transform)> {
             for first in 3 * b..3 * b + 3 {
                 for second in (3 * b..3 * b + 3).filter(|&r| r != first) {
                     let third = 9 * b + 3 - first - second;
-                    tops.push(solved.top(o, [first, second, third]));
+                    tops.push(solved.top(o, [first, second, third], want_pure));
                 }
             }
         }
@@ -87,13 +92,13 @@ pub(super) fn search(grid: &Grid) -> Option<(Grid, Transform)> {
 /// in a mixed band, those whose fourth cell, then second stack, is.
 fn promising_starts(tops: &[Top], pure: bool) -> Vec<Start> {
     let mut kept = Vec::with_capacity(32);
-    let mut smallest = u16::MAX;
-    let mut keep = |start: Start, key: u16| {
-        if key < smallest {
-            smallest = key;
+    let mut smallest = u64::MAX;
+    let keep = |kept: &mut Vec<Start>, smallest: &mut u64, start: Start, key: u64| {
+        if key < *smallest {
+            *smallest = key;
             kept.clear();
         }
-        if key == smallest {
+        if key == *smallest {
             kept.push(start);
         }
     };
@@ -104,7 +109,8 @@ fn promising_starts(tops: &[Top], pure: bool) -> Vec<Start> {
             if pure {
                 for order in ORDERS_OF_THREE {
                     let first = order.map(|i| s + i);
-                    keep((index, first), pure_tail(next, first));
+                    let key = pure_rows(top, first, smallest);
+                    keep(&mut kept, &mut smallest, (index, first), key);
                 }
                 continue;
             }
@@ -119,7 +125,12 @@ fn promising_starts(tops: &[Top], pure: bool) -> Vec<Start> {
                 (s + 1, s + 2, s)
             };
             for first in [[p, q, z], [q, p, z]] {
-                keep((index, first), u16::from(fourth_cell(next, first)));
+                keep(
+                    &mut kept,
+                    &mut smallest,
+                    (index, first),
+                    u64::from(fourth_cell(next, first)),
+                );
             }
         }
     }
@@ -150,6 +161,28 @@ fn pure_tail(next: &[u8; 9], first: [u8; 3]) -> u16 {
     let back = |c: u8| next[usize::from(next[usize::from(next[usize::from(c)])])];
     let place = |t: u8| 1 + u16::from(t == first[1]) + 2 * u16::from(t == first[2]);
     first.iter().fold(0, |v, &c| v << 4 | place(back(c)))
+}
+
+/// Rows 2 and 3 from row 2's fourth cell on, in a pure band whose first
+/// stack's columns come in the order `first` (4 bits a cell: row 2's last
+/// stack, [`pure_tail`], then row 3), or `u64::MAX` as soon as they are
+/// larger than `bound`. In a pure band row 2 begins `456789` whatever the
+/// start, so these decide between the starts.
+fn pure_rows(top: &Top, first: [u8; 3], bound: u64) -> u64 {
+    let next = &top.next;
+    let tail = u64::from(pure_tail(next, first));
+    if tail << 36 > bound {
+        return u64::MAX;
+    }
+    let cols = columns(next, first, true);
+    let place = places(&cols);
+    let cell = |j: usize| u64::from(place[usize::from(top.third[usize::from(cols[j])])] + 1);
+    let stack = |k: usize| cell(3 * k) << 8 | cell(3 * k + 1) << 4 | cell(3 * k + 2);
+    let key = tail << 12 | stack(0);
+    if key << 24 > bound {
+        return u64::MAX;
+    }
+    (key << 12 | stack(1)) << 12 | stack(2)
 }
 
 /// Row 2's fourth cell in a mixed band whose first stack's columns come in
@@ -356,11 +389,16 @@ impl Solved {
         )
     }
 
-    fn top(&self, o: usize, rows: [usize; 3]) -> Top {
+    fn top(&self, o: usize, rows: [usize; 3], pure: bool) -> Top {
         Top {
             orientation: o,
             rows,
             next: self.next(o, rows[0], rows[1]),
+            third: if pure {
+                self.next(o, rows[0], rows[2])
+            } else {
+                [0; 9]
+            },
         }
     }
 }
