@@ -201,11 +201,11 @@ fn what_escapes_its_group_is_reported_and_ended() {
     let file = puzzles(&dir, 10);
     let sleep = unique(94);
     let leftovers = Leftovers(format!("sleep {sleep}"));
-    // The sleep leaves the group in a session of its own, and says so in
-    // a file, which the command waits for before it answers.
+    // The sleep leaves the group in a session of its own; the command
+    // waits until it runs as the sleep (its exec done) before it answers.
     let command = format!(
-        "away=setsid sh -c ': >escaped; exec sleep {sleep}' >/dev/null 2>&1 </dev/null & \
-         until [ -e escaped ]; do sleep 0.01; done; rm escaped; '{}' solve --threads 1",
+        "away=setsid sh -c 'exec sleep {sleep}' >/dev/null 2>&1 </dev/null & \
+         until pgrep -f '^sleep {sleep}$' >/dev/null; do sleep 0.01; done; '{}' solve --threads 1",
         bin()
     );
     let run = bench(&dir, 1, "30", &[command], &file);

@@ -78,7 +78,13 @@ fn group_of(pid: u32) -> Option<u32> {
 fn command_line(pid: u32) -> String {
     let bytes = fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
     let text = String::from_utf8_lossy(&bytes);
-    let joined = text.trim_end_matches('\0').replace('\0', " ");
+    let mut joined = text.trim_end_matches('\0').replace('\0', " ");
+    if joined.is_empty() {
+        // In the middle of an exec (or a zombie) the command line reads
+        // empty: the program's name is the next best thing.
+        let comm = fs::read_to_string(format!("/proc/{pid}/comm")).unwrap_or_default();
+        joined = format!("[{}]", comm.trim_end());
+    }
     sudoku_core::text::escape_controls(&cut(&joined, COMMAND_KEPT)).into_owned()
 }
 
