@@ -54,10 +54,8 @@ enum Sink {
 impl Output {
     /// Output to `path`, or stdout when there is none (or it is `-`).
     pub fn create(path: Option<&Path>) -> Result<Output, Stopped> {
-        let path = match path {
-            None => return Output::stdout(),
-            Some(p) if p == Path::new("-") => return Output::stdout(),
-            Some(path) => path,
+        let Some(path) = file_path(path) else {
+            return Output::stdout();
         };
         let name = path.display().to_string();
         let failed = |e: io::Error| Stopped::Failed(format!("cannot write {name}: {}", lower(&e)));
@@ -111,10 +109,8 @@ impl Output {
     /// a long time, where losing it all to a signal would be worse than
     /// leaving a partial file.
     pub fn create_direct(path: Option<&Path>) -> Result<Output, Stopped> {
-        let path = match path {
-            None => return Output::stdout(),
-            Some(p) if p == Path::new("-") => return Output::stdout(),
-            Some(path) => path,
+        let Some(path) = file_path(path) else {
+            return Output::stdout();
         };
         let name = path.display().to_string();
         let failed = |e: io::Error| {
@@ -198,6 +194,11 @@ impl Output {
             }
         }
     }
+}
+
+/// The file `-o` names, or `None` for stdout (no `-o`, or `-`).
+fn file_path(path: Option<&Path>) -> Option<&Path> {
+    path.filter(|p| *p != Path::new("-"))
 }
 
 /// What a failed write to `name` means: a closed pipe, or a failure.

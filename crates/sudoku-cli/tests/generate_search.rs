@@ -19,9 +19,7 @@ fn generate(args: &[&str]) -> Output {
         .unwrap()
 }
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use common::text;
 
 /// The puzzles of a run that succeeded.
 fn found(args: &[&str]) -> Vec<Grid> {
