@@ -45,11 +45,10 @@ pub fn end_strays(mark: &str, group: u32) -> Vec<Stray> {
         if pid == me || !carries(pid, &wanted) || group_of(pid) == Some(group) {
             continue;
         }
+        // Read before the kill: a process ended reads an empty command line.
+        let command = command_line(pid);
         if crate::sys::kill(pid) {
-            strays.push(Stray {
-                pid,
-                command: command_line(pid),
-            });
+            strays.push(Stray { pid, command });
         }
     }
     strays.sort_by_key(|s| s.pid);
@@ -80,8 +79,8 @@ fn command_line(pid: u32) -> String {
     let text = String::from_utf8_lossy(&bytes);
     let mut joined = text.trim_end_matches('\0').replace('\0', " ");
     if joined.is_empty() {
-        // In the middle of an exec (or a zombie) the command line reads
-        // empty: the program's name is the next best thing.
+        // In the middle of an exec, or ended, a process's command line
+        // reads empty: the program's name is the next best thing.
         let comm = fs::read_to_string(format!("/proc/{pid}/comm")).unwrap_or_default();
         joined = format!("[{}]", comm.trim_end());
     }
