@@ -189,13 +189,7 @@ fn csv_header() -> String {
 /// One output line (without its newline).
 fn format_grade(grade: &Grade, format: Format) -> String {
     match format {
-        Format::Line => {
-            let mut line = format!("{} {}", grade.level, grade.rating);
-            for (t, n) in &grade.techniques {
-                line.push_str(&format!(" {t}={n}"));
-            }
-            line
-        }
+        Format::Line => grade.to_string(),
         Format::Se => format!("{}/{}/{}", grade.rating, grade.pearl, grade.diamond),
         Format::Csv => {
             let mut line = format!("{},{}", grade.level, grade.rating);

@@ -288,6 +288,29 @@ impl Grade {
     }
 }
 
+/// The line `sudoku grade` prints: the level, the rating, and how many
+/// times each technique was used, easiest first.
+///
+/// ```
+/// use sudoku_core::{grade, Grid};
+/// let grid: Grid =
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+///         .parse()?;
+/// let line = grade(&grid)?.to_string();
+/// assert!(line.starts_with("easy "), "{line}");
+/// assert!(line.contains(" full-house="), "{line}");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl fmt::Display for Grade {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.level, self.rating)?;
+        for (t, n) in &self.techniques {
+            write!(f, " {t}={n}")?;
+        }
+        Ok(())
+    }
+}
+
 /// Grades `puzzle` by solving it with logic alone, always taking the
 /// easiest step. The rating is that of the hardest step; when logic gets
 /// stuck the puzzle is [`Level::Extreme`] and rated [`Rating::GUESS`].
