@@ -175,6 +175,21 @@ def is_puzzle(line):
     return bool(text) and not text.startswith("#")
 
 
+def write_lines(proc, lines):
+    """Writes `lines` to `proc`'s stdin, one a line, then closes it; a process
+    that went away ends the writing (its exit status says why)."""
+    try:
+        for line in lines:
+            proc.stdin.write(line.encode("utf-8") + b"\n")
+    except BrokenPipeError:
+        pass
+    finally:
+        try:
+            proc.stdin.close()
+        except BrokenPipeError:
+            pass
+
+
 def pipe_partition(binary_name, argv, split, rows, invalid):
     """What RDD.pipe does to one partition, with the binary found on the
     executor and the line-count invariant checked.
@@ -202,18 +217,13 @@ def pipe_partition(binary_name, argv, split, rows, invalid):
     sent = [0]
     errors = collections.deque(maxlen=5)
 
+    def sent_lines():
+        for line, _ in itertools.chain([first], rows):
+            yield line
+            sent[0] += 1
+
     def feed():
-        try:
-            for line, _ in itertools.chain([first], rows):
-                proc.stdin.write(line.encode("utf-8") + b"\n")
-                sent[0] += 1
-        except BrokenPipeError:
-            pass  # the process is gone; its exit status says why
-        finally:
-            try:
-                proc.stdin.close()
-            except BrokenPipeError:
-                pass
+        write_lines(proc, sent_lines())
 
     def drain():
         # sudoku names the line of its stdin: line n is puzzle start + n.
@@ -267,16 +277,7 @@ def search_partition(binary_name, task, rows):
     errors = collections.deque(maxlen=5)
 
     def feed():
-        try:
-            for line in rows:
-                proc.stdin.write(line.encode("utf-8") + b"\n")
-        except BrokenPipeError:
-            pass
-        finally:
-            try:
-                proc.stdin.close()
-            except BrokenPipeError:
-                pass
+        write_lines(proc, rows)
 
     def drain():
         for raw in proc.stderr:
