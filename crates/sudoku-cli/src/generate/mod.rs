@@ -79,7 +79,8 @@ struct Common {
     #[arg(long, value_enum, default_value_t = Format::Line)]
     format: Format,
     /// Write to this file (put in place at the end, with every item made:
-    /// all, or those before one that failed).
+    /// all, or those before one that failed; a search, or a run with
+    /// --time-limit, writes it as items are found).
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
     /// Worker threads (default: all cores); the output is the same for any
