@@ -39,6 +39,7 @@ mod grids;
 mod puzzles;
 mod random;
 pub mod search;
+mod shape;
 mod symmetry;
 
 pub use error::{GenerateError, HolesError, SpecError};

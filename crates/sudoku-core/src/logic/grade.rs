@@ -9,6 +9,7 @@ use thiserror::Error;
 use crate::counters::{Conflict, Counters};
 use crate::grid::Grid;
 use crate::logic::{LogicSolver, Next, Step, Technique};
+use crate::pos::{Cell, Digit};
 use crate::solver::default_solver;
 
 /// A difficulty rating in tenths, shown as `4.2`: the rating of the hardest
@@ -427,13 +428,28 @@ pub fn grade_within(puzzle: &Grid, bounds: &Bounds) -> Result<Within, GradeError
     grade_within_seen(puzzle, bounds).map(|(within, _)| within)
 }
 
-/// [`grade_within`], with the technique of every step the solve took
-/// (all of them when inside; those before it stopped when outside).
+/// What a bounded solve met before it ended or went outside its bounds.
+pub(crate) struct Seen {
+    /// The technique of each step taken, in order.
+    pub(crate) techniques: Vec<Technique>,
+    /// The cells those steps placed and their digits, in order.
+    pub(crate) placed: Vec<(Cell, Digit)>,
+}
+
+/// [`grade_within`], with what the solve met: the technique of every step
+/// it took and the cells they placed (all of them when inside; those
+/// before it stopped when outside).
 pub(crate) fn grade_within_seen(
     puzzle: &Grid,
     bounds: &Bounds,
-) -> Result<(Within, Vec<Technique>), GradeError> {
-    let seen = |steps: &[Step]| steps.iter().map(Step::technique).collect::<Vec<_>>();
+) -> Result<(Within, Seen), GradeError> {
+    let seen = |steps: &[Step]| Seen {
+        techniques: steps.iter().map(Step::technique).collect(),
+        placed: steps
+            .iter()
+            .flat_map(|s| s.placements().iter().copied())
+            .collect(),
+    };
     let counters = Counters::of(puzzle);
     if counters.conflict_count() > 0 {
         return Err(GradeError::Conflicts(counters.conflicts()));
@@ -464,7 +480,7 @@ pub(crate) fn grade_within_seen(
             Next::Stuck => break,
         };
         if steps.is_empty() && !bounds.diamond.contains(step.rating()) {
-            return Ok((Within::Outside { steps: 1 }, vec![step.technique()]));
+            return Ok((Within::Outside { steps: 1 }, seen(&[step])));
         }
         let placed_first = pearl.is_none() && !step.placements().is_empty();
         steps.push(step);
