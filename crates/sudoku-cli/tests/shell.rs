@@ -104,3 +104,34 @@ fn the_man_page_has_a_section_per_subcommand_and_renders_cleanly() {
     let page = text(&shown.stdout);
     assert!(page.contains("EXIT STATUS"), "{page}");
 }
+
+#[test]
+fn the_help_lists_the_everyday_commands_first() {
+    let out = sudoku(&["--help"]);
+    assert!(out.status.success());
+    let help = text(&out.stdout);
+    let listed: Vec<&str> = help
+        .lines()
+        .skip_while(|l| *l != "Commands:")
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            "play",
+            "solve",
+            "grade",
+            "explain",
+            "generate",
+            "print",
+            "canon",
+            "bench",
+            "completions",
+            "man",
+            "help"
+        ],
+        "{help}"
+    );
+}
