@@ -14,6 +14,7 @@ mod explain;
 mod generate;
 mod grade;
 mod input;
+mod man;
 mod ordered;
 mod output;
 mod play;
@@ -75,7 +76,7 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Print the shell completion script for bash, zsh, fish, elvish or powershell.
     Completions(shell::CompletionsArgs),
-    /// Print the man page (roff), with a section per subcommand.
+    /// Print the man page (roff): every command and option, the game's commands, examples.
     Man,
 }
 
@@ -94,7 +95,7 @@ fn main() -> ExitCode {
         Command::Canon(args) => canon::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Completions(args) => shell::completions(args),
-        Command::Man => shell::man(),
+        Command::Man => man::run(),
     }
 }
 
