@@ -1,7 +1,7 @@
 //! The game's commands with what each does: one table, which the game's
 //! `help` lists and the man page documents, so the two always agree. A
 //! test parses every command of the table and checks that it names every
-//! kind of [`Command`].
+//! kind of [`Command`](super::command::Command).
 
 /// How commands are typed, as the list's heading says it.
 pub const TYPING: &str = "upper or lower case, spaces around ignored";
