@@ -14,6 +14,7 @@ mod explain;
 mod generate;
 mod grade;
 mod input;
+mod man;
 mod ordered;
 mod output;
 mod play;
@@ -39,6 +40,8 @@ pub(crate) struct Cli {
     command: Command,
 }
 
+/// The subcommands, in the order `--help` lists them: the everyday ones
+/// first, then the tools around them.
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Play a puzzle in the terminal, or through a pipe.
@@ -49,6 +52,10 @@ enum Command {
     Grade(grade::GradeArgs),
     /// Explain the logical solve of one puzzle step by step.
     Explain(explain::ExplainArgs),
+    /// Generate distinct complete grids or puzzles, reproducible from a seed.
+    Generate(generate::GenerateArgs),
+    /// Print puzzles for paper: a PDF or an SVG, with captions and solutions.
+    Print(print::PrintArgs),
     /// Write each grid's or puzzle's minlex form; --dedupe drops equivalent puzzles.
     ///
     /// The minlex form is the smallest 81-digit string (blanks as 0) among
@@ -65,16 +72,12 @@ enum Command {
     /// (from any input) is dropped and bad records are only reported; the
     /// forms seen are kept in memory, about 100 bytes each.
     Canon(canon::CanonArgs),
-    /// Generate distinct complete grids or puzzles, reproducible from a seed.
-    Generate(generate::GenerateArgs),
     /// Benchmark solvers side by side on the same puzzles, checking every answer.
     Bench(bench::BenchArgs),
     /// Print the shell completion script for bash, zsh, fish, elvish or powershell.
     Completions(shell::CompletionsArgs),
-    /// Print the man page (roff), with a section per subcommand.
+    /// Print the man page (roff): every command and option, the game's commands, examples.
     Man,
-    /// Print puzzles for paper: a PDF or an SVG, with captions and solutions.
-    Print(print::PrintArgs),
 }
 
 fn main() -> ExitCode {
@@ -87,12 +90,12 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(args),
         Command::Grade(args) => grade::run(args),
         Command::Explain(args) => explain::run(args),
-        Command::Canon(args) => canon::run(args),
         Command::Generate(args) => generate::run(args),
+        Command::Print(args) => print::run(args),
+        Command::Canon(args) => canon::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Completions(args) => shell::completions(args),
-        Command::Man => shell::man(),
-        Command::Print(args) => print::run(args),
+        Command::Man => man::run(),
     }
 }
 

@@ -579,3 +579,32 @@ fn bad_arguments_exit_with_status_2_and_say_why() {
         assert!(out.stdout.is_empty(), "{args:?}");
     }
 }
+
+#[test]
+fn the_help_of_grids_speaks_of_grids_and_that_of_puzzles_of_puzzles() {
+    let grids = ok(&["grids", "--help"]);
+    for puzzle_only in ["`.`", "blanks", "--with-solution", "level", "search"] {
+        assert!(
+            !grids.contains(puzzle_only),
+            "generate grids --help speaks of {puzzle_only}:\n{grids}"
+        );
+    }
+    assert!(grids.contains("One line of 81 digits"), "{grids}");
+    assert!(grids.contains("A header line `grid`"), "{grids}");
+    // What the help says is what comes out.
+    let csv = ok(&["grids", "2", "--format", "csv", "--seed", "3"]);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], "grid");
+    assert!(lines[1..]
+        .iter()
+        .all(|l| l.len() == 81 && l.bytes().all(|b| (b'1'..=b'9').contains(&b))));
+    let puzzles = ok(&["puzzles", "--help"]);
+    for said in [
+        "`.` for blanks",
+        "--with-solution",
+        "puzzle,solution,givens,level",
+        "a search",
+    ] {
+        assert!(puzzles.contains(said), "no {said}:\n{puzzles}");
+    }
+}

@@ -100,3 +100,32 @@ fn the_text_game_commands_of_the_readme_start_and_end() {
         );
     }
 }
+
+#[test]
+fn the_tour_writes_no_file_into_the_repository() {
+    // Whatever a README command writes (with -o, --output, --plot or a
+    // shell redirection) goes outside the repository: a newcomer who runs
+    // the tour from the root is left with no untracked files there.
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let mut targets = Vec::new();
+    for line in readme.lines() {
+        let command = line.strip_prefix("$ ").unwrap_or(line);
+        if !(command.starts_with("sudoku") || command.starts_with("cargo")) {
+            continue;
+        }
+        let command = command.split(" #").next().unwrap();
+        let words: Vec<&str> = command.split_whitespace().collect();
+        for pair in words.windows(2) {
+            if matches!(pair[0], "-o" | "--output" | "--plot" | ">" | ">>") {
+                targets.push((pair[1], command));
+            }
+        }
+    }
+    assert!(targets.len() >= 3, "the README writes no file: {targets:?}");
+    for (target, command) in targets {
+        assert!(
+            target.starts_with('/') || target.starts_with('~') || target == "-",
+            "{command}: writes {target} into the repository"
+        );
+    }
+}

@@ -9,7 +9,8 @@
 //! paints it, returning the [`Geometry`](geometry::Geometry) the next mouse
 //! click is mapped through. Only [`terminal`], [`input`] and the binary's
 //! event loop touch the real terminal, so everything else is tested as
-//! plain values.
+//! plain values. [`keys`] is the table of keys and mouse actions that the
+//! help screen, `--help` and the man page ([`manual`]) all show.
 #![deny(missing_docs)]
 
 pub mod action;
@@ -21,6 +22,8 @@ pub mod geometry;
 pub mod grades;
 pub mod hints;
 pub mod input;
+pub mod keys;
+pub mod manual;
 pub mod paste;
 pub mod picker;
 pub mod play;

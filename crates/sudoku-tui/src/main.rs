@@ -10,13 +10,14 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::{CommandFactory, Parser};
+use clap::{CommandFactory, FromArgMatches, Parser};
 use sudoku_core::generator::{fresh_seed, RandomPuzzle};
 use sudoku_core::Level;
 use sudoku_tui::action::{action_for, Action};
 use sudoku_tui::app::App;
 use sudoku_tui::geometry::Geometry;
 use sudoku_tui::input::{self, Input, Inputs, STOP_SIGNALS, SUSPEND_SIGNALS};
+use sudoku_tui::keys;
 use sudoku_tui::picker::Picker;
 use sudoku_tui::puzzles::{self, Entry};
 use sudoku_tui::save::{legacy_save, shared_store};
@@ -48,9 +49,17 @@ struct Args {
     /// elvish or powershell) and exit.
     #[arg(long, value_name = "SHELL", exclusive = true)]
     completions: Option<clap_complete::Shell>,
-    /// Print the man page (roff) and exit.
+    /// Print the man page (roff), with every key and mouse action, and exit.
     #[arg(long, exclusive = true)]
     man: bool,
+}
+
+/// The command line: the arguments, then the keys (`-h` names the main
+/// ones, `--help` lists them all, from the table the help screen shows).
+fn command() -> clap::Command {
+    Args::command()
+        .after_help(keys::SUMMARY)
+        .after_long_help(format!("{}\n\n{}", keys::SUMMARY, keys::text().trim_end()))
 }
 
 /// Writes `bytes` to stdout: status 0 (also when the reader went away),
@@ -76,17 +85,15 @@ enum Ended {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = Args::from_arg_matches(&command().get_matches()).unwrap_or_else(|e| e.exit());
     if let Some(shell) = args.completions {
         let mut script = Vec::new();
-        clap_complete::generate(shell, &mut Args::command(), "sudoku-tui", &mut script);
+        clap_complete::generate(shell, &mut command(), "sudoku-tui", &mut script);
         return print(&script);
     }
     if args.man {
-        let mut roff = Vec::new();
-        let man = clap_mangen::Man::new(Args::command());
-        return match man.render(&mut roff) {
-            Ok(()) => print(&roff),
+        return match sudoku_tui::manual::page(command()) {
+            Ok(roff) => print(roff.as_bytes()),
             Err(e) => {
                 report(format!("cannot make the man page: {e}"));
                 ExitCode::from(2)

@@ -62,10 +62,24 @@ pub struct GenerateArgs {
 #[derive(Debug, Subcommand)]
 enum What {
     /// Complete grids, no two alike; any valid grid can come out.
-    Grids(Common),
+    Grids(GridArgs),
     /// Puzzles: a range of blanks, a unique solution or a minimal puzzle, a
     /// symmetry, a level.
     Puzzles(PuzzleArgs),
+}
+
+/// Arguments of `sudoku generate grids`.
+#[derive(Debug, Args)]
+struct GridArgs {
+    /// How to write each grid.
+    #[arg(long, value_enum, default_value_t = GridFormat::Line)]
+    format: GridFormat,
+    /// Write to this file (put in place at the end, with every grid made:
+    /// all, or those before one that failed).
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    #[command(flatten)]
+    common: Common,
 }
 
 /// Options of both kinds of output.
@@ -75,14 +89,6 @@ struct Common {
     /// can give).
     #[arg(value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
     count: u64,
-    /// How to write each item.
-    #[arg(long, value_enum, default_value_t = Format::Line)]
-    format: Format,
-    /// Write to this file (put in place at the end, with every item made:
-    /// all, or those before one that failed; a search, or a run with
-    /// --time-limit, writes it as items are found).
-    #[arg(short, long, value_name = "FILE")]
-    output: Option<PathBuf>,
     /// Worker threads (default: all cores); the output is the same for any
     /// number.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
@@ -104,8 +110,17 @@ struct Common {
     start: u64,
 }
 
+/// Arguments of `sudoku generate puzzles`.
 #[derive(Debug, Args)]
 struct PuzzleArgs {
+    /// How to write each puzzle.
+    #[arg(long, value_enum, default_value_t = PuzzleFormat::Line)]
+    format: PuzzleFormat,
+    /// Write to this file (put in place at the end, with every puzzle made:
+    /// all, or those before one that failed; a search, or a run with
+    /// --time-limit, writes it as puzzles are found).
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
     #[command(flatten)]
     common: Common,
     /// Blanks per puzzle, as MIN-MAX or N [default: 20-55; with --minimal:
@@ -159,19 +174,70 @@ struct PuzzleArgs {
     with_solution: bool,
 }
 
-/// Output formats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+/// How items are written, grids and puzzles alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Format {
+    /// One line of 81 cells.
+    Line,
+    /// The 9-line grid the games read, then a blank line.
+    Grid,
+    /// A boxed grid for people.
+    Readable,
+    /// A header line, then one line per item.
+    Csv,
+}
+
+/// The formats of `generate grids`: each help line says what a complete
+/// grid looks like in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GridFormat {
+    /// One line of 81 digits.
+    Line,
+    /// The 9-line grid the games read, then a blank line.
+    Grid,
+    /// A boxed grid for people.
+    Readable,
+    /// A header line `grid`, then one line of 81 digits per grid.
+    Csv,
+}
+
+impl From<GridFormat> for Format {
+    fn from(format: GridFormat) -> Format {
+        match format {
+            GridFormat::Line => Format::Line,
+            GridFormat::Grid => Format::Grid,
+            GridFormat::Readable => Format::Readable,
+            GridFormat::Csv => Format::Csv,
+        }
+    }
+}
+
+/// The formats of `generate puzzles`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum PuzzleFormat {
     /// One line of 81 cells, `.` for blanks; with --with-solution, the
     /// solution follows after a space.
     Line,
-    /// The 9-line grid the games read (`0` for blanks), then a blank line.
+    /// The 9-line grid the games read (`0` for blanks), then a blank line;
+    /// with --with-solution, the solution follows as `#` comment lines.
     Grid,
-    /// A boxed grid for people.
+    /// A boxed grid for people (`.` for blanks); with --with-solution, the
+    /// solution follows as `#` comment lines.
     Readable,
     /// `puzzle,solution,givens,level` with a header line (level as `sudoku
     /// grade` rates it; empty for a puzzle with several solutions).
     Csv,
+}
+
+impl From<PuzzleFormat> for Format {
+    fn from(format: PuzzleFormat) -> Format {
+        match format {
+            PuzzleFormat::Line => Format::Line,
+            PuzzleFormat::Grid => Format::Grid,
+            PuzzleFormat::Readable => Format::Readable,
+            PuzzleFormat::Csv => Format::Csv,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -239,8 +305,14 @@ enum Job {
 
 /// Runs `sudoku generate`.
 pub fn run(args: GenerateArgs) -> ExitCode {
-    let (common, job, digging) = match args.what {
-        What::Grids(common) => (common, Job::Grids, Digging::default()),
+    let (common, format, output, job, digging) = match args.what {
+        What::Grids(args) => (
+            args.common,
+            args.format.into(),
+            args.output,
+            Job::Grids,
+            Digging::default(),
+        ),
         What::Puzzles(args) => {
             if let Err(msg) = check_combinations(&args) {
                 return fail(&msg);
@@ -260,6 +332,8 @@ pub fn run(args: GenerateArgs) -> ExitCode {
                     };
                     (
                         args.common,
+                        args.format.into(),
+                        args.output,
                         Job::Puzzles {
                             spec,
                             with_solution: args.with_solution,
@@ -293,9 +367,9 @@ pub fn run(args: GenerateArgs) -> ExitCode {
     // A run that may end in a search, or at a time limit, writes straight
     // into -o's file, so that what it made survives an interruption.
     let created = if digging.fallback.is_some() || digging.time_limit.is_some() {
-        Output::create_direct(common.output.as_deref())
+        Output::create_direct(output.as_deref())
     } else {
-        Output::create(common.output.as_deref())
+        Output::create(output.as_deref())
     };
     let mut out = match created {
         Ok(out) => out,
@@ -310,7 +384,7 @@ pub fn run(args: GenerateArgs) -> ExitCode {
             Job::Puzzles { .. } => "puzzles",
         },
     );
-    if common.format == Format::Csv && common.start == 0 {
+    if format == Format::Csv && common.start == 0 {
         let header = match job {
             Job::Grids => "grid\n",
             Job::Puzzles { .. } => "puzzle,solution,givens,level\n",
@@ -323,7 +397,6 @@ pub fn run(args: GenerateArgs) -> ExitCode {
         Job::Grids => "grid",
         Job::Puzzles { .. } => "puzzle",
     };
-    let format = common.format;
     let with_solution = matches!(
         job,
         Job::Puzzles {
@@ -621,11 +694,12 @@ fn run_search(args: PuzzleArgs) -> ExitCode {
         diag::line(&format!("seed: {seed}"));
         seed
     });
-    let mut out = match Output::create_direct(common.output.as_deref()) {
+    let format = Format::from(args.format);
+    let mut out = match Output::create_direct(args.output.as_deref()) {
         Ok(out) => out,
         Err(stopped) => return stop_status(stopped, ExitCode::from(2)),
     };
-    if common.format == Format::Csv {
+    if format == Format::Csv {
         let header = "puzzle,solution,givens,level\n";
         if let Err(e) = out.writer().write_all(header.as_bytes()) {
             return stop_status(out.stopped(&e), ExitCode::SUCCESS);
@@ -646,7 +720,7 @@ fn run_search(args: PuzzleArgs) -> ExitCode {
         threads: workers.threads(),
         time_limit: args.time_limit,
         dedupe: args.dedupe,
-        format: common.format,
+        format,
         with_solution: args.with_solution,
     }
     .run(out)

@@ -5,13 +5,15 @@
 //! puzzle (or has the core generate one), [`saves`] finds its saved game in
 //! the store both games share, [`session`] runs the game loop on the core's
 //! `Session`, which reads lines as a [`command::Command`] and draws the
-//! board with [`board`]. Everything reads from a [`BufRead`] (or, on a
+//! board with [`board`]; [`help`] is the table of commands that `help`
+//! lists and the man page documents. Everything reads from a [`BufRead`] (or, on a
 //! terminal, a line editor) and writes to a [`Write`], so tests drive it
 //! with plain text; only [`run`] touches the real stdin and stdout.
 
 mod board;
 mod choose;
 mod command;
+pub(crate) mod help;
 mod saves;
 mod session;
 mod signals;

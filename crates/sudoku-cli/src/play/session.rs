@@ -11,6 +11,7 @@ use sudoku_core::{Cell, Digit, Digits, Grid, Move, Outcome};
 
 use super::board::{self, View};
 use super::command::{self, Command};
+use super::help;
 use super::saves::{date, short_path, Saves};
 use super::Console;
 use crate::diag;
@@ -18,30 +19,6 @@ use sudoku_core::session::clock_text;
 
 /// The prompt of the game, a modern form of the original's.
 pub const PROMPT: &str = "Move (5c6 = row 5, column c, digit 6; bk undo, end quit, help): ";
-
-/// The list of commands `help` prints.
-const HELP: &str = "\
-Commands (upper or lower case, spaces around ignored):
-  5c6      put 6 in row 5, column c (also 5c 6, c5 6, c56)
-  5c0      erase row 5, column c
-  bk       undo the last move, again and again (also undo)
-  rd       redo the last undone move (also redo)
-  n5c123   toggle the pencil marks 1, 2 and 3 in 5c (also note 5c 123)
-  5c?      list the marks of 5c and the digits its row, column and box allow
-  auto     automatic candidates on or off (also auto on, auto off)
-  check    count the conflicts and say where they are
-  mistakes name the cells whose digit is not the solution's (counts as a hint)
-  hint     explain the next logical step; hint again (on the same board)
-           places a digit
-  solve    show the solution and end the game (it is saved)
-  restart  start this puzzle afresh: no entries, marks, time or hints
-  show     draw the board again; show notes draws the marks as small digits,
-           show compact lists them under the board, show plain goes back
-  time     say the time played (it runs while you type at a terminal)
-  save     save the game now (it is saved at the end too)
-  help     this list (also ?)
-  end      save and quit (also quit, exit, or end of input)
-On the board: . is a blank cell, !7! a digit in conflict, >7< the last move.";
 
 /// Whether the game goes on after a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -278,7 +255,7 @@ impl Play<'_> {
                 }
                 Ok(Flow::Continue)
             }
-            Command::Help => console.say(HELP).map(|()| Flow::Continue),
+            Command::Help => console.say(help::text()).map(|()| Flow::Continue),
             Command::End => self.end(false, console),
         }
     }

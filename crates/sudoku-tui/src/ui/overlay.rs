@@ -8,55 +8,11 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use crate::app::Leave;
+use crate::keys;
 use crate::play::WinStats;
 use crate::text::{escape_controls, width, wrap};
 use crate::ui::theme::{Paint, Theme};
 use sudoku_core::session::clock_text;
-
-/// Every key and mouse action, as the help lists them.
-pub const HELP: &[(&str, &str)] = &[
-    ("arrows hjkl wasd", "move the cursor (wraps around)"),
-    ("1-9", "place a digit (pencil mode: toggle a mark)"),
-    ("0 . space Delete", "erase the cell"),
-    ("Backspace u Ctrl-Z", "undo"),
-    ("r Ctrl-Y", "redo"),
-    ("n", "pencil-mark mode on/off"),
-    ("c", "automatic candidates on/off"),
-    ("H (shift-h)", "hint: explain a step; H again fills a cell"),
-    ("m", "mistakes: mark the wrong digits (counts as a hint)"),
-    ("S (shift-s)", "auto-solve, animated"),
-    ("+ -", "auto-solve faster / slower"),
-    ("space (solving)", "pause / resume the auto-solve"),
-    ("p", "pause: hide the board and stop the time; p resumes"),
-    ("t", "hide / show the timer"),
-    ("? F1", "this help"),
-    (
-        "Esc",
-        "stop the auto-solve, pause or pencil mode; else leave",
-    ),
-    ("q", "quit (asks first; the game is saved)"),
-    ("Ctrl-C", "quit now (the game is saved)"),
-    (
-        "left click",
-        "select a cell / pick a puzzle (double click plays)",
-    ),
-    ("right click", "clear the selection"),
-    ("paste", "a puzzle pasted in the list opens it"),
-    ("wheel", "scroll the puzzle list"),
-    (
-        "picker",
-        "type to search, ↑↓ PgUp PgDn Home End, Enter plays",
-    ),
-    (
-        "Resume rows",
-        "saved games, the latest first; Enter resumes",
-    ),
-    (
-        "Delete (picker)",
-        "delete the selected saved game (asks first)",
-    ),
-    ("End (picker)", "new random puzzles: one row per level"),
-];
 
 /// `area`'s centred rectangle of `width` x `height` (clipped to it).
 pub fn centred(area: Rect, width: u16, height: u16) -> Rect {
@@ -172,9 +128,8 @@ impl HelpWindow {
 /// The help overlay, its window starting at line `offset`. When the help
 /// does not fit, it scrolls (Up/Down/PageUp/PageDown) and says so.
 pub fn render_help(buf: &mut Buffer, area: Rect, offset: usize, theme: &Theme) -> HelpWindow {
-    let key_width = HELP.iter().map(|(k, _)| width(k)).max().unwrap_or(0);
-    let body: Vec<Styled> = HELP
-        .iter()
+    let key_width = keys::bindings().map(|(k, _)| width(k)).max().unwrap_or(0);
+    let body: Vec<Styled> = keys::bindings()
         .map(|(key, what)| (format!(" {key:<key_width$}  {what}"), Paint::Text))
         .collect();
     let natural = body.iter().map(|(t, _)| width(t)).max().unwrap_or(0);

@@ -214,7 +214,7 @@ fn help_lists_every_key() {
     open(&mut app);
     app.update(Action::Help);
     let shown = screen(&mut app, 100, 40);
-    for (key, what) in overlay::HELP {
+    for (key, what) in crate::keys::bindings() {
         assert!(shown.contains(key), "{key} missing:\n{shown}");
         assert!(shown.contains(what), "{what} missing");
     }

@@ -1,0 +1,226 @@
+//! What the real binary tells a person before the game starts: `-h` names
+//! the main keys and the help key, `--help` lists every key and mouse
+//! action, and `--man` documents every option and every binding of the
+//! table the help screen shows, with its closing sections, and renders
+//! without a warning.
+
+use std::process::{Command, Output, Stdio};
+
+use sudoku_tui::keys;
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sudoku-tui"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Whether `program` can be run here.
+fn have(program: &str) -> bool {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("command -v {program}"))
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// The page as a reader sees its words: fonts dropped, `\-` as `-`, the
+/// escaped arrows as arrows.
+fn plain(roff: &str) -> String {
+    roff.replace("\\fB", "")
+        .replace("\\fI", "")
+        .replace("\\fR", "")
+        .replace("\\-", "-")
+        .replace("\\*(Aq", "'")
+        .replace("\\[u2191]", "\u{2191}")
+        .replace("\\[u2193]", "\u{2193}")
+}
+
+/// The section `.SH TITLE` of `page`, up to the next one.
+fn section<'a>(page: &'a str, title: &str) -> &'a str {
+    let heading = match title.contains(' ') {
+        true => format!(".SH \"{title}\"\n"),
+        false => format!(".SH {title}\n"),
+    };
+    let start = page
+        .find(&heading)
+        .unwrap_or_else(|| panic!("no section {title}"));
+    let rest = &page[start + heading.len()..];
+    &rest[..rest.find("\n.SH ").unwrap_or(rest.len())]
+}
+
+/// The terms of the tagged paragraphs (`.TP`) of `section`, each with
+/// the line after it.
+fn items(section: &str) -> Vec<(&str, &str)> {
+    let lines: Vec<&str> = section.lines().collect();
+    lines
+        .windows(3)
+        .filter(|three| three[0] == ".TP")
+        .map(|three| (three[1], three[2]))
+        .collect()
+}
+
+/// The names `-h` gives the options (`--resume`, `-h`, `--help`) and
+/// arguments (`PATH`).
+fn names_in_short_help() -> Vec<String> {
+    let help = stdout(&run(&["-h"]));
+    let mut names = Vec::new();
+    let mut heading = "";
+    for line in help.lines() {
+        if !line.starts_with(' ') && line.ends_with(':') {
+            heading = line;
+        } else if line.starts_with("  ") && matches!(heading, "Options:" | "Arguments:") {
+            let entry = line.trim_start();
+            let column = entry.split_once("  ").map_or(entry, |(names, _)| names);
+            for word in column.split([',', ' ']) {
+                if word.starts_with('-') {
+                    names.push(word.to_string());
+                } else if heading == "Arguments:" && !word.is_empty() {
+                    names.push(word.trim_matches(['[', ']', '<', '>', '.']).to_string());
+                }
+            }
+        }
+    }
+    names
+}
+
+#[test]
+fn the_short_help_names_the_main_keys_and_the_help_key() {
+    let help = stdout(&run(&["-h"]));
+    assert!(help.contains(keys::SUMMARY), "{help}");
+    for said in ["arrows", "1-9", "q quits", "press ?", "F1", "mouse"] {
+        assert!(help.contains(said), "-h does not say {said}:\n{help}");
+    }
+}
+
+#[test]
+fn the_long_help_lists_every_key_and_mouse_action() {
+    let help = stdout(&run(&["--help"]));
+    for group in keys::GROUPS {
+        assert!(help.contains(&format!("{}:\n", group.title)), "{help}");
+    }
+    for (keys, what) in keys::bindings() {
+        let line = help
+            .lines()
+            .find(|l| l.trim_start().starts_with(keys) && l.ends_with(what));
+        assert!(line.is_some(), "--help lacks {keys}: {what}\n{help}");
+    }
+}
+
+#[test]
+fn the_man_page_documents_every_option_and_every_binding() {
+    let page = plain(&stdout(&run(&["--man"])));
+    let options = section(&page, "OPTIONS");
+    let names = names_in_short_help();
+    for name in [
+        "--resume",
+        "--random",
+        "--seed",
+        "--completions",
+        "--man",
+        "-V",
+        "PATH",
+    ] {
+        assert!(names.iter().any(|n| n == name), "-h lost {name}: {names:?}");
+    }
+    for name in &names {
+        assert!(
+            items(options).iter().any(|(term, _)| term
+                .split([',', ' ', '[', ']', '<', '>'])
+                .any(|w| w == name)),
+            "{name} is not documented"
+        );
+    }
+    for group in keys::GROUPS {
+        let body = section(&page, &group.title.to_uppercase());
+        let items = items(body);
+        for (keys, what) in group.bindings {
+            assert!(
+                items.contains(&(*keys, *what)),
+                "{}: no {keys}: {what}\n{body}",
+                group.title
+            );
+        }
+    }
+    for title in [
+        "QUESTIONS",
+        "EXIT STATUS",
+        "ENVIRONMENT",
+        "FILES",
+        "EXAMPLES",
+        "SEE ALSO",
+    ] {
+        assert!(
+            section(&page, title)
+                .lines()
+                .any(|l| !l.starts_with('.') && l.len() > 20),
+            "{title} says nothing"
+        );
+    }
+    for status in ["0", "1", "2", "128+N"] {
+        assert!(items(section(&page, "EXIT STATUS"))
+            .iter()
+            .any(|(term, _)| *term == status));
+    }
+    for variable in ["NO_COLOR", "XDG_DATA_HOME", "HOME"] {
+        assert!(items(section(&page, "ENVIRONMENT"))
+            .iter()
+            .any(|(term, _)| *term == variable));
+    }
+    // The only other page it names is sudoku(1), which `sudoku man` makes.
+    for (at, _) in page.match_indices("(1)") {
+        let name: String = page[..at]
+            .chars()
+            .rev()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        assert!(
+            name.is_empty() || name == "sudoku",
+            "the page names {name}(1)"
+        );
+    }
+}
+
+#[test]
+fn the_man_page_renders_without_a_warning() {
+    let roff = stdout(&run(&["--man"]));
+    assert!(roff.is_ascii(), "every character beyond ASCII is escaped");
+    if !have("groff") {
+        eprintln!("skipping the rendering check: groff is not installed");
+        return;
+    }
+    let mut groff = Command::new("groff")
+        .args(["-man", "-Tutf8", "-ww", "-P-cbou"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut groff.stdin.take().unwrap(), roff.as_bytes()).unwrap();
+    let shown = groff.wait_with_output().unwrap();
+    assert!(shown.status.success());
+    assert_eq!(String::from_utf8_lossy(&shown.stderr), "", "groff warnings");
+    let page = String::from_utf8_lossy(&shown.stdout);
+    for said in [
+        "KEYS ON THE BOARD",
+        "THE MOUSE",
+        "left click",
+        "EXIT STATUS",
+        "\u{2191}\u{2193}",
+    ] {
+        assert!(page.contains(said), "{said}:\n{page}");
+    }
+}
