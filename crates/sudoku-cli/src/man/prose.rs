@@ -156,8 +156,8 @@ const EXIT_STATUS: [Block<'static>; 4] = [
 const ENVIRONMENT: [Block<'static>; 4] = [
     Block::Item(
         "NO_COLOR",
-        "When set, to any value, play --color auto (the default) draws the board without \
-         colour.",
+        "When set and not empty, play --color auto (the default) draws the board without \
+         colour, as sudoku-tui does.",
     ),
     Block::Item(
         "XDG_DATA_HOME",

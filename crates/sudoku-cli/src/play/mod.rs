@@ -133,7 +133,8 @@ pub fn run(args: PlayArgs) -> ExitCode {
     let color = use_color(
         args.color,
         args.no_color,
-        std::env::var_os("NO_COLOR").is_some(),
+        // As no-color.org asks: set and not empty.
+        std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
         io::stdout().is_terminal(),
     );
     // Typed input is echoed by the terminal; piped input is echoed by us so
