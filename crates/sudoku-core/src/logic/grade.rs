@@ -13,7 +13,16 @@ use crate::solver::default_solver;
 
 /// A difficulty rating in tenths, shown as `4.2`: the rating of the hardest
 /// technique used, or [`Rating::GUESS`] when logic alone cannot finish.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+///
+/// `Debug` shows the number too, not the tenths it is kept in:
+///
+/// ```
+/// use sudoku_core::Rating;
+/// let rating = Rating::from_tenths(45);
+/// assert_eq!(rating.to_string(), "4.5");
+/// assert_eq!(format!("{rating:?}"), "Rating(4.5)");
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Rating(u16);
 
 impl Rating {
@@ -42,6 +51,13 @@ impl fmt::Display for Rating {
     /// `4.2`, always with one decimal.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}.{}", self.0 / 10, self.0 % 10)
+    }
+}
+
+/// `Rating(4.2)`: the number as it is shown.
+impl fmt::Debug for Rating {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Rating({self})")
     }
 }
 
