@@ -260,7 +260,7 @@ impl FromStr for Level {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum GradeError {
     /// The givens already break the rules.
-    #[error("there {} in the puzzle", crate::error::count_conflicts(.0.len()))]
+    #[error("{}", crate::error::conflicts_in_puzzle(.0))]
     Conflicts(
         /// The conflicts.
         Vec<Conflict>,
@@ -662,7 +662,12 @@ mod tests {
         assert_eq!(grade(&dead), Err(GradeError::Unsolvable));
         assert_eq!(
             GradeError::Conflicts(Counters::of(&grid).conflicts()).to_string(),
-            "there are 2 conflicts in the puzzle"
+            "there are 2 conflicts in the puzzle: row 1 has two 5s, box 1 has two 5s"
+        );
+        // The same sentence as a game's, from the same code.
+        assert_eq!(
+            grade(&grid).unwrap_err().to_string(),
+            crate::Game::new(grid).unwrap_err().to_string()
         );
     }
 
