@@ -323,7 +323,10 @@ impl fmt::Debug for Candidates {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 let mut map = f.debug_map();
                 for cell in Cell::all().filter(|&c| self.0.grid.get(c).is_none()) {
-                    map.entry(&format_args!("{cell}"), &format_args!("{}", self.0.get(cell)));
+                    map.entry(
+                        &format_args!("{cell}"),
+                        &format_args!("{}", self.0.get(cell)),
+                    );
                 }
                 map.finish()
             }
