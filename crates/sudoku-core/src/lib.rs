@@ -34,4 +34,6 @@ pub use logic::{
 pub use parse::{parse_many, PuzzleReader, Record};
 pub use pos::{Block, Cell, Col, Digit, Row, Unit};
 pub use session::{Origin, Pencil, SaveStore, Session};
-pub use solver::{Dfs, DfsReport, DfsSteps, Fast, SearchStats, Solver, SolverKind, Step, Triad};
+#[allow(deprecated)] // the old name, kept for 0.1 callers
+pub use solver::Step;
+pub use solver::{Dfs, DfsReport, DfsStep, DfsSteps, Fast, SearchStats, Solver, SolverKind, Triad};
