@@ -4,6 +4,7 @@ use crate::pos::{Cell, Digit};
 
 /// One change to one cell: what it held before and after.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     /// The cell that changed.
     pub cell: Cell,

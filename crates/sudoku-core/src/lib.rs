@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod builtin;
 pub mod canon;
@@ -18,6 +19,8 @@ pub mod text;
 
 #[cfg(test)]
 mod fixtures;
+#[cfg(feature = "serde")]
+mod serde_impls;
 
 pub use canon::{Canonical, Transform, TransformError};
 pub use counters::{Conflict, Counters};

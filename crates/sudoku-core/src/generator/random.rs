@@ -37,6 +37,7 @@ use crate::solver::SolverKind;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RandomPuzzle {
     /// The level the grader gives it.
     pub level: Level,

@@ -276,6 +276,7 @@ pub enum GradeError {
 
 /// The difficulty of a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Grade {
     /// The rating: the hardest technique's, or [`Rating::GUESS`].
     pub rating: Rating,
@@ -283,6 +284,7 @@ pub struct Grade {
     pub level: Level,
     /// How many times each technique was used, easiest first; only the
     /// techniques used appear.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_impls::techniques"))]
     pub techniques: Vec<(Technique, usize)>,
     /// How many cells logic filled.
     pub placed: usize,
