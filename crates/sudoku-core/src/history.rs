@@ -39,6 +39,10 @@ impl Move {
 /// assert_eq!(history.redo(), Some(mv));
 /// assert_eq!(history.done(), [mv]);
 /// assert_eq!(history.undone().count(), 0);
+/// assert_eq!(
+///     format!("{mv:?}"),
+///     "Move { cell: Cell(1a), before: None, after: Some(Digit(4)) }"
+/// );
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct History {

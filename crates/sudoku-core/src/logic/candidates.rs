@@ -15,6 +15,7 @@ use crate::pos::{Cell, Digit};
 /// assert_eq!(set.len(), 2);
 /// assert!(set.contains(Digit::new(7).unwrap()));
 /// assert_eq!(set.to_string(), "37");
+/// assert_eq!(format!("{set:?}"), "Digits(37)");
 /// ```
 #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Digits(u16);
