@@ -135,7 +135,7 @@ impl<'de> Deserialize<'de> for Rating {
             Ok(Rating::from_tenths(tenths as u16))
         } else {
             Err(de::Error::custom(format_args!(
-                "invalid rating {value}: expected a number from 0.0 with one decimal, as 4.5"
+                "invalid rating {value:?}: expected a number from 0.0 with one decimal, as 4.5"
             )))
         }
     }
