@@ -122,7 +122,10 @@ fn bad_puzzles_are_invalid_with_file_and_line() {
         errors[1],
         "<stdin>:3: the puzzle has more than one solution"
     );
-    assert_eq!(errors[2], "<stdin>:4: there are 2 conflicts in the puzzle");
+    assert_eq!(
+        errors[2],
+        "<stdin>:4: there are 2 conflicts in the puzzle: row 1 has two 5s, box 1 has two 5s"
+    );
 }
 
 #[test]
@@ -179,6 +182,13 @@ fn explain_refuses_a_missing_index_or_a_bad_puzzle() {
     assert_eq!(
         text(&out.stderr),
         "<stdin>:1: the puzzle has more than one solution\n"
+    );
+    assert!(out.stdout.is_empty());
+    let out = run(&["explain", "-"], &format!("11{}\n", ".".repeat(79)));
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "<stdin>:1: there are 2 conflicts in the puzzle: row 1 has two 1s, box 1 has two 1s\n"
     );
     assert!(out.stdout.is_empty());
     let out = run(&["explain", "/no/such/file"], "");

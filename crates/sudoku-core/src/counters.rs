@@ -39,6 +39,9 @@ impl fmt::Display for Conflict {
 
 /// Per row, column and box, how many of each digit are present.
 ///
+/// `Debug` shows how many cells are filled and the conflicts, as the games
+/// word them, rather than the 243 counts.
+///
 /// ```
 /// use sudoku_core::{Cell, Counters, Digit, Grid};
 /// let mut counters = Counters::of(&Grid::empty());
@@ -47,13 +50,37 @@ impl fmt::Display for Conflict {
 /// counters.add(Cell::from_name("5i").unwrap(), seven);
 /// assert_eq!(counters.conflict_count(), 1);
 /// assert_eq!(counters.conflicts()[0].to_string(), "row 5 has two 7s");
+/// assert_eq!(
+///     format!("{counters:?}"),
+///     "Counters { filled: 2, conflicts: [row 5 has two 7s] }"
+/// );
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Default, PartialEq, Eq)]
 pub struct Counters {
     counts: [[u8; 9]; 27],
     repeated: [u8; 27],
     conflicts: usize,
     filled: usize,
+}
+
+/// `Counters { filled: 30, conflicts: [row 5 has two 7s] }`.
+impl fmt::Debug for Counters {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        struct Worded(Vec<Conflict>);
+        impl fmt::Debug for Worded {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                let mut list = f.debug_list();
+                for conflict in &self.0 {
+                    list.entry(&format_args!("{conflict}"));
+                }
+                list.finish()
+            }
+        }
+        f.debug_struct("Counters")
+            .field("filled", &self.filled)
+            .field("conflicts", &Worded(self.conflicts()))
+            .finish()
+    }
 }
 
 impl Counters {

@@ -111,7 +111,7 @@ pub enum ParseErrorKind {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PuzzleError {
     /// The givens already break the rules.
-    #[error("there {} in the puzzle: {}", count_conflicts(.0.len()), list(.0))]
+    #[error("{}", conflicts_in_puzzle(.0))]
     Conflicts(Vec<Conflict>),
     /// Every cell is already filled.
     #[error("the puzzle is already complete")]
@@ -121,18 +121,21 @@ pub enum PuzzleError {
     Unsolvable,
 }
 
-/// `is 1 conflict` or `are 3 conflicts`.
-pub(crate) fn count_conflicts(n: usize) -> String {
-    if n == 1 {
-        "is 1 conflict".to_string()
-    } else {
-        format!("are {n} conflicts")
+/// The sentence of [`PuzzleError::Conflicts`] and
+/// [`GradeError::Conflicts`](crate::GradeError::Conflicts), so that a game
+/// and the grader name conflicting givens alike: `there is 1 conflict in
+/// the puzzle: row 1 has two 5s` or `there are 2 conflicts in the puzzle:
+/// row 1 has two 5s, box 1 has two 5s`.
+pub(crate) fn conflicts_in_puzzle(conflicts: &[Conflict]) -> String {
+    let count = match conflicts.len() {
+        1 => "is 1 conflict".to_string(),
+        n => format!("are {n} conflicts"),
+    };
+    let named: Vec<String> = conflicts.iter().map(ToString::to_string).collect();
+    match named.is_empty() {
+        true => format!("there {count} in the puzzle"),
+        false => format!("there {count} in the puzzle: {}", named.join(", ")),
     }
-}
-
-fn list(conflicts: &[Conflict]) -> String {
-    let parts: Vec<String> = conflicts.iter().map(ToString::to_string).collect();
-    parts.join(", ")
 }
 
 /// Why a move was refused.

@@ -20,6 +20,8 @@ use crate::pos::{Cell, Digit, Unit};
 ///     .unwrap();
 /// assert_eq!(grid.givens(), 30);
 /// assert!(grid.to_rows().starts_with("5 3 0 0 7 0 0 0 0\n"));
+/// // Debug shows the line too, named.
+/// assert!(format!("{grid:?}").starts_with("Grid(53..7....6..195..."));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Grid {

@@ -4,6 +4,7 @@ use crate::pos::{Cell, Digit};
 
 /// One change to one cell: what it held before and after.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     /// The cell that changed.
     pub cell: Cell,
@@ -38,6 +39,10 @@ impl Move {
 /// assert_eq!(history.redo(), Some(mv));
 /// assert_eq!(history.done(), [mv]);
 /// assert_eq!(history.undone().count(), 0);
+/// assert_eq!(
+///     format!("{mv:?}"),
+///     "Move { cell: Cell(1a), before: None, after: Some(Digit(4)) }"
+/// );
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct History {

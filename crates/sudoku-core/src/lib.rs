@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod builtin;
 pub mod canon;
@@ -18,6 +19,8 @@ pub mod text;
 
 #[cfg(test)]
 mod fixtures;
+#[cfg(feature = "serde")]
+mod serde_impls;
 
 pub use canon::{Canonical, Transform, TransformError};
 pub use counters::{Conflict, Counters};
@@ -34,4 +37,6 @@ pub use logic::{
 pub use parse::{parse_many, PuzzleReader, Record};
 pub use pos::{Block, Cell, Col, Digit, Row, Unit};
 pub use session::{Origin, Pencil, SaveStore, Session};
-pub use solver::{Dfs, DfsReport, DfsSteps, Fast, SearchStats, Solver, SolverKind, Step, Triad};
+#[allow(deprecated)] // the old name, kept for 0.1 callers
+pub use solver::Step;
+pub use solver::{Dfs, DfsReport, DfsStep, DfsSteps, Fast, SearchStats, Solver, SolverKind, Triad};

@@ -21,11 +21,14 @@ pub(crate) const ORDERS_OF_THREE: [[u8; 3]; 6] = [
 
 /// A digit from 1 to 9.
 ///
+/// Its `Debug` shows the digit itself: `Digit(7)`.
+///
 /// ```
 /// use sudoku_core::Digit;
 /// assert_eq!(Digit::new(7).map(Digit::get), Some(7));
 /// assert!(Digit::new(0).is_none());
 /// assert!(Digit::new(10).is_none());
+/// assert_eq!(format!("{:?}", Digit::new(7)), "Some(Digit(7))");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Digit(u8);
@@ -91,7 +94,7 @@ impl fmt::Display for Digit {
 macro_rules! index_type {
     ($(#[$doc:meta])* $name:ident, $what:literal, $limit:expr) => {
         $(#[$doc])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub struct $name(u8);
 
         impl $name {
@@ -139,24 +142,67 @@ macro_rules! index_type {
 
 index_type!(
     /// A row, index 0..9 (shown to players as `1`-`9`).
+    ///
+    /// `Debug` shows the player's name, not the index:
+    ///
+    /// ```
+    /// use sudoku_core::Row;
+    /// let row = Row::new(4).unwrap();
+    /// assert_eq!((row.index(), row.name()), (4, '5'));
+    /// assert_eq!(format!("{row:?}"), "Row(5)");
+    /// ```
     Row,
     "row index",
     9
 );
 index_type!(
     /// A column, index 0..9 (shown to players as `a`-`i`).
+    ///
+    /// `Debug` shows the player's name, not the index:
+    ///
+    /// ```
+    /// use sudoku_core::Col;
+    /// let col = Col::new(2).unwrap();
+    /// assert_eq!((col.index(), col.name()), (2, 'c'));
+    /// assert_eq!(format!("{col:?}"), "Col(c)");
+    /// ```
     Col,
     "column index",
     9
 );
 index_type!(
-    /// A 3x3 box, index 0..9, numbered left to right, top to bottom.
+    /// A 3x3 box, index 0..9, numbered left to right, top to bottom
+    /// (shown to players as `1`-`9`).
+    ///
+    /// `Debug` shows the player's name, not the index:
+    ///
+    /// ```
+    /// use sudoku_core::Block;
+    /// let block = Block::new(3).unwrap();
+    /// assert_eq!((block.index(), block.name()), (3, '4'));
+    /// assert_eq!(format!("{block:?}"), "Block(4)");
+    /// ```
     Block,
     "box index",
     9
 );
 index_type!(
-    /// One of the 81 cells, index 0..81 in row-major order.
+    /// One of the 81 cells, index 0..81 in row-major order (shown to
+    /// players by its row and column, as `5c`).
+    ///
+    /// `Debug` shows the games' name, not the index, so a cell reads the
+    /// same in a test failure as on the board:
+    ///
+    /// ```
+    /// use sudoku_core::{Cell, Unit};
+    /// let cell = Cell::new(1).unwrap();
+    /// assert_eq!((cell.index(), cell.name()), (1, "1b".to_string()));
+    /// assert_eq!(format!("{cell:?}"), "Cell(1b)");
+    /// assert_eq!(
+    ///     format!("{:?}", Unit::of(cell)),
+    ///     "[Row(Row(1)), Col(Col(b)), Block(Block(1))]"
+    /// );
+    /// ```
     Cell,
     "cell index",
     81
@@ -278,6 +324,34 @@ impl Cell {
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.row().name(), self.col().name())
+    }
+}
+
+/// `Row(5)`: the player's name, as the board shows it.
+impl fmt::Debug for Row {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Row({})", self.name())
+    }
+}
+
+/// `Col(c)`: the player's name, as the board shows it.
+impl fmt::Debug for Col {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Col({})", self.name())
+    }
+}
+
+/// `Block(4)`: the player's name, as the games write `box 4`.
+impl fmt::Debug for Block {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Block({})", self.name())
+    }
+}
+
+/// `Cell(5c)`: the games' name for the cell.
+impl fmt::Debug for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Cell({self})")
     }
 }
 

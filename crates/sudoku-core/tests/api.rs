@@ -97,3 +97,19 @@ fn digit_sets_iterate_both_ways_and_by_value() {
         assert_eq!(all.iter().rev().count(), all.len());
     }
 }
+
+/// The search's step was `Step` in 0.1.0; the old name still builds (with a
+/// deprecation warning) and is the same type as `DfsStep`.
+#[test]
+#[allow(deprecated)]
+fn the_old_name_of_the_search_step_still_builds() {
+    use sudoku_core::{DfsStep, DfsSteps, Step};
+    let full: Grid =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+            .parse()
+            .unwrap();
+    let first: Option<Step> = DfsSteps::new(&full).next();
+    assert!(matches!(first, Some(Step::Solution(g)) if g == full));
+    let same: Option<DfsStep> = first;
+    assert_eq!(same, Some(DfsStep::Solution(full)));
+}

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
-use sudoku_core::{parse_many, Cell, Dfs, DfsSteps, Digit, Fast, Grid, Solver, Step};
+use sudoku_core::{parse_many, Cell, Dfs, DfsStep, DfsSteps, Digit, Fast, Grid, Solver};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -75,7 +75,7 @@ fn dfs_count_within(grid: &Grid, budget: usize) -> Option<usize> {
         if n == budget {
             return None;
         }
-        if let Step::Solution(_) = step {
+        if let DfsStep::Solution(_) = step {
             found += 1;
             if found == 2 {
                 break;

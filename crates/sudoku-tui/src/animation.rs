@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use sudoku_core::{DfsSteps, Grid, Step};
+use sudoku_core::{DfsStep, DfsSteps, Grid};
 
 /// The speeds, slowest first, in steps per second; `None` is instant.
 pub const SPEEDS: &[Option<u32>] = &[
@@ -47,7 +47,7 @@ pub enum State {
 pub struct Animation {
     steps: DfsSteps,
     grid: Grid,
-    last: Option<Step>,
+    last: Option<DfsStep>,
     speed: usize,
     paused: bool,
     state: State,
@@ -74,7 +74,7 @@ impl Animation {
 
     /// The last step taken (a placement or a removal), for drawing it in its
     /// own colour.
-    pub fn last_step(&self) -> Option<Step> {
+    pub fn last_step(&self) -> Option<DfsStep> {
         self.last
     }
 
@@ -153,15 +153,15 @@ impl Animation {
                 return;
             }
             match self.steps.next() {
-                Some(step @ Step::Place { cell, digit }) => {
+                Some(step @ DfsStep::Place { cell, digit }) => {
                     self.grid.set(cell, Some(digit));
                     self.last = Some(step);
                 }
-                Some(step @ Step::Remove { cell, .. }) => {
+                Some(step @ DfsStep::Remove { cell, .. }) => {
                     self.grid.set(cell, None);
                     self.last = Some(step);
                 }
-                Some(Step::Solution(grid)) => {
+                Some(DfsStep::Solution(grid)) => {
                     self.grid = grid;
                     self.state = State::Solved(self.steps.placed());
                 }
@@ -193,7 +193,7 @@ mod tests {
         assert_eq!(animation.interval(), Some(Duration::from_secs(1)));
         animation.tick();
         assert_eq!(animation.placed(), 1);
-        assert!(matches!(animation.last_step(), Some(Step::Place { .. })));
+        assert!(matches!(animation.last_step(), Some(DfsStep::Place { .. })));
         assert!(animation.is_running());
         animation.tick();
         animation.tick();
@@ -224,7 +224,7 @@ mod tests {
         let mut removed = false;
         while animation.is_running() && !removed {
             animation.advance(1);
-            if let Some(Step::Remove { cell, .. }) = animation.last_step() {
+            if let Some(DfsStep::Remove { cell, .. }) = animation.last_step() {
                 assert_eq!(animation.grid().get(cell), None);
                 removed = true;
             }

@@ -17,12 +17,19 @@ use crate::solver::SolverKind;
 
 /// A generated puzzle's recipe: its level and the seed that makes it.
 ///
+/// Its one name, from [`RandomPuzzle::name`] and [`Display`](fmt::Display)
+/// alike, is `random hard #42`: the games' title and status lines, their
+/// lists of saved games and a save's `name` line all show it. (A save's
+/// `origin` line keeps the recipe as `random hard 42`, see
+/// [`Origin`](crate::Origin).)
+///
 /// ```
 /// use sudoku_core::generator::RandomPuzzle;
 /// use sudoku_core::{grade, Level, Solver, SolverKind};
 ///
 /// let random = RandomPuzzle::new(Level::Hard, 42);
 /// assert_eq!(random.name(), "random hard #42");
+/// assert_eq!(random.to_string(), random.name());
 /// let puzzle = random.generate()?;
 /// assert!(SolverKind::default().solver().is_uniquely_solvable(&puzzle));
 /// assert_eq!(grade(&puzzle)?.level, Level::Hard);
@@ -30,6 +37,7 @@ use crate::solver::SolverKind;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RandomPuzzle {
     /// The level the grader gives it.
     pub level: Level,
@@ -68,9 +76,10 @@ impl RandomPuzzle {
         RandomPuzzle::new(level, fresh_seed())
     }
 
-    /// The name the games show: `random medium #1234`.
+    /// The name the games show: `random medium #1234` (the same as
+    /// `to_string`).
     pub fn name(&self) -> String {
-        format!("random {} #{}", self.level, self.seed)
+        self.to_string()
     }
 
     /// Makes the puzzle: the same seed and level always give the same one,
@@ -84,10 +93,10 @@ impl RandomPuzzle {
     }
 }
 
-/// `medium 1234`: the level and the seed.
+/// `random medium #1234`: the name the games show.
 impl fmt::Display for RandomPuzzle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.level, self.seed)
+        write!(f, "random {} #{}", self.level, self.seed)
     }
 }
 
@@ -152,7 +161,7 @@ mod tests {
     fn names_and_fresh_seeds() {
         let random = RandomPuzzle::new(Level::Medium, 1234);
         assert_eq!(random.name(), "random medium #1234");
-        assert_eq!(random.to_string(), "medium 1234");
+        assert_eq!(random.to_string(), "random medium #1234");
         let a = RandomPuzzle::fresh(Level::Hard);
         let b = RandomPuzzle::fresh(Level::Hard);
         assert_eq!(a.level, Level::Hard);

@@ -15,6 +15,7 @@ use crate::pos::{Cell, Digit};
 /// assert_eq!(set.len(), 2);
 /// assert!(set.contains(Digit::new(7).unwrap()));
 /// assert_eq!(set.to_string(), "37");
+/// assert_eq!(format!("{set:?}"), "Digits(37)");
 /// ```
 #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Digits(u16);
@@ -169,7 +170,19 @@ impl fmt::Debug for Digits {
 /// marks.erase(Cell::from_name("1d").unwrap());
 /// assert_eq!(marks.get(c3).to_string(), "124");
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+///
+/// `Debug` shows the grid and, by the games' names, the candidates of each
+/// blank cell:
+///
+/// ```
+/// use sudoku_core::{Candidates, Grid};
+/// let grid: Grid = format!("12345678.{}", ".".repeat(72)).parse()?;
+/// let marks = format!("{:?}", Candidates::new(&grid));
+/// assert!(marks.starts_with("Candidates { grid: Grid(12345678..."), "{marks}");
+/// assert!(marks.contains("{1i: 9, 2a: 456789, "), "{marks}");
+/// # Ok::<(), sudoku_core::ParseError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Candidates {
     grid: Grid,
     marks: [u16; 81],
@@ -299,6 +312,30 @@ impl Candidates {
                 .fold(0u16, |m, &c| m | self.marks[usize::from(c)]);
             (seen | self.used[u]) != 0x1ff
         })
+    }
+}
+
+/// `Candidates { grid: Grid(...), marks: {1c: 124, ...} }`: the grid and
+/// the candidates of every blank cell, by the games' names.
+impl fmt::Debug for Candidates {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        struct Marks<'a>(&'a Candidates);
+        impl fmt::Debug for Marks<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                let mut map = f.debug_map();
+                for cell in Cell::all().filter(|&c| self.0.grid.get(c).is_none()) {
+                    map.entry(
+                        &format_args!("{cell}"),
+                        &format_args!("{}", self.0.get(cell)),
+                    );
+                }
+                map.finish()
+            }
+        }
+        f.debug_struct("Candidates")
+            .field("grid", &self.grid)
+            .field("marks", &Marks(self))
+            .finish()
     }
 }
 

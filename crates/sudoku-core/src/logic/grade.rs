@@ -14,7 +14,16 @@ use crate::solver::default_solver;
 
 /// A difficulty rating in tenths, shown as `4.2`: the rating of the hardest
 /// technique used, or [`Rating::GUESS`] when logic alone cannot finish.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+///
+/// `Debug` shows the number too, not the tenths it is kept in:
+///
+/// ```
+/// use sudoku_core::Rating;
+/// let rating = Rating::from_tenths(45);
+/// assert_eq!(rating.to_string(), "4.5");
+/// assert_eq!(format!("{rating:?}"), "Rating(4.5)");
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Rating(u16);
 
 impl Rating {
@@ -43,6 +52,13 @@ impl fmt::Display for Rating {
     /// `4.2`, always with one decimal.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}.{}", self.0 / 10, self.0 % 10)
+    }
+}
+
+/// `Rating(4.2)`: the number as it is shown.
+impl fmt::Debug for Rating {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Rating({self})")
     }
 }
 
@@ -245,7 +261,7 @@ impl FromStr for Level {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum GradeError {
     /// The givens already break the rules.
-    #[error("there {} in the puzzle", crate::error::count_conflicts(.0.len()))]
+    #[error("{}", crate::error::conflicts_in_puzzle(.0))]
     Conflicts(
         /// The conflicts.
         Vec<Conflict>,
@@ -261,6 +277,7 @@ pub enum GradeError {
 
 /// The difficulty of a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Grade {
     /// The rating: the hardest technique's, or [`Rating::GUESS`].
     pub rating: Rating,
@@ -268,6 +285,7 @@ pub struct Grade {
     pub level: Level,
     /// How many times each technique was used, easiest first; only the
     /// techniques used appear.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_impls::techniques"))]
     pub techniques: Vec<(Technique, usize)>,
     /// How many cells logic filled.
     pub placed: usize,
@@ -662,7 +680,12 @@ mod tests {
         assert_eq!(grade(&dead), Err(GradeError::Unsolvable));
         assert_eq!(
             GradeError::Conflicts(Counters::of(&grid).conflicts()).to_string(),
-            "there are 2 conflicts in the puzzle"
+            "there are 2 conflicts in the puzzle: row 1 has two 5s, box 1 has two 5s"
+        );
+        // The same sentence as a game's, from the same code.
+        assert_eq!(
+            grade(&grid).unwrap_err().to_string(),
+            crate::Game::new(grid).unwrap_err().to_string()
         );
     }
 

@@ -97,7 +97,7 @@ impl fmt::Display for Origin {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Origin::File { path, line } => write!(f, "file {line} {path}"),
-            Origin::Random(random) => write!(f, "random {random}"),
+            Origin::Random(random) => write!(f, "random {} {}", random.level, random.seed),
             Origin::Builtin { name } => write!(f, "builtin {name}"),
             Origin::Text => f.write_str("text"),
             Origin::Unknown => f.write_str("unknown"),

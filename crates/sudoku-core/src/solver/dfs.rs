@@ -17,9 +17,12 @@ use crate::solver::{SearchStats, Solver, SolverKind};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Dfs;
 
-/// One event of the search.
+/// One event of the depth-first search, as [`DfsSteps`] and the observer of
+/// [`Dfs::solve_with`] see it: a digit tried, a digit taken back, a
+/// solution. (The logic engine's explained step is a different thing,
+/// [`LogicStep`](crate::LogicStep).)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
+pub enum DfsStep {
     /// A digit is tried in a cell.
     Place {
         /// The cell.
@@ -38,6 +41,11 @@ pub enum Step {
     /// the caller keeps asking.
     Solution(Grid),
 }
+
+/// The name [`DfsStep`] had in 0.1.0, when the crate root also held the
+/// logic engine's step as `LogicStep`.
+#[deprecated(note = "renamed `DfsStep`, to tell it from the logic engine's `LogicStep`")]
+pub type Step = DfsStep;
 
 /// How a run with an observer ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,11 +69,11 @@ impl Dfs {
     ///
     /// ```
     /// use std::ops::ControlFlow;
-    /// use sudoku_core::{Dfs, Grid, Step};
+    /// use sudoku_core::{Dfs, DfsStep, Grid};
     /// let puzzle: Grid = ".".repeat(81).parse().unwrap();
     /// let mut placed = 0;
     /// let report = Dfs.solve_with(&puzzle, |step| {
-    ///     if matches!(step, Step::Place { .. }) {
+    ///     if matches!(step, DfsStep::Place { .. }) {
     ///         placed += 1;
     ///     }
     ///     ControlFlow::Continue(())
@@ -76,7 +84,7 @@ impl Dfs {
     pub fn solve_with(
         &self,
         puzzle: &Grid,
-        mut observer: impl FnMut(&Step) -> ControlFlow<()>,
+        mut observer: impl FnMut(&DfsStep) -> ControlFlow<()>,
     ) -> DfsReport {
         let mut steps = DfsSteps::new(puzzle);
         let mut stopped = false;
@@ -86,7 +94,7 @@ impl Dfs {
                 stopped = true;
                 break;
             }
-            if let Step::Solution(grid) = step {
+            if let DfsStep::Solution(grid) = step {
                 solution = Some(grid);
                 break;
             }
@@ -124,7 +132,7 @@ impl Dfs {
         let mut solutions = 0;
         if limit > 0 {
             for step in steps.by_ref() {
-                if let Step::Solution(grid) = step {
+                if let DfsStep::Solution(grid) = step {
                     on_solution(&grid);
                     solutions += 1;
                     if solutions == limit {
@@ -165,18 +173,18 @@ enum Phase {
     Done,
 }
 
-/// The depth-first search as an iterator of [`Step`]s; it ends when every
+/// The depth-first search as an iterator of [`DfsStep`]s; it ends when every
 /// possibility has been tried.
 ///
 /// ```
-/// use sudoku_core::{DfsSteps, Grid, Step};
+/// use sudoku_core::{DfsStep, DfsSteps, Grid};
 /// let puzzle: Grid =
 ///     "534678912672195348198342567859761423426853791713924856961537284287419635345286.7."
 ///         .parse()
 ///         .unwrap();
-/// let steps: Vec<Step> = DfsSteps::new(&puzzle).collect();
+/// let steps: Vec<DfsStep> = DfsSteps::new(&puzzle).collect();
 /// assert_eq!(steps.len(), 5); // place 1, place 9, solution, remove 9, remove 1
-/// assert!(matches!(steps[2], Step::Solution(_)));
+/// assert!(matches!(steps[2], DfsStep::Solution(_)));
 /// ```
 #[derive(Clone, Debug)]
 pub struct DfsSteps {
@@ -282,16 +290,16 @@ impl DfsSteps {
 }
 
 impl Iterator for DfsSteps {
-    type Item = Step;
+    type Item = DfsStep;
 
-    fn next(&mut self) -> Option<Step> {
+    fn next(&mut self) -> Option<DfsStep> {
         loop {
             match self.phase {
                 Phase::Done => return None,
                 Phase::Descend => {
                     self.phase = Phase::Advance;
                     match self.choose() {
-                        None => return Some(Step::Solution(self.grid())),
+                        None => return Some(DfsStep::Solution(self.grid())),
                         Some((cell, left)) => self.stack.push(Frame {
                             cell: cell as u8,
                             left,
@@ -310,7 +318,7 @@ impl Iterator for DfsSteps {
                         self.grid[i] = 0;
                         self.unmark(i, current);
                         let (cell, digit) = Self::step(i as u8, current);
-                        return Some(Step::Remove { cell, digit });
+                        return Some(DfsStep::Remove { cell, digit });
                     }
                     if top.left == 0 {
                         self.stack.pop();
@@ -326,7 +334,7 @@ impl Iterator for DfsSteps {
                     self.guesses += u64::from(guess);
                     self.phase = Phase::Descend;
                     let (cell, digit) = Self::step(i as u8, v);
-                    return Some(Step::Place { cell, digit });
+                    return Some(DfsStep::Place { cell, digit });
                 }
             }
         }
@@ -390,16 +398,16 @@ mod tests {
         let mut shown = puzzle;
         let report = Dfs.solve_with(&puzzle, |step| {
             match *step {
-                Step::Place { cell, digit } => {
+                DfsStep::Place { cell, digit } => {
                     assert!(shown.get(cell).is_none());
                     shown.set(cell, Some(digit));
                     depth += 1;
                 }
-                Step::Remove { cell, digit } => {
+                DfsStep::Remove { cell, digit } => {
                     assert_eq!(shown.set(cell, None), Some(digit));
                     depth -= 1;
                 }
-                Step::Solution(g) => assert_eq!(g, shown),
+                DfsStep::Solution(g) => assert_eq!(g, shown),
             }
             ControlFlow::Continue(())
         });
@@ -442,10 +450,10 @@ mod tests {
         let mut steps = DfsSteps::new(&puzzle);
         let mut left_after = 0;
         while let Some(step) = steps.next() {
-            if let Step::Solution(_) = step {
+            if let DfsStep::Solution(_) = step {
                 break;
             }
-            if let (Step::Place { .. }, Some(top)) = (step, steps.stack.last()) {
+            if let (DfsStep::Place { .. }, Some(top)) = (step, steps.stack.last()) {
                 left_after += u64::from(top.left != 0);
             }
         }

@@ -16,7 +16,9 @@ mod dfs;
 mod fast;
 mod triad;
 
-pub use dfs::{Dfs, DfsReport, DfsSteps, Step};
+#[allow(deprecated)] // the old name, kept for 0.1 callers
+pub use dfs::Step;
+pub use dfs::{Dfs, DfsReport, DfsStep, DfsSteps};
 pub use fast::Fast;
 pub use triad::Triad;
 

@@ -14,7 +14,7 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::style::Style;
-use sudoku_core::{Cell, Col, Digit, Digits, Row, Step, Unit};
+use sudoku_core::{Cell, Col, DfsStep, Digit, Digits, Row, Unit};
 
 use crate::geometry::BoardGeometry;
 use crate::play::Play;
@@ -277,8 +277,8 @@ fn look(play: &Play, cell: Cell) -> Look {
             }
         });
         match animation.last_step() {
-            Some(Step::Place { cell: c, .. }) if c == cell => look.marks = ('>', '<'),
-            Some(Step::Remove { cell: c, digit: d }) if c == cell => {
+            Some(DfsStep::Place { cell: c, .. }) if c == cell => look.marks = ('>', '<'),
+            Some(DfsStep::Remove { cell: c, digit: d }) if c == cell => {
                 look.digit = Some(d);
                 look.base = Some(Paint::SolverRemove);
                 look.marks = ('-', '-');
