@@ -1,11 +1,14 @@
 //! How many puzzles a second does the grader rate (single-threaded), on
 //! easy generated puzzles, on the hard classics and on the every-15th
 //! sample of `magictour_top1465` (98 puzzles, the sample the rating-speed
-//! figures of `docs/grading.md` are measured on)?
+//! figures of `docs/grading.md` are measured on)? And how long does the
+//! games' first hint take on the hardest classics (the aim: under
+//! 0.2 s)?
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use sudoku_benches::{classics, shared};
 use sudoku_core::generator::{Batch, Holes, Level, PuzzleSpec, Symmetry, Uniqueness};
+use sudoku_core::logic::hint_placement;
 use sudoku_core::{grade, Fast, Grid};
 
 /// 200 generated puzzles of `level`, the same every run.
@@ -42,5 +45,19 @@ fn grader(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, grader);
+/// Which question: the games' first hint (the first step that places a
+/// digit, [`hint_placement`]) on each of the hardest classics, the
+/// puzzles after the first seven.
+fn first_hint(c: &mut Criterion) {
+    let mut group = c.benchmark_group("first-hint");
+    group.sample_size(10);
+    for (i, grid) in classics().iter().enumerate().skip(7) {
+        group.bench_function(format!("classic-{}", i + 1), |b| {
+            b.iter(|| hint_placement(grid).is_some())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, grader, first_hint);
 criterion_main!(benches);
