@@ -19,6 +19,11 @@ pub mod text;
 #[cfg(test)]
 mod fixtures;
 
+// The unit tests share `tests/common/sets.rs` with the integration tests,
+// which name this crate `sudoku_core`.
+#[cfg(test)]
+extern crate self as sudoku_core;
+
 pub use canon::{Canonical, Transform, TransformError};
 pub use counters::{Conflict, Counters};
 pub use error::{HistoryError, MoveError, ParseError, ParseErrorKind, PuzzleError, RangeError};
