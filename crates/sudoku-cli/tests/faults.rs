@@ -36,13 +36,12 @@ fn main() -> ExitCode {
     ]])
 }
 
-/// The reason a step that needs root failed: `what` and what the shell
-/// said.
+/// The reason a step that needs root failed: `what` and the first line of
+/// what the shell said.
 fn needs_root(what: &str, out: &Output) -> Missing {
-    Missing::new(format!(
-        "{what} failed here ({}): run the tests as root",
-        text(&out.stderr).trim()
-    ))
+    let said = text(&out.stderr);
+    let first = said.lines().next().unwrap_or("").trim();
+    Missing::new(format!("{what} failed here ({first}): run the tests as root"))
 }
 
 const BIN: &str = env!("CARGO_BIN_EXE_sudoku");
