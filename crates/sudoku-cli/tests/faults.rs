@@ -41,7 +41,9 @@ fn main() -> ExitCode {
 fn needs_root(what: &str, out: &Output) -> Missing {
     let said = text(&out.stderr);
     let first = said.lines().next().unwrap_or("").trim();
-    Missing::new(format!("{what} failed here ({first}): run the tests as root"))
+    Missing::new(format!(
+        "{what} failed here ({first}): run the tests as root"
+    ))
 }
 
 const BIN: &str = env!("CARGO_BIN_EXE_sudoku");
