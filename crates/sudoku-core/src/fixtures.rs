@@ -28,8 +28,9 @@ pub(crate) fn cells_of<'a>(grids: impl IntoIterator<Item = &'a crate::Grid>) -> 
 ///
 /// `#[cfg_attr(not(shared_puzzles), ignore = "...")]`
 pub(crate) fn shared_set(name: &str) -> Vec<[u8; 81]> {
-    let dir = option_env!("SUDOKU_SHARED_PUZZLES")
-        .expect("the shared sets were not there when sudoku-core was built (see build.rs)");
+    let Some(dir) = option_env!("SUDOKU_SHARED_PUZZLES") else {
+        panic!("the shared sets were not there when sudoku-core was built (see build.rs)");
+    };
     let path = std::path::Path::new(dir).join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
         panic!(
