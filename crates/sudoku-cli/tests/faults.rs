@@ -3,6 +3,10 @@
 //! links, devices, FIFOs and files with other names, a full disk, and
 //! signals in the middle of a run. Each test drives the real binary, most
 //! through `sh` so the fault is set up as a user's shell would.
+//!
+//! The device nodes and the small full disk need root (`mknod`, `mount`):
+//! where they cannot be made, those two tests are reported as ignored, with
+//! the reason, by the harness of `sudoku-test-support` (`harness = false`).
 
 mod common;
 
@@ -10,10 +14,37 @@ use std::fs::{self, File};
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, ExitCode, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{folder, text, PUZZLE, SOLUTION};
+use sudoku_test_support::{needs, tests, Missing};
+
+fn main() -> ExitCode {
+    // The two tests that need root find out by trying: their `Missing`
+    // comes from their first step.
+    sudoku_test_support::run(tests![needs::nothing => [
+        an_unwritable_stderr_never_aborts,
+        a_closed_stdout_is_an_error,
+        a_pipe_closed_downstream_ends_quietly,
+        dash_o_writes_through_a_symlink_and_keeps_mode_and_links,
+        dash_o_writes_into_a_fifo_without_replacing_it,
+        dash_o_writes_into_a_device_without_replacing_it,
+        a_full_disk_names_the_target_and_leaves_nothing,
+        a_signal_during_dash_o_removes_the_temporary_file,
+        a_signal_ignored_at_start_stays_ignored,
+    ]])
+}
+
+/// The reason a step that needs root failed: `what` and the first line of
+/// what the shell said.
+fn needs_root(what: &str, out: &Output) -> Missing {
+    let said = text(&out.stderr);
+    let first = said.lines().next().unwrap_or("").trim();
+    Missing::new(format!(
+        "{what} failed here ({first}): run the tests as root"
+    ))
+}
 
 const BIN: &str = env!("CARGO_BIN_EXE_sudoku");
 
@@ -49,7 +80,6 @@ fn listing(dir: &Path) -> Vec<String> {
     names
 }
 
-#[test]
 fn an_unwritable_stderr_never_aborts() {
     let dir = folder("faults", "stderr");
     let cases: &[(&[&str], i32)] = &[
@@ -84,7 +114,6 @@ fn an_unwritable_stderr_never_aborts() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
-#[test]
 fn a_closed_stdout_is_an_error() {
     let dir = folder("faults", "closed");
     puzzles(&dir, 3);
@@ -111,7 +140,6 @@ fn a_closed_stdout_is_an_error() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
-#[test]
 fn a_pipe_closed_downstream_ends_quietly() {
     let dir = folder("faults", "pipe");
     puzzles(&dir, 100_000);
@@ -142,7 +170,6 @@ fn a_pipe_closed_downstream_ends_quietly() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
-#[test]
 fn dash_o_writes_through_a_symlink_and_keeps_mode_and_links() {
     let dir = folder("faults", "links");
     puzzles(&dir, 2);
@@ -197,9 +224,8 @@ fn dash_o_writes_through_a_symlink_and_keeps_mode_and_links() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
-#[test]
-fn dash_o_writes_into_a_fifo_and_a_device_without_replacing_them() {
-    let dir = folder("faults", "special");
+fn dash_o_writes_into_a_fifo_without_replacing_it() {
+    let dir = folder("faults", "fifo");
     puzzles(&dir, 2);
     // A FIFO: read by a background cat.
     let out = sh(
@@ -215,12 +241,17 @@ fn dash_o_writes_into_a_fifo_and_a_device_without_replacing_them() {
         fs::read_to_string(dir.join("from-fifo.txt")).unwrap(),
         format!("{SOLUTION}\n{SOLUTION}\n")
     );
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+fn dash_o_writes_into_a_device_without_replacing_it() -> Result<(), Missing> {
+    let dir = folder("faults", "device");
+    puzzles(&dir, 2);
     // Devices made for this test (never the machine's own /dev/null): a
     // null device and a full one, when this user may make device nodes.
     let made = sh(&dir, "mknod null c 1 3 && mknod full c 1 7");
     if !made.status.success() {
-        eprintln!("skipping the device cases: mknod is not allowed here");
-        return;
+        return Err(needs_root("mknod", &made));
     }
     let out = sh(&dir, "\"$0\" solve puzzles.txt -o null");
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -243,6 +274,7 @@ fn dash_o_writes_into_a_fifo_and_a_device_without_replacing_them() {
         "no litter"
     );
     fs::remove_dir_all(&dir).unwrap();
+    Ok(())
 }
 
 /// File types by name, for the asserts above.
@@ -260,16 +292,14 @@ impl FileTypeLike for fs::FileType {
     }
 }
 
-#[test]
-fn a_full_disk_names_the_target_and_leaves_nothing() {
+fn a_full_disk_names_the_target_and_leaves_nothing() -> Result<(), Missing> {
     let dir = folder("faults", "enospc");
     puzzles(&dir, 20_000);
     let disk = dir.join("disk");
     fs::create_dir(&disk).unwrap();
     let mounted = sh(&dir, "mount -t tmpfs -o size=64k tmpfs disk");
     if !mounted.status.success() {
-        eprintln!("skipping: a small tmpfs cannot be mounted here");
-        return;
+        return Err(needs_root("mount -t tmpfs", &mounted));
     }
     let out = sh(&dir, "\"$0\" solve puzzles.txt -o disk/out.txt");
     let listed = listing(&disk);
@@ -281,6 +311,7 @@ fn a_full_disk_names_the_target_and_leaves_nothing() {
     );
     assert!(listed.is_empty(), "left behind: {listed:?}");
     fs::remove_dir_all(&dir).unwrap();
+    Ok(())
 }
 
 /// `sudoku solve -o out.txt` reading a pipe that stays open, started with
@@ -319,7 +350,6 @@ fn kill(child: &std::process::Child, name: &str) {
     assert!(kill.success());
 }
 
-#[test]
 fn a_signal_during_dash_o_removes_the_temporary_file() {
     for (signal, name) in [(2, "INT"), (15, "TERM"), (1, "HUP")] {
         let dir = folder("faults", &format!("signal-{name}"));
@@ -341,7 +371,6 @@ fn a_signal_during_dash_o_removes_the_temporary_file() {
     }
 }
 
-#[test]
 fn a_signal_ignored_at_start_stays_ignored() {
     // A background job (SIGINT ignored) or nohup (SIGHUP ignored) goes on.
     for name in ["INT", "HUP"] {

@@ -4,17 +4,58 @@
 //! that is a link, a history longer than a save holds, a save read with
 //! parts left out) and checks where the moves went. Every run has a HOME
 //! and XDG_DATA_HOME of its own.
+//!
+//! The game as process 1 needs a PID namespace (`unshare -p`, root):
+//! without one that test is reported as ignored, with the reason, by the
+//! harness of `sudoku-test-support` (`harness = false`).
 
 mod common;
 
 use std::io::{Read, Write};
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Output, Stdio};
+use std::process::{Child, ChildStdin, Command, ExitCode, Output, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use common::{pipe, short_save, squashed, text};
+use sudoku_test_support::{needs, tests, Missing};
+
+fn main() -> ExitCode {
+    sudoku_test_support::run(tests![
+        needs::nothing => [
+            a_signal_saves_the_game_and_ends_it_with_the_signals_status,
+            a_signal_before_any_move_saves_nothing,
+            a_signal_ignored_at_start_stays_ignored_and_the_game_goes_on,
+            a_closed_output_saves_the_game,
+            a_second_game_on_the_same_puzzle_is_refused_and_no_move_is_lost,
+            left_over_temporary_files_never_block_a_save,
+            a_save_that_is_a_link_is_written_through,
+            a_game_with_a_history_past_the_bound_resumes_whole,
+            resume_reports_what_it_left_out_and_keeps_the_save_as_it_was,
+            a_second_hint_places_whatever_was_asked_between,
+            every_line_of_a_game_fits_80_columns,
+        ],
+        a_pid_namespace => [left_over_temporary_files_never_block_a_save_even_as_process_1],
+    ])
+}
+
+/// A PID namespace of its own, where a program is process 1.
+fn a_pid_namespace() -> Result<(), Missing> {
+    needs::program("unshare", "util-linux")?;
+    let out = Command::new("unshare")
+        .args(["-p", "-f", "true"])
+        .output()
+        .map_err(|e| Missing::new(format!("unshare -p cannot run here: {e}")))?;
+    if out.status.success() {
+        return Ok(());
+    }
+    let said = text(&out.stderr);
+    Err(Missing::new(format!(
+        "unshare -p failed here ({}): run the tests as root",
+        said.lines().next().unwrap_or("").trim()
+    )))
+}
 
 const BIN: &str = env!("CARGO_BIN_EXE_sudoku");
 
@@ -151,7 +192,6 @@ impl Game {
 /// The prompt of a move, as it starts.
 const PROMPT: &str = "Move (5c6";
 
-#[test]
 fn a_signal_saves_the_game_and_ends_it_with_the_signals_status() {
     for (name, number) in [("HUP", 1), ("TERM", 15), ("INT", 2)] {
         let home = home();
@@ -174,7 +214,6 @@ fn a_signal_saves_the_game_and_ends_it_with_the_signals_status() {
     }
 }
 
-#[test]
 fn a_signal_before_any_move_saves_nothing() {
     let home = home();
     let game = Game::start(sudoku(home.path(), &["play", "easy.txt"]));
@@ -186,7 +225,6 @@ fn a_signal_before_any_move_saves_nothing() {
     assert!(!save_of(home.path()).exists());
 }
 
-#[test]
 fn a_signal_ignored_at_start_stays_ignored_and_the_game_goes_on() {
     let home = home();
     let mut cmd = Command::new("env");
@@ -212,7 +250,6 @@ fn a_signal_ignored_at_start_stays_ignored_and_the_game_goes_on() {
     assert!(save.contains("\ndone: 1a4 1b8\n"), "{save}");
 }
 
-#[test]
 fn a_closed_output_saves_the_game() {
     let home = home();
     // As `sudoku play easy.txt | head -1`: the reader takes the first
@@ -241,7 +278,6 @@ fn a_closed_output_saves_the_game() {
     assert!(save.contains("\ndone: 1a4"), "{save}");
 }
 
-#[test]
 fn a_second_game_on_the_same_puzzle_is_refused_and_no_move_is_lost() {
     let home = home();
     let mut first = Game::start(sudoku(home.path(), &["play", "easy.txt"]));
@@ -281,10 +317,11 @@ fn a_second_game_on_the_same_puzzle_is_refused_and_no_move_is_lost() {
     assert!(text(&again.stdout).contains("  00:00 played, 2 moves, 0 hints, 2/49 filled\n"));
 }
 
-#[test]
-fn left_over_temporary_files_never_block_a_save_even_as_process_1() {
-    let home = home();
-    let store = store(home.path());
+/// A game of `easy.txt` in `home` (started by `start`, given the HOME
+/// folder) saves over the temporary files that `kill -9` during saves of
+/// the earlier release left, and cleans them.
+fn leftovers_are_cleaned(home: &Path, start: Command) {
+    let store = store(home);
     std::fs::create_dir_all(&store).unwrap();
     let name = format!("{}.save", EASY.replace('.', "0"));
     // What `kill -9` during saves of the earlier release left: its names
@@ -296,24 +333,7 @@ fn left_over_temporary_files_never_block_a_save_even_as_process_1() {
     for temp in &left {
         std::fs::write(store.join(temp), "half a save").unwrap();
     }
-    let allowed = Command::new("unshare")
-        .args(["-p", "-f", "true"])
-        .status()
-        .is_ok_and(|s| s.success());
-    let cmd = if allowed {
-        let mut cmd = Command::new("unshare");
-        cmd.args(["-p", "-f", BIN, "play", "easy.txt"])
-            .current_dir(home.path())
-            .env("HOME", home.path())
-            .env("XDG_DATA_HOME", home.path().join("data"));
-        cmd
-    } else {
-        // Without the right to make a PID namespace the game is not
-        // process 1, but the leftovers are the same.
-        eprintln!("unshare -p is not allowed here: the game runs with its own process id");
-        sudoku(home.path(), &["play", "easy.txt"])
-    };
-    let out = pipe(cmd, "1a4\nsave\n1b8\nend\n");
+    let out = pipe(start, "1a4\nsave\n1b8\nend\n");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let said = text(&out.stdout);
     assert_eq!(said.matches("Saved to ").count(), 2, "{said}");
@@ -326,7 +346,23 @@ fn left_over_temporary_files_never_block_a_save_even_as_process_1() {
     assert_eq!(names, [name], "the leftovers are cleaned, no lock is left");
 }
 
-#[test]
+fn left_over_temporary_files_never_block_a_save() {
+    let home = home();
+    leftovers_are_cleaned(home.path(), sudoku(home.path(), &["play", "easy.txt"]));
+}
+
+/// In a PID namespace of its own the game is process 1, as in a
+/// container: the earlier release's leftovers bear its process id.
+fn left_over_temporary_files_never_block_a_save_even_as_process_1() {
+    let home = home();
+    let mut cmd = Command::new("unshare");
+    cmd.args(["-p", "-f", BIN, "play", "easy.txt"])
+        .current_dir(home.path())
+        .env("HOME", home.path())
+        .env("XDG_DATA_HOME", home.path().join("data"));
+    leftovers_are_cleaned(home.path(), cmd);
+}
+
 fn a_save_that_is_a_link_is_written_through() {
     let home = home();
     let store = store(home.path());
@@ -350,7 +386,6 @@ fn a_save_that_is_a_link_is_written_through() {
     assert!(target.contains("\ndone: 1a4 1b8\n"), "{target}");
 }
 
-#[test]
 fn a_game_with_a_history_past_the_bound_resumes_whole() {
     use sudoku_core::session::{save, Origin, SaveStore, Session};
     use sudoku_core::Cell;
@@ -391,7 +426,6 @@ fn a_game_with_a_history_past_the_bound_resumes_whole() {
     assert!(stdout.contains("\n   1  easy.txt "), "{stdout}");
 }
 
-#[test]
 fn resume_reports_what_it_left_out_and_keeps_the_save_as_it_was() {
     let home = home();
     let made = pipe(
@@ -430,7 +464,6 @@ fn resume_reports_what_it_left_out_and_keeps_the_save_as_it_was() {
     assert!(said.contains(&format!("kept as {short}.bad2")), "{said}");
 }
 
-#[test]
 fn a_second_hint_places_whatever_was_asked_between() {
     let home = home();
     let out = pipe(
@@ -460,7 +493,6 @@ fn a_second_hint_places_whatever_was_asked_between() {
     );
 }
 
-#[test]
 fn every_line_of_a_game_fits_80_columns() {
     let home = home();
     // A long store path and long names: a deep HOME.

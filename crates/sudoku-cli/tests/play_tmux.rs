@@ -4,11 +4,31 @@
 //! that runs while the player thinks, and a game saved, ended with Ctrl-C
 //! and resumed with `--resume`.
 //!
-//! Skipped (with a note) when tmux is not installed; CI installs it.
+//! Without tmux, each test is reported as ignored, with the reason, by the
+//! harness of `sudoku-test-support` (this target has `harness = false`);
+//! CI installs tmux.
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::{Command, ExitCode, Output};
 use std::time::{Duration, Instant};
+
+use sudoku_test_support::{needs, tests, Missing};
+
+fn main() -> ExitCode {
+    sudoku_test_support::run(tests![tmux => [
+        lines_are_edited_with_the_arrow_keys_and_come_back_from_the_history,
+        the_clock_runs_while_the_player_thinks,
+        a_game_saved_on_a_terminal_resumes_with_its_marks_and_history,
+        lines_typed_ahead_or_pasted_are_each_run_in_turn,
+        sigterm_at_the_prompt_saves_and_gives_the_terminal_back,
+        closing_the_terminal_saves_the_game,
+    ]])
+}
+
+/// What every test here needs.
+fn tmux() -> Result<(), Missing> {
+    needs::program("tmux", "tmux")
+}
 
 /// `puzzles/sudoku01-easy.txt`; 1a is 4 in its solution.
 const EASY: &str =
@@ -100,16 +120,8 @@ impl Drop for Tmux {
 }
 
 /// A tmux server for the test `name`, its shell at the prompt in a new
-/// HOME holding `easy.txt`; `None` (after a note) without tmux.
-fn shell(name: &str) -> Option<Tmux> {
-    let installed = Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !installed {
-        eprintln!("tmux is not installed: skipping the terminal test {name}");
-        return None;
-    }
+/// HOME holding `easy.txt`.
+fn shell(name: &str) -> Tmux {
     let tmux = Tmux {
         socket: format!("sudoku-play-{name}-{}", std::process::id()),
         home: tempfile::tempdir().unwrap(),
@@ -148,12 +160,11 @@ fn shell(name: &str) -> Option<Tmux> {
     tmux.wait_for("the shell prompt", |s| {
         s.lines().any(|l| l.trim_end() == "$")
     });
-    Some(tmux)
+    tmux
 }
 
-#[test]
 fn lines_are_edited_with_the_arrow_keys_and_come_back_from_the_history() {
-    let Some(tmux) = shell("edit") else { return };
+    let tmux = shell("edit");
     tmux.run_sudoku("play easy.txt");
     tmux.wait_count(PROMPT, 1);
     // `14`, the cursor one to the left, `a`: the line is 1a4.
@@ -200,9 +211,8 @@ fn seconds_after(screen: &str, label: &str) -> u64 {
     m.parse::<u64>().unwrap() * 60 + s.parse::<u64>().unwrap()
 }
 
-#[test]
 fn the_clock_runs_while_the_player_thinks() {
-    let Some(tmux) = shell("clock") else { return };
+    let tmux = shell("clock");
     tmux.run_sudoku("play easy.txt");
     let screen = tmux.wait_count(PROMPT, 1);
     assert!(screen.contains("\n  00:00 played, 0 moves, 0 hints, 0/49 filled\n"));
@@ -230,9 +240,8 @@ fn the_clock_runs_while_the_player_thinks() {
     tmux.wait_count("status-0", 1);
 }
 
-#[test]
 fn a_game_saved_on_a_terminal_resumes_with_its_marks_and_history() {
-    let Some(tmux) = shell("resume") else { return };
+    let tmux = shell("resume");
     let save = tmux
         .home()
         .join("data/sudoku")
@@ -298,9 +307,8 @@ fn game_pid(tmux: &Tmux) -> String {
     }
 }
 
-#[test]
 fn lines_typed_ahead_or_pasted_are_each_run_in_turn() {
-    let Some(tmux) = shell("ahead") else { return };
+    let tmux = shell("ahead");
     tmux.run_sudoku("play easy.txt");
     tmux.wait_count(PROMPT, 1);
     // Three lines sent at once, as fast typing or a terminal without
@@ -327,9 +335,8 @@ fn lines_typed_ahead_or_pasted_are_each_run_in_turn() {
     assert!(screen.contains("Game saved: 2 moves made"), "{screen}");
 }
 
-#[test]
 fn sigterm_at_the_prompt_saves_and_gives_the_terminal_back() {
-    let Some(tmux) = shell("term") else { return };
+    let tmux = shell("term");
     let save = tmux
         .home()
         .join("data/sudoku")
@@ -365,9 +372,8 @@ fn sigterm_at_the_prompt_saves_and_gives_the_terminal_back() {
     );
 }
 
-#[test]
 fn closing_the_terminal_saves_the_game() {
-    let Some(tmux) = shell("hup") else { return };
+    let tmux = shell("hup");
     let save = tmux
         .home()
         .join("data/sudoku")

@@ -2,15 +2,53 @@
 //! (poppler-utils, which `.ci/run` installs) and checked page by page for
 //! ink, SVGs parsed as XML, and the errors.
 //!
-//! Without `pdftoppm` the PDF tests say so and pass, except under CI
-//! (`CI` set), where they fail: there the tool must be installed.
+//! Without `pdftoppm` the tests that render PDFs (and without `script`, the
+//! two that need a terminal) are reported as ignored, with the reason, by
+//! the harness of `sudoku-test-support` (this target has `harness = false`).
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, ExitCode, Output};
+
+use sudoku_test_support::{needs, tests, Missing};
 
 mod common;
 use common::{pipe, text};
+
+fn main() -> ExitCode {
+    sudoku_test_support::run(tests![
+        needs::nothing => [
+            generated_puzzles_pipe_into_a_sheet,
+            svg_holds_grids_digits_and_captions,
+            invalid_records_are_reported_and_the_rest_printed,
+            control_characters_in_names_are_escaped,
+            pdf_goes_to_stdout_through_a_pipe,
+            usage_errors_write_nothing,
+            the_output_path_is_checked_before_any_puzzle_is_read,
+            no_grade_leaves_the_grades_out_of_the_captions,
+            a_long_print_is_written_page_by_page_in_bounded_memory,
+        ],
+        pdftoppm => [
+            pdf_pages_for_each_count_per_page,
+            solutions_follow_on_pages_of_their_own_on_letter_paper,
+            generated_puzzles_pipe_into_a_pdf,
+        ],
+        script => [
+            pdf_is_refused_on_a_terminal,
+            grading_shows_its_progress_on_a_terminal,
+        ],
+    ])
+}
+
+/// Renders the PDFs into pictures, to look at their pages.
+fn pdftoppm() -> Result<(), Missing> {
+    needs::program("pdftoppm", "poppler-utils")
+}
+
+/// Runs a command with a terminal as its stdout and stderr.
+fn script() -> Result<(), Missing> {
+    needs::program("script", "bsdutils")
+}
 
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
@@ -91,20 +129,6 @@ fn read_pgm(bytes: &[u8]) -> Page {
     }
 }
 
-/// Whether `pdftoppm` can be run; when it cannot, says so (and fails
-/// under CI, which installs it).
-fn have_pdftoppm() -> bool {
-    let found = Command::new("pdftoppm").arg("-v").output().is_ok();
-    if !found {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "pdftoppm is missing: .ci/run installs poppler-utils"
-        );
-        eprintln!("skipped: pdftoppm (poppler-utils) is not installed");
-    }
-    found
-}
-
 /// The pages of `pdf`, rendered at 30 dots per inch.
 fn render(pdf: &Path) -> Vec<Page> {
     let dir = pdf.parent().unwrap();
@@ -150,11 +174,7 @@ fn assert_not_blank(pages: &[Page]) {
     }
 }
 
-#[test]
 fn pdf_pages_for_each_count_per_page() {
-    if !have_pdftoppm() {
-        return;
-    }
     let dir = temp_dir("per-page");
     let puzzles = first_classics(7).join("\n") + "\n";
     for (per_page, expected) in [(1, 7), (2, 4), (4, 2), (6, 2)] {
@@ -179,11 +199,7 @@ fn pdf_pages_for_each_count_per_page() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
-#[test]
 fn solutions_follow_on_pages_of_their_own_on_letter_paper() {
-    if !have_pdftoppm() {
-        return;
-    }
     let dir = temp_dir("solutions");
     // Six puzzles on two pages, and five solutions (the ambiguous puzzle
     // has none) on two more.
@@ -208,9 +224,8 @@ fn solutions_follow_on_pages_of_their_own_on_letter_paper() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
-#[test]
-fn generated_puzzles_pipe_into_a_sheet() {
-    // The example: `sudoku generate puzzles 6 --level hard | sudoku print -o hard.pdf`.
+/// Six hard puzzles from `sudoku generate`, one per line.
+fn generated_hard_puzzles() -> String {
     let made = sudoku(
         &["generate", "puzzles", "6", "--level", "hard", "--seed", "5"],
         "",
@@ -218,6 +233,12 @@ fn generated_puzzles_pipe_into_a_sheet() {
     assert!(made.status.success(), "{}", text(&made.stderr));
     let puzzles = text(&made.stdout);
     assert_eq!(puzzles.lines().count(), 6);
+    puzzles
+}
+
+fn generated_puzzles_pipe_into_a_sheet() {
+    // The example: `sudoku generate puzzles 6 --level hard | sudoku print -o hard.pdf`.
+    let puzzles = generated_hard_puzzles();
     let dir = temp_dir("generate");
     let svg = print_ok(&dir, "hard.svg", &[], &puzzles);
     let svg = fs::read_to_string(svg).unwrap();
@@ -228,12 +249,16 @@ fn generated_puzzles_pipe_into_a_sheet() {
         let start = format!("Puzzle {} - hard ", i + 1);
         assert!(caption.starts_with(&start), "{caption}");
     }
-    if have_pdftoppm() {
-        let pdf = print_ok(&dir, "hard.pdf", &[], &puzzles);
-        let pages = render(&pdf);
-        assert_eq!(pages.len(), 2);
-        assert_not_blank(&pages);
-    }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+fn generated_puzzles_pipe_into_a_pdf() {
+    let puzzles = generated_hard_puzzles();
+    let dir = temp_dir("generate-pdf");
+    let pdf = print_ok(&dir, "hard.pdf", &[], &puzzles);
+    let pages = render(&pdf);
+    assert_eq!(pages.len(), 2);
+    assert_not_blank(&pages);
     fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -256,7 +281,6 @@ fn texts(doc: &roxmltree::Document, class: &str) -> Vec<String> {
         .collect()
 }
 
-#[test]
 fn svg_holds_grids_digits_and_captions() {
     let dir = temp_dir("svg");
     let file = dir.join("two.txt");
@@ -322,7 +346,6 @@ fn svg_holds_grids_digits_and_captions() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
-#[test]
 fn invalid_records_are_reported_and_the_rest_printed() {
     let input = format!("12345\n{EASY}\n");
     let out = sudoku(&["print", "-o", "-", "--format", "svg"], &input);
@@ -337,7 +360,6 @@ fn invalid_records_are_reported_and_the_rest_printed() {
     assert_eq!(texts(&doc, "caption"), ["Puzzle 1 - easy 1.2"]);
 }
 
-#[test]
 fn control_characters_in_names_are_escaped() {
     let dir = temp_dir("controls");
     let file = dir.join("a\x1b]2;x\x07.txt");
@@ -363,7 +385,6 @@ fn control_characters_in_names_are_escaped() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
-#[test]
 fn pdf_goes_to_stdout_through_a_pipe() {
     let out = sudoku(&["print", "-o", "-", "--format", "pdf"], EASY);
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -371,7 +392,6 @@ fn pdf_goes_to_stdout_through_a_pipe() {
     assert!(out.stdout.ends_with(b"%%EOF"));
 }
 
-#[test]
 fn usage_errors_write_nothing() {
     let dir = temp_dir("errors");
     let target = dir.join("out.txt");
@@ -415,13 +435,8 @@ fn usage_errors_write_nothing() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
-#[test]
 fn pdf_is_refused_on_a_terminal() {
-    // `script` (util-linux) runs the command with a terminal as stdout.
-    if Command::new("script").arg("-V").output().is_err() {
-        eprintln!("skipped: script (util-linux) is not installed");
-        return;
-    }
+    // `script` runs the command with a terminal as stdout.
     let dir = temp_dir("terminal");
     let file = dir.join("easy.txt");
     fs::write(&file, format!("{EASY}\n")).unwrap();
@@ -461,7 +476,6 @@ fn sudoku_in(dir: &Path, args: &[&str], stdin: &str) -> Output {
     pipe(cmd, stdin)
 }
 
-#[test]
 fn the_output_path_is_checked_before_any_puzzle_is_read() {
     let dir = temp_dir("missing-dir");
     let target = dir.join("missing/dir/out.pdf");
@@ -500,7 +514,6 @@ fn the_output_path_is_checked_before_any_puzzle_is_read() {
     assert_eq!(fs::read_dir(&dir).unwrap().count(), 0);
 }
 
-#[test]
 fn no_grade_leaves_the_grades_out_of_the_captions() {
     let dir = temp_dir("no-grade");
     let input = format!("{EASY}\n{AMBIGUOUS}\n");
@@ -529,7 +542,6 @@ fn no_grade_leaves_the_grades_out_of_the_captions() {
     );
 }
 
-#[test]
 fn a_long_print_is_written_page_by_page_in_bounded_memory() {
     let dir = temp_dir("long");
     let puzzles = dir.join("puzzles.txt");
@@ -586,13 +598,8 @@ fn a_long_print_is_written_page_by_page_in_bounded_memory() {
     assert_eq!(fs::read_dir(&dir).unwrap().count(), 3);
 }
 
-#[test]
 fn grading_shows_its_progress_on_a_terminal() {
-    // `script` (util-linux) runs the command with a terminal as stderr.
-    if Command::new("script").arg("-V").output().is_err() {
-        eprintln!("skipped: script (util-linux) is not installed");
-        return;
-    }
+    // `script` runs the command with a terminal as stderr.
     let dir = temp_dir("progress");
     // AI Escargot and Inkala's 2012 puzzle take seconds each to grade.
     let famous: Vec<String> = fs::read_to_string(classics())

@@ -1,6 +1,11 @@
-//! Positions and names shared by the unit tests.
+//! Positions, names and puzzle sets shared by the unit tests.
 
 use crate::pos::Cell;
+
+/// The sets of puzzles the project makes itself (hard, minimal, with
+/// several solutions), the same as the integration tests use.
+#[path = "../tests/common/sets.rs"]
+pub(crate) mod sets;
 
 /// A classic easy puzzle (the one on Wikipedia's Sudoku page).
 pub(crate) const PUZZLE: &str =
@@ -9,4 +14,33 @@ pub(crate) const PUZZLE: &str =
 /// The cell named like `5c`.
 pub(crate) fn cell(name: &str) -> Cell {
     Cell::from_name(name).unwrap_or_else(|| panic!("bad cell name {name}"))
+}
+
+/// The cells of each puzzle of `grids`.
+pub(crate) fn cells_of<'a>(grids: impl IntoIterator<Item = &'a crate::Grid>) -> Vec<[u8; 81]> {
+    grids.into_iter().map(|g| *g.cells()).collect()
+}
+
+/// The cells of each puzzle of the shared set `name` (`17_clue.txt`,
+/// `magictour_top1465.txt`, `serg_benchmark.txt`) in the folder `build.rs`
+/// found them in. Only the tests built with `cfg(shared_puzzles)` (the sets
+/// were there) read them; the others are built ignored, with the reason:
+///
+/// `#[cfg_attr(not(shared_puzzles), ignore = "...")]`
+pub(crate) fn shared_set(name: &str) -> Vec<[u8; 81]> {
+    let Some(dir) = option_env!("SUDOKU_SHARED_PUZZLES") else {
+        panic!("the shared sets were not there when sudoku-core was built (see build.rs)");
+    };
+    let path = std::path::Path::new(dir).join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (it was there when sudoku-core was built)",
+            path.display()
+        )
+    });
+    let grids: Vec<crate::Grid> = crate::parse_many(&text)
+        .into_iter()
+        .map(|r| r.unwrap_or_else(|e| panic!("{}: {e}", path.display())).grid)
+        .collect();
+    cells_of(&grids)
 }

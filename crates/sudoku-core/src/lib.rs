@@ -22,6 +22,11 @@ mod fixtures;
 #[cfg(feature = "serde")]
 mod serde_impls;
 
+// The unit tests share `tests/common/sets.rs` with the integration tests,
+// which name this crate `sudoku_core`.
+#[cfg(test)]
+extern crate self as sudoku_core;
+
 pub use canon::{Canonical, Transform, TransformError};
 pub use counters::{Conflict, Counters};
 pub use error::{HistoryError, MoveError, ParseError, ParseErrorKind, PuzzleError, RangeError};

@@ -1,21 +1,16 @@
 //! The logical solver against brute force: no step ever removes the
 //! solution's digit or places a wrong one, on random puzzles, on minimal
-//! puzzles and on the shared hard set; grades are stable.
+//! puzzles, generated and random (`shared_sets.rs`: on the shared hard
+//! set); grades are stable.
 
-use std::path::{Path, PathBuf};
+mod common;
 
+use std::path::Path;
+
+use common::{check_steps, sets};
 use proptest::prelude::*;
 use sudoku_core::logic::{self, LogicSolver};
 use sudoku_core::{grade, hint_step, parse_many, Dfs, Grid, Rating, Solver, Technique};
-
-/// The shared benchmark sets: `SUDOKU_PUZZLES_DIR`, or `../shared/puzzles`
-/// beside the repository.
-fn shared_puzzles() -> Option<PathBuf> {
-    let dir = std::env::var_os("SUDOKU_PUZZLES_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/puzzles"));
-    dir.is_dir().then_some(dir)
-}
 
 fn classics() -> Vec<Grid> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/collection-classics.txt");
@@ -24,29 +19,6 @@ fn classics() -> Vec<Grid> {
         .into_iter()
         .map(|r| r.unwrap().grid)
         .collect()
-}
-
-/// Runs the logical solver on `puzzle` and checks every step against
-/// `solution`; returns whether logic filled the grid.
-fn check_steps(puzzle: &Grid, solution: &Grid, assume_unique: bool) -> bool {
-    let mut solver = LogicSolver::new(puzzle).assume_unique(assume_unique);
-    while let Some(step) = solver.next_step() {
-        for &(cell, digit) in step.placements() {
-            assert_eq!(solution.get(cell), Some(digit), "{puzzle}: {step}");
-        }
-        for &(cell, digit) in step.eliminations() {
-            assert_ne!(solution.get(cell), Some(digit), "{puzzle}: {step}");
-        }
-        assert!(
-            !step.placements().is_empty() || !step.eliminations().is_empty(),
-            "{step}"
-        );
-        solver.apply(&step);
-    }
-    if solver.is_solved() {
-        assert_eq!(solver.grid(), solution);
-    }
-    solver.is_solved()
 }
 
 /// A solved grid shuffled by validity-preserving moves: relabelling,
@@ -133,27 +105,22 @@ proptest! {
     }
 }
 
+/// The check `shared_sets.rs` makes on `magictour_top1465`, on the minimal
+/// puzzles the project makes, a fifth of them expert or extreme. (The
+/// hardest puzzles the project has are checked step by step in
+/// `puzzles_rated_by_sudoku_explainer_get_its_ratings`.)
 #[test]
-fn steps_on_the_hard_shared_set_are_right() {
-    let Some(dir) = shared_puzzles() else {
-        eprintln!("skipped: no shared puzzle directory");
-        return;
-    };
-    let Ok(text) = std::fs::read_to_string(dir.join("magictour_top1465.txt")) else {
-        eprintln!("skipped: no magictour_top1465.txt");
-        return;
-    };
+fn steps_on_the_generated_minimal_set_are_right() {
+    let puzzles = sets::minimal(200);
     let mut solved = 0;
-    let records = parse_many(&text);
-    for record in &records {
-        let puzzle = record.as_ref().unwrap().grid;
-        let solution = Dfs.solve(&puzzle).unwrap();
-        if check_steps(&puzzle, &solution, true) {
+    for puzzle in &puzzles {
+        let solution = Dfs.solve(puzzle).unwrap();
+        if check_steps(puzzle, &solution, true) {
             solved += 1;
         }
     }
-    eprintln!("logic alone solved {solved} of {}", records.len());
-    assert!(solved * 4 > records.len(), "only {solved} solved");
+    eprintln!("logic alone solved {solved} of {}", puzzles.len());
+    assert!(solved * 4 > puzzles.len(), "only {solved} solved");
 }
 
 #[test]

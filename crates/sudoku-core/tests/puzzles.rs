@@ -1,22 +1,16 @@
 //! Every puzzle shipped in `puzzles/` reads and has exactly one solution, and
-//! the built-in files named by a level grade that level;
-//! the shared benchmark sets, when present, are solved correctly.
+//! the built-in files named by a level grade that level; the DFS solves the
+//! project's hard set correctly (`shared_sets.rs`: the shared public one).
+
+mod common;
 
 use std::path::{Path, PathBuf};
 
+use common::sets;
 use sudoku_core::{parse_many, Dfs, Grid, Solver};
 
 fn repo_puzzles() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles")
-}
-
-/// The shared benchmark sets: `SUDOKU_PUZZLES_DIR`, or `../shared/puzzles`
-/// beside the repository.
-fn shared_puzzles() -> Option<PathBuf> {
-    let dir = std::env::var_os("SUDOKU_PUZZLES_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/puzzles"));
-    dir.is_dir().then_some(dir)
 }
 
 #[test]
@@ -70,22 +64,12 @@ fn every_shipped_puzzle_has_exactly_one_solution() {
 }
 
 #[test]
-fn dfs_answers_on_the_hard_shared_set_are_valid() {
-    let Some(dir) = shared_puzzles() else {
-        eprintln!("skipped: no shared puzzle directory");
-        return;
-    };
-    let text = std::fs::read_to_string(dir.join("magictour_top1465.txt")).unwrap();
-    let mut solved = 0;
-    for record in parse_many(&text) {
-        let puzzle = record.unwrap().grid;
-        let solution = Dfs
-            .solve(&puzzle)
-            .expect("every top1465 puzzle is solvable");
+fn dfs_answers_on_the_project_hard_set_are_valid() {
+    let hard = sets::hard();
+    for puzzle in &hard {
+        let solution = Dfs.solve(puzzle).expect("every hard puzzle is solvable");
         assert!(puzzle.is_solved_by(&solution), "{puzzle}");
-        solved += 1;
     }
-    assert_eq!(solved, 1465);
 }
 
 #[test]

@@ -1,26 +1,17 @@
 //! The fast solver against the classic DFS: same answers on the project's
-//! puzzles and on random partial grids; valid answers on the shared sets.
+//! puzzles and on random partial grids; valid answers on the sets the
+//! project makes (`shared_sets.rs` checks the shared public sets).
+
+mod common;
 
 use std::path::{Path, PathBuf};
 
+use common::sets;
 use proptest::prelude::*;
 use sudoku_core::{parse_many, Cell, Dfs, DfsStep, DfsSteps, Digit, Fast, Grid, Solver};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn shared(name: &str) -> Option<Vec<Grid>> {
-    let dir = std::env::var_os("SUDOKU_PUZZLES_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root().join("../shared/puzzles"));
-    let text = std::fs::read_to_string(dir.join(name)).ok()?;
-    Some(
-        parse_many(&text)
-            .into_iter()
-            .map(|r| r.unwrap().grid)
-            .collect(),
-    )
 }
 
 #[test]
@@ -36,26 +27,25 @@ fn fast_agrees_with_dfs_on_the_project_puzzles() {
     assert_eq!(Fast.solutions_up_to(&empty, 40).len(), 40);
 }
 
+/// The checks `shared_sets.rs` makes on the shared sets, on the sets the
+/// project makes: hard puzzles with one solution, minimal ones, and
+/// puzzles with two known solutions.
 #[test]
-fn fast_answers_on_the_shared_sets_are_valid() {
-    let Some(hard) = shared("magictour_top1465.txt") else {
-        eprintln!("skipped: no shared puzzle directory");
-        return;
-    };
-    for puzzle in &hard {
-        let solution = Fast.solve(puzzle).expect("top1465 puzzles are solvable");
+fn fast_answers_on_the_project_sets_are_valid() {
+    for puzzle in &sets::hard() {
+        let solution = Fast.solve(puzzle).expect("the hard puzzles are solvable");
         assert!(puzzle.is_solved_by(&solution), "{puzzle}");
         assert_eq!(Fast.solutions_count_up_to(puzzle, 2), 1, "{puzzle}");
     }
-    let easy = shared("17_clue.txt").unwrap();
-    for puzzle in easy.iter().step_by(7) {
+    for puzzle in &sets::minimal(100) {
         assert!(puzzle.is_solved_by(&Fast.solve(puzzle).unwrap()));
+        assert_eq!(Fast.solutions_count_up_to(puzzle, 2), 1, "{puzzle}");
     }
-    let multi = shared("serg_benchmark.txt").unwrap();
-    for puzzle in multi.iter().step_by(5) {
+    for (puzzle, known) in &sets::several_solutions(300) {
         let two = Fast.solutions_up_to(puzzle, 2);
         assert_eq!(two.len(), 2, "{puzzle}");
         assert!(two[0] != two[1] && two.iter().all(|s| puzzle.is_solved_by(s)));
+        assert!(known.iter().all(|s| puzzle.is_solved_by(s)), "{puzzle}");
     }
 }
 

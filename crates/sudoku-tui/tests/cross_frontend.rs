@@ -6,15 +6,23 @@
 //! The text game is driven through a pipe (as a script would), the terminal
 //! game under tmux with a private socket. The `sudoku` binary is the one
 //! `cargo test --workspace` builds next to `sudoku-tui` (built by
-//! [`common::sudoku_binary`] when missing).
+//! [`common::sudoku_binary`] when missing). Without tmux the test is
+//! reported as ignored, with the reason (`harness = false`).
 
 mod common;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Command, ExitCode, Stdio};
 
-use common::{save_name, shell, sudoku_binary, Tmux};
+use common::{save_name, shell, sudoku_binary, tmux, Tmux};
+use sudoku_test_support::tests;
+
+fn main() -> ExitCode {
+    sudoku_test_support::run(tests![tmux => [
+        a_game_goes_from_the_text_game_to_the_terminal_game_and_back,
+    ]])
+}
 
 /// `puzzles/sudoku01-easy.txt`.
 const SUDOKU01: &str =
@@ -80,11 +88,8 @@ fn assert_lines(text: &str, lines: &[&str]) {
     }
 }
 
-#[test]
 fn a_game_goes_from_the_text_game_to_the_terminal_game_and_back() {
-    let Some(tmux) = shell("cross") else {
-        return;
-    };
+    let tmux = shell("cross");
 
     // 1. The text game: 4 in 1a, 8 in 1b taken back (so it waits to be
     //    redone), marks 2 and 6 in 2b; `end` saves.

@@ -8,20 +8,47 @@
 //! text (bracketed paste), leaving with two Esc, the line the shell gets
 //! after quitting, and one game per puzzle against the text game.
 //!
-//! Skipped (with a note) when tmux is not installed; CI installs it. The
-//! helpers are in `common/mod.rs`.
+//! Without tmux each test is reported as ignored, with the reason, by the
+//! harness of `sudoku-test-support` (`harness = false`); CI installs tmux.
+//! The helpers are in `common/mod.rs`.
 
 mod common;
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, ExitCode, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use common::{
-    has_prompt, is_running, save_name, saves, shell, shell_with, sudoku_binary, Setup, Tmux,
+    has_prompt, is_running, save_name, saves, shell, shell_with, sudoku_binary, tmux, Setup, Tmux,
 };
+use sudoku_test_support::tests;
+
+fn main() -> ExitCode {
+    sudoku_test_support::run(tests![tmux => [
+        sigterm_restores_the_terminal_and_saves,
+        a_suspended_game_gives_the_terminal_back_and_takes_it_again,
+        a_closed_terminal_saves_a_random_game_and_ends,
+        play_a_game_in_tmux,
+        a_save_with_a_huge_time_resumes_with_the_limit,
+        a_save_that_is_a_device_or_a_fifo_is_refused_at_once,
+        a_failed_save_on_quit_asks_and_the_shell_hears_of_it,
+        a_game_resumes_with_its_marks_time_and_undo_history_after_a_restart,
+        the_picker_lists_saved_games_resumes_and_deletes_them,
+        a_file_named_resumes_its_own_save_and_no_other,
+        the_old_save_is_moved_into_the_store_once,
+        an_80x24_terminal_plays_with_marks_names_mistakes_and_pause,
+        the_picker_grades_on_a_thread_of_its_own,
+        hints_are_worked_out_on_a_thread_of_their_own,
+        a_puzzle_pasted_in_the_picker_opens_it,
+        prose_pasted_in_a_game_changes_nothing,
+        two_escs_leave_a_game_and_the_program,
+        the_shell_hears_where_the_game_went,
+        the_text_game_is_refused_a_puzzle_the_terminal_game_has_open,
+        the_terminal_game_is_refused_a_puzzle_the_text_game_has_open,
+    ]])
+}
 
 /// The line of the board row labelled `row` (1-9).
 fn row_line(screen: &str, row: char) -> (usize, &str) {
@@ -110,11 +137,8 @@ fn cpu_ticks(pid: &str) -> Option<u64> {
     Some(fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?)
 }
 
-#[test]
 fn sigterm_restores_the_terminal_and_saves() {
-    let Some(tmux) = shell("term") else {
-        return;
-    };
+    let tmux = shell("term");
     let pid = launch(&tmux, "");
     tmux.wait_text("> sudoku01-easy.txt");
     if let Some(before) = cpu_ticks(&pid) {
@@ -145,11 +169,8 @@ fn sigterm_restores_the_terminal_and_saves() {
     );
 }
 
-#[test]
 fn a_suspended_game_gives_the_terminal_back_and_takes_it_again() {
-    let Some(tmux) = shell("tstp") else {
-        return;
-    };
+    let tmux = shell("tstp");
     let pid = launch(&tmux, "");
     tmux.wait_text("> sudoku01-easy.txt");
     tmux.send(&["Enter"]);
@@ -179,11 +200,8 @@ fn a_suspended_game_gives_the_terminal_back_and_takes_it_again() {
     assert_sane_shell(&tmux, "0");
 }
 
-#[test]
 fn a_closed_terminal_saves_a_random_game_and_ends() {
-    let Some(tmux) = shell("hup") else {
-        return;
-    };
+    let tmux = shell("hup");
     let pid = launch(&tmux, "--random easy --seed 42");
     tmux.wait_text("random easy #42 · easy ");
     tmux.send(&["H", "H"]);
@@ -217,11 +235,8 @@ fn a_closed_terminal_saves_a_random_game_and_ends() {
     assert!(save.contains("hints: 2\n"), "{save}");
 }
 
-#[test]
 fn play_a_game_in_tmux() {
-    let Some(tmux) = shell("e2e") else {
-        return;
-    };
+    let tmux = shell("e2e");
     assert_eq!(tmux.format("#{pane_width}x#{pane_height}"), "100x40");
 
     // the picker, on the built-in puzzles (the test runs outside the repo)
@@ -324,11 +339,8 @@ fn save_text(elapsed: &str, moves: &str) -> String {
     )
 }
 
-#[test]
 fn a_save_with_a_huge_time_resumes_with_the_limit() {
-    let Some(tmux) = shell("huge") else {
-        return;
-    };
+    let tmux = shell("huge");
     let old = write_save(
         &tmux,
         &save_text("18446744073709551615", "18446744073709551615"),
@@ -355,11 +367,8 @@ fn a_save_with_a_huge_time_resumes_with_the_limit() {
 }
 
 #[cfg(unix)]
-#[test]
 fn a_save_that_is_a_device_or_a_fifo_is_refused_at_once() {
-    let Some(tmux) = shell("fifo") else {
-        return;
-    };
+    let tmux = shell("fifo");
     // the old save: reported, left where it is, and the game goes on
     let path = write_save(&tmux, "");
     std::fs::remove_file(&path).unwrap();
@@ -402,11 +411,8 @@ fn a_save_that_is_a_device_or_a_fifo_is_refused_at_once() {
     assert_sane_shell(&tmux, "0");
 }
 
-#[test]
 fn a_failed_save_on_quit_asks_and_the_shell_hears_of_it() {
-    let Some(tmux) = shell("unsaved") else {
-        return;
-    };
+    let tmux = shell("unsaved");
     // the data folder would be inside a regular file: it cannot be made
     std::fs::write(tmux.dir.join("blocker"), "a regular file").unwrap();
     tmux.send_literal(&format!(
@@ -444,11 +450,8 @@ fn a_failed_save_on_quit_asks_and_the_shell_hears_of_it() {
 const MINE: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
-#[test]
 fn a_game_resumes_with_its_marks_time_and_undo_history_after_a_restart() {
-    let Some(tmux) = shell("restart") else {
-        return;
-    };
+    let tmux = shell("restart");
     let pid = launch(&tmux, "");
     tmux.wait_text("> sudoku01-easy.txt");
     tmux.send(&["Enter"]);
@@ -502,11 +505,8 @@ fn a_game_resumes_with_its_marks_time_and_undo_history_after_a_restart() {
     tmux.save_and_quit(&pid);
 }
 
-#[test]
 fn the_picker_lists_saved_games_resumes_and_deletes_them() {
-    let Some(tmux) = shell("list") else {
-        return;
-    };
+    let tmux = shell("list");
     let pid = launch(&tmux, "");
     tmux.wait_text("> sudoku01-easy.txt");
     // two games, each left for the list with a move
@@ -577,11 +577,8 @@ fn the_picker_lists_saved_games_resumes_and_deletes_them() {
     tmux.save_and_quit(&pid);
 }
 
-#[test]
 fn a_file_named_resumes_its_own_save_and_no_other() {
-    let Some(tmux) = shell("file") else {
-        return;
-    };
+    let tmux = shell("file");
     std::fs::write(tmux.dir.join("mine.txt"), format!("{MINE}\n")).unwrap();
     // a saved game of another puzzle
     let pid = launch(&tmux, "");
@@ -628,11 +625,8 @@ fn a_file_named_resumes_its_own_save_and_no_other() {
     assert_eq!(saves(&tmux.data_home()).len(), 2);
 }
 
-#[test]
 fn the_old_save_is_moved_into_the_store_once() {
-    let Some(tmux) = shell("import") else {
-        return;
-    };
+    let tmux = shell("import");
     let fixture = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../sudoku-core/tests/data/tui-v1-builtin.txt"
@@ -683,16 +677,13 @@ fn cell_lines(screen: &str, row: char) -> (&str, &str) {
     (line, screen.lines().nth(y + 1).unwrap())
 }
 
-#[test]
 fn an_80x24_terminal_plays_with_marks_names_mistakes_and_pause() {
     let setup = Setup {
         width: 80,
         height: 24,
         ..Setup::default()
     };
-    let Some(tmux) = shell_with("frictions", setup) else {
-        return;
-    };
+    let tmux = shell_with("frictions", setup);
     let pid = launch(&tmux, "");
     tmux.wait_text("> sudoku01-easy.txt");
     // a search to find the puzzle (it goes when the game is left)
@@ -776,11 +767,8 @@ fn has_rc_name(text: &str) -> bool {
 
 /// A famous hard puzzle takes seconds to grade (nested forcing chains):
 /// the picker says so and keeps taking keys meanwhile, then shows the grade.
-#[test]
 fn the_picker_grades_on_a_thread_of_its_own() {
-    let Some(tmux) = shell("grading") else {
-        return;
-    };
+    let tmux = shell("grading");
     let pid = launch(&tmux, "");
     tmux.wait_text("> sudoku01-easy.txt");
     for c in "escargot".chars() {
@@ -802,11 +790,8 @@ fn the_picker_grades_on_a_thread_of_its_own() {
 /// coloin's puzzle: about 2 s of forcing chains): the status bar says it is
 /// being worked out, the game keeps taking keys meanwhile, and the hint is
 /// shown when it comes back.
-#[test]
 fn hints_are_worked_out_on_a_thread_of_their_own() {
-    let Some(tmux) = shell("hints") else {
-        return;
-    };
+    let tmux = shell("hints");
     let pid = launch(&tmux, "");
     tmux.wait_text("> sudoku01-easy.txt");
     for c in "coloin".chars() {
@@ -851,11 +836,8 @@ fn paste(tmux: &Tmux, text: &str) {
     assert!(pasted.status.success(), "paste-buffer");
 }
 
-#[test]
 fn a_puzzle_pasted_in_the_picker_opens_it() {
-    let Some(tmux) = shell("paste-open") else {
-        return;
-    };
+    let tmux = shell("paste-open");
     let pid = launch(&tmux, "");
     tmux.wait_text("> sudoku01-easy.txt");
     paste(&tmux, &format!("  {MINE}\n"));
@@ -879,11 +861,8 @@ fn a_puzzle_pasted_in_the_picker_opens_it() {
     );
 }
 
-#[test]
 fn prose_pasted_in_a_game_changes_nothing() {
-    let Some(tmux) = shell("paste-game") else {
-        return;
-    };
+    let tmux = shell("paste-game");
     let pid = launch(&tmux, "");
     tmux.wait_text("> sudoku01-easy.txt");
     tmux.send(&["Enter"]);
@@ -904,11 +883,8 @@ fn prose_pasted_in_a_game_changes_nothing() {
     }
 }
 
-#[test]
 fn two_escs_leave_a_game_and_the_program() {
-    let Some(tmux) = shell("two-escs") else {
-        return;
-    };
+    let tmux = shell("two-escs");
     let pid = launch(&tmux, "");
     tmux.wait_text("> sudoku01-easy.txt");
     tmux.send_literal("01");
@@ -943,11 +919,8 @@ fn saved_lines(screen: &str) -> usize {
         .count()
 }
 
-#[test]
 fn the_shell_hears_where_the_game_went() {
-    let Some(tmux) = shell("told") else {
-        return;
-    };
+    let tmux = shell("told");
     std::fs::write(tmux.dir.join("mine.txt"), format!("{MINE}\n")).unwrap();
     let pid = launch(&tmux, "mine.txt");
     tmux.wait_text("mine.txt · ");
@@ -1034,11 +1007,8 @@ fn finish(child: &mut Child) -> Option<i32> {
     }
 }
 
-#[test]
 fn the_text_game_is_refused_a_puzzle_the_terminal_game_has_open() {
-    let Some(tmux) = shell("lock-tui") else {
-        return;
-    };
+    let tmux = shell("lock-tui");
     let file = tmux.dir.join("mine.txt");
     std::fs::write(&file, format!("{MINE}\n")).unwrap();
     let pid = launch(&tmux, "mine.txt");
@@ -1067,11 +1037,8 @@ fn the_text_game_is_refused_a_puzzle_the_terminal_game_has_open() {
     assert!(save.contains("moves: 2\n"), "{save}");
 }
 
-#[test]
 fn the_terminal_game_is_refused_a_puzzle_the_text_game_has_open() {
-    let Some(tmux) = shell("lock-text") else {
-        return;
-    };
+    let tmux = shell("lock-text");
     let file = tmux.dir.join("sudoku-mine.txt");
     std::fs::write(&file, format!("{MINE}\n")).unwrap();
     // a second file, so that the folder is listed, not opened

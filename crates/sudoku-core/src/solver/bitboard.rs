@@ -749,6 +749,7 @@ mod tests {
         given_masks, given_masks_portable, search, search_counting_guesses, search_with, Givens,
         State,
     };
+    use crate::fixtures::{cells_of, sets, shared_set};
 
     fn parse(s: &str) -> [u8; 81] {
         let mut g = [0u8; 81];
@@ -1173,45 +1174,62 @@ mod tests {
             let want = reference(&g, 3);
             assert_eq!(portable(&g, 3).len(), want.len());
         }
-        if let Some(hard) = puzzle_file("magictour_top1465.txt") {
-            for p in hard.iter().step_by(7) {
-                assert_eq!(portable(p, 2).len(), 1);
-            }
+        for p in &cells_of(&sets::hard()) {
+            assert_eq!(portable(p, 2).len(), 1);
         }
     }
 
-    fn puzzle_file(name: &str) -> Option<Vec<[u8; 81]>> {
-        let dir = std::env::var("SUDOKU_PUZZLES_DIR").unwrap_or_else(|_| {
-            concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/puzzles").into()
-        });
-        let text = std::fs::read_to_string(std::path::Path::new(&dir).join(name)).ok()?;
-        Some(
-            text.lines()
-                .map(str::trim)
-                .filter(|l| l.len() >= 81 && !l.starts_with('#'))
-                .map(parse)
-                .collect(),
-        )
+    #[test]
+    #[cfg_attr(
+        not(shared_puzzles),
+        ignore = "the shared sets (SUDOKU_PUZZLES_DIR, else ../shared/puzzles) were not found \
+                  when sudoku-core was built: set SUDOKU_PUZZLES_DIR (a folder added since: \
+                  touch crates/sudoku-core/build.rs)"
+    )]
+    fn portable_matches_default_on_the_hard_shared_set() {
+        for p in shared_set("magictour_top1465.txt").iter().step_by(7) {
+            assert_eq!(portable(p, 2).len(), 1);
+        }
     }
 
-    #[test]
-    fn puzzle_files() {
-        let Some(hard) = puzzle_file("magictour_top1465.txt") else {
-            eprintln!("puzzle files not found; skipped");
-            return;
-        };
-        for p in &hard {
+    /// One solution, valid, for each puzzle of `unique`; two, valid and
+    /// different, for each of `several`.
+    fn check_sets(unique: &[[u8; 81]], several: &[[u8; 81]]) {
+        for p in unique {
             let mut sol = None;
             assert_eq!(search(p, 1, |s| sol = Some(*s)), 1);
             assert!(valid(p, &sol.unwrap()));
             assert_eq!(search(p, 2, |_| {}), 1);
         }
-        if let Some(serg) = puzzle_file("serg_benchmark.txt") {
-            for p in &serg {
-                let sols = all(p, 2);
-                assert_eq!(sols.len(), 2);
-                assert!(sols.iter().all(|s| valid(p, s)) && sols[0] != sols[1]);
-            }
+        for p in several {
+            let sols = all(p, 2);
+            assert_eq!(sols.len(), 2);
+            assert!(sols.iter().all(|s| valid(p, s)) && sols[0] != sols[1]);
         }
+    }
+
+    /// The sets the project makes: the hard puzzles, and puzzles with two
+    /// known solutions.
+    #[test]
+    fn project_sets() {
+        let several: Vec<_> = sets::several_solutions(300)
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect();
+        check_sets(&cells_of(&sets::hard()), &cells_of(&several));
+    }
+
+    #[test]
+    #[cfg_attr(
+        not(shared_puzzles),
+        ignore = "the shared sets (SUDOKU_PUZZLES_DIR, else ../shared/puzzles) were not found \
+                  when sudoku-core was built: set SUDOKU_PUZZLES_DIR (a folder added since: \
+                  touch crates/sudoku-core/build.rs)"
+    )]
+    fn shared_sets() {
+        check_sets(
+            &shared_set("magictour_top1465.txt"),
+            &shared_set("serg_benchmark.txt"),
+        );
     }
 }

@@ -11,7 +11,7 @@
 //!
 //! ```ignore
 //! mod common;
-//! let Some(tmux) = common::shell("mine") else { return }; // no tmux: skipped
+//! let tmux = common::shell("mine");                        // a test that needs tmux
 //! let pid = tmux.launch("--random easy --seed 42");         // args for sudoku-tui
 //! tmux.wait_text("random easy #42");
 //! tmux.send(&["4"]);                                        // keys, as `tmux send-keys`
@@ -19,12 +19,23 @@
 //! let saves = common::saves(&tmux.data_home());            // the store's files
 //! ```
 //!
+//! The test files that use it run on the harness of `sudoku-test-support`
+//! (`harness = false`), which reports a test that needs [`tmux`] as
+//! ignored, with the reason, where tmux is not installed.
+//!
 //! Not every test file uses every helper.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
+
+use sudoku_test_support::{needs, Missing};
+
+/// What the end-to-end tests need: tmux on the `PATH`.
+pub fn tmux() -> Result<(), Missing> {
+    needs::program("tmux", "tmux")
+}
 
 /// A private tmux server, killed when the test ends (even on failure),
 /// with the test's folder.
@@ -177,13 +188,6 @@ impl Drop for Tmux {
     }
 }
 
-pub fn tmux_installed() -> bool {
-    Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
 /// A fresh folder for the test `name` (its HOME and data directory).
 pub fn test_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("sudoku-tui-{name}-{}", std::process::id()));
@@ -235,22 +239,17 @@ pub fn start(name: &str, dir: &Path, setup: Setup) -> Tmux {
     tmux
 }
 
-/// A 100x40 tmux server for the test `name` with its shell at the prompt;
-/// `None` (after a note) when tmux is not installed.
-pub fn shell(name: &str) -> Option<Tmux> {
+/// A 100x40 tmux server for the test `name` with its shell at the prompt.
+pub fn shell(name: &str) -> Tmux {
     shell_with(name, Setup::default())
 }
 
 /// A tmux server for the test `name` as `setup` says, with its shell at
-/// the prompt; `None` (after a note) when tmux is not installed.
-pub fn shell_with(name: &str, setup: Setup) -> Option<Tmux> {
-    if !tmux_installed() {
-        eprintln!("tmux is not installed: skipping the end-to-end test");
-        return None;
-    }
+/// the prompt.
+pub fn shell_with(name: &str, setup: Setup) -> Tmux {
     let tmux = start(name, &test_dir(name), setup);
     tmux.wait_for("the shell prompt", has_prompt);
-    Some(tmux)
+    tmux
 }
 
 /// Whether a line of the pane is the bare shell prompt (capture-pane drops

@@ -871,6 +871,7 @@ pub(crate) fn search_without(cells: &[u8; 81], cell: usize, digit: usize) -> usi
 #[cfg(test)]
 mod tests {
     use super::{search_counting_guesses, search_on, search_without, Build};
+    use crate::fixtures::{cells_of, sets, shared_set};
     use crate::solver::bitboard;
     use proptest::prelude::*;
 
@@ -997,38 +998,37 @@ mod tests {
         assert!(guesses > 0);
     }
 
-    fn puzzle_file(name: &str) -> Option<Vec<[u8; 81]>> {
-        let dir = std::env::var("SUDOKU_PUZZLES_DIR").unwrap_or_else(|_| {
-            concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/puzzles").into()
-        });
-        let text = std::fs::read_to_string(std::path::Path::new(&dir).join(name)).ok()?;
-        Some(
-            text.lines()
-                .map(str::trim)
-                .filter(|l| l.len() >= 81 && !l.starts_with('#'))
-                .map(parse)
-                .collect(),
-        )
-    }
-
-    /// Every build against the bitboard solver on every shared set there is
-    /// (skipped when the directory is absent): the first solution and the
-    /// count up to two.
+    /// Every build against the bitboard solver on the sets the project
+    /// makes: the first solution and the count up to two.
     #[test]
-    fn shared_sets() {
-        let mut seen = 0;
-        for name in ["17_clue.txt", "magictour_top1465.txt", "serg_benchmark.txt"] {
-            let Some(puzzles) = puzzle_file(name) else {
-                continue;
-            };
-            seen += 1;
-            for p in &puzzles {
+    fn project_sets() {
+        let several: Vec<_> = sets::several_solutions(300)
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect();
+        for puzzles in [sets::hard(), sets::minimal(100), several] {
+            for p in &cells_of(&puzzles) {
                 check(p, 1);
                 check(p, 2);
             }
         }
-        if seen == 0 {
-            eprintln!("puzzle files not found; skipped");
+    }
+
+    /// Every build against the bitboard solver on every shared set: the
+    /// first solution and the count up to two.
+    #[test]
+    #[cfg_attr(
+        not(shared_puzzles),
+        ignore = "the shared sets (SUDOKU_PUZZLES_DIR, else ../shared/puzzles) were not found \
+                  when sudoku-core was built: set SUDOKU_PUZZLES_DIR (a folder added since: \
+                  touch crates/sudoku-core/build.rs)"
+    )]
+    fn shared_sets() {
+        for name in ["17_clue.txt", "magictour_top1465.txt", "serg_benchmark.txt"] {
+            for p in &shared_set(name) {
+                check(p, 1);
+                check(p, 2);
+            }
         }
     }
 
