@@ -8,6 +8,7 @@ mod common;
 use std::process::{Command, ExitCode, Stdio};
 
 use common::text;
+use sudoku_test_support::roff::{has_word, items, plain, render, section};
 use sudoku_test_support::{needs, tests, Missing};
 
 fn main() -> ExitCode {
@@ -51,7 +52,6 @@ fn sudoku(args: &[&str]) -> std::process::Output {
         .output()
         .unwrap()
 }
-
 
 fn every_shell_gets_a_script_naming_every_subcommand() {
     for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
@@ -140,48 +140,10 @@ fn listed(path: &[&str]) -> Listed {
     listed
 }
 
-/// The roff `page` as a reader sees its words: fonts dropped, `\-` as `-`.
-fn plain(roff: &str) -> String {
-    roff.replace("\\fB", "")
-        .replace("\\fI", "")
-        .replace("\\fR", "")
-        .replace("\\-", "-")
-}
-
-/// The section `.SH TITLE` (quoted when it has spaces) of `page`, up to
-/// the next one.
-fn section<'a>(page: &'a str, title: &str) -> &'a str {
-    let heading = match title.contains(' ') {
-        true => format!(".SH \"{title}\"\n"),
-        false => format!(".SH {title}\n"),
-    };
-    let start = page
-        .find(&heading)
-        .unwrap_or_else(|| panic!("no section {title}"));
-    let rest = &page[start + heading.len()..];
-    &rest[..rest.find("\n.SH ").unwrap_or(rest.len())]
-}
-
 /// The terms of the tagged paragraphs (`.TP`) of `section`: the options
 /// and arguments it documents, or the commands of the game.
 fn terms(section: &str) -> Vec<&str> {
-    let lines: Vec<&str> = section.lines().collect();
-    lines
-        .windows(2)
-        .filter(|pair| pair[0] == ".TP")
-        .map(|pair| pair[1])
-        .collect()
-}
-
-/// Whether `text` has `word` standing alone: not inside a longer word
-/// or flag (`-o` is not in `--output`).
-fn has_word(text: &str, word: &str) -> bool {
-    let part = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
-    text.match_indices(word).any(|(at, _)| {
-        let before = text[..at].chars().next_back();
-        let after = text[at + word.len()..].chars().next();
-        !before.is_some_and(part) && !after.is_some_and(part)
-    })
+    items(section).into_iter().map(|(term, _)| term).collect()
 }
 
 fn the_man_page_documents_every_command_and_option_of_the_tree() {
@@ -342,18 +304,7 @@ fn the_man_page_renders_without_a_warning() {
     let out = sudoku(&["man"]);
     assert!(out.status.success());
     let roff = text(&out.stdout);
-    let mut groff = Command::new("groff")
-        .args(["-man", "-Tutf8", "-ww", "-P-cbou"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::io::Write::write_all(&mut groff.stdin.take().unwrap(), roff.as_bytes()).unwrap();
-    let shown = groff.wait_with_output().unwrap();
-    assert!(shown.status.success());
-    assert_eq!(text(&shown.stderr), "", "groff warnings");
-    let page = text(&shown.stdout);
+    let page = render(&roff);
     for heading in [
         "SUDOKU GENERATE PUZZLES",
         "COMMANDS OF THE GAME",

@@ -38,6 +38,7 @@
 
 pub mod harness;
 pub mod needs;
+pub mod roff;
 
 pub use harness::{run, test, Ending, Need};
 pub use needs::Missing;

@@ -8,6 +8,7 @@
 
 use std::process::{Command, ExitCode, Output, Stdio};
 
+use sudoku_test_support::roff::{items, plain, render, section};
 use sudoku_test_support::{needs, tests, Missing};
 use sudoku_tui::keys;
 
@@ -43,42 +44,6 @@ fn stdout(out: &Output) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-/// The page as a reader sees its words: fonts dropped, `\-` as `-`, the
-/// escaped arrows as arrows.
-fn plain(roff: &str) -> String {
-    roff.replace("\\fB", "")
-        .replace("\\fI", "")
-        .replace("\\fR", "")
-        .replace("\\-", "-")
-        .replace("\\*(Aq", "'")
-        .replace("\\[u2191]", "\u{2191}")
-        .replace("\\[u2193]", "\u{2193}")
-}
-
-/// The section `.SH TITLE` of `page`, up to the next one.
-fn section<'a>(page: &'a str, title: &str) -> &'a str {
-    let heading = match title.contains(' ') {
-        true => format!(".SH \"{title}\"\n"),
-        false => format!(".SH {title}\n"),
-    };
-    let start = page
-        .find(&heading)
-        .unwrap_or_else(|| panic!("no section {title}"));
-    let rest = &page[start + heading.len()..];
-    &rest[..rest.find("\n.SH ").unwrap_or(rest.len())]
-}
-
-/// The terms of the tagged paragraphs (`.TP`) of `section`, each with
-/// the line after it.
-fn items(section: &str) -> Vec<(&str, &str)> {
-    let lines: Vec<&str> = section.lines().collect();
-    lines
-        .windows(3)
-        .filter(|three| three[0] == ".TP")
-        .map(|three| (three[1], three[2]))
-        .collect()
 }
 
 /// The names `-h` gives the options (`--resume`, `-h`, `--help`) and
@@ -209,18 +174,7 @@ fn the_man_page_is_ascii() {
 
 fn the_man_page_renders_without_a_warning() {
     let roff = stdout(&run(&["--man"]));
-    let mut groff = Command::new("groff")
-        .args(["-man", "-Tutf8", "-ww", "-P-cbou"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::io::Write::write_all(&mut groff.stdin.take().unwrap(), roff.as_bytes()).unwrap();
-    let shown = groff.wait_with_output().unwrap();
-    assert!(shown.status.success());
-    assert_eq!(String::from_utf8_lossy(&shown.stderr), "", "groff warnings");
-    let page = String::from_utf8_lossy(&shown.stdout);
+    let page = render(&roff);
     for said in [
         "KEYS ON THE BOARD",
         "THE MOUSE",
