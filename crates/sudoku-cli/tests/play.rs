@@ -287,7 +287,7 @@ fn colour_on_request_and_never_with_no_color() {
 }
 
 /// On a terminal (a pseudo-terminal made by util-linux `script`) the board
-/// is coloured unless NO_COLOR is set, to any value. (The line editor still
+/// is coloured unless NO_COLOR is set and not empty. (The line editor still
 /// moves the cursor and turns bracketed paste on and off: those sequences
 /// are not colour.)
 #[cfg(target_os = "linux")]
@@ -325,7 +325,7 @@ fn no_color_is_honoured_on_a_terminal() {
     assert!(coloured.contains("Playing"), "{coloured}");
     assert!(coloured.contains("\x1b[1m 3 \x1b[0m"), "{coloured}");
     assert!(has_sgr(&coloured));
-    for value in ["1", ""] {
+    for value in ["1", "yes"] {
         let plain = on_tty(Some(value));
         assert!(plain.contains("1 | .  .  3 |"), "{plain}");
         assert!(
@@ -334,6 +334,8 @@ fn no_color_is_honoured_on_a_terminal() {
             plain.escape_debug()
         );
     }
+    // An empty NO_COLOR is as good as none (no-color.org).
+    assert!(has_sgr(&on_tty(Some(""))), "NO_COLOR=\"\" keeps colour");
 }
 
 /// Whether `text` holds an SGR sequence (colour or style): `ESC [`, then
