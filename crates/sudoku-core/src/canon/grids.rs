@@ -53,6 +53,8 @@ use crate::grid::Grid;
 /// its transpose. Lines are 16 wide, so an index masked to 4 bits needs no
 /// bounds check.
 struct Solved {
+    /// Whether each row, column and box holds each digit once.
+    solved: bool,
     /// `rows[o][r][c]`: the digit at row `r`, column `c` of orientation `o`.
     rows: [[[u8; 16]; 9]; 2],
     /// `at[o][r][d]`: the column of digit `d` in row `r` of orientation `o`.
@@ -62,7 +64,10 @@ struct Solved {
 /// The minlex form of `grid` and a transformation that gives it, when the
 /// grid is solved; `None` for any other grid.
 pub(super) fn search(grid: &Grid) -> Option<(Grid, Transform)> {
-    let solved = Solved::new(grid)?;
+    let solved = Solved::new(grid);
+    if !solved.solved {
+        return None;
+    }
     let mut won = Winners {
         rows: (u64::MAX, u64::MAX),
         tops: 0,
@@ -80,7 +85,7 @@ pub(super) fn search(grid: &Grid) -> Option<(Grid, Transform)> {
             orientation: 0,
             order: [0; 9],
             cols: [0; 9],
-            label: [0; 10],
+            label: [0; 16],
         },
     };
     if won.count == 1 {
@@ -151,10 +156,8 @@ fn promising_tops(solved: &Solved) -> u64 {
             keys[pair] = key(&next(pair));
         }
     } else {
-        let swaps: [u32; 18] = std::array::from_fn(|pair| {
-            let (o, rows) = top_rows(2 * pair);
-            solved.swaps(o, rows[0], rows[1])
-        });
+        let by_band: [[u32; 3]; 6] = std::array::from_fn(|band| solved.swaps(band));
+        let swaps: [u32; 18] = std::array::from_fn(|pair| by_band[pair / 3][pair % 3]);
         let two = swaps.contains(&2);
         for pair in 0..18 {
             keys[pair] = match swap_key(swaps[pair]) {
@@ -310,7 +313,7 @@ struct Best {
     order: [u8; 9],
     cols: [u8; 9],
     /// `label[d]`: what digit `d` is written as (`label[0]` is 0).
-    label: [u8; 10],
+    label: [u8; 16],
 }
 
 impl Best {
@@ -321,8 +324,9 @@ impl Best {
         for (row, &packed) in cells[9..].chunks_exact_mut(9).zip(&self.rows) {
             row.copy_from_slice(&unpack(packed));
         }
-        let transform =
-            Transform::from_parts(self.orientation == 1, self.order, self.cols, self.label);
+        let mut digits = [0; 10];
+        digits.copy_from_slice(&self.label[..10]);
+        let transform = Transform::from_parts(self.orientation == 1, self.order, self.cols, digits);
         // Packed cells are labels, 1-9.
         (Grid::from_cells_unchecked(cells), transform)
     }
@@ -350,40 +354,62 @@ const FRESH: [u8; 16] = [
 ];
 
 impl Solved {
-    /// The grid read both ways, or `None` unless it is solved: each row,
-    /// column and box has a place for each digit 1-9 (nine cells, nine
-    /// digits, so each once).
-    fn new(grid: &Grid) -> Option<Solved> {
+    /// The grid read both ways, and whether it is solved: each row, column
+    /// and box has a place for each digit 1-9 (nine cells, nine digits, so
+    /// each once).
+    fn new(grid: &Grid) -> Solved {
         let cells = grid.cells();
         let mut rows = [[[0; 16]; 9]; 2];
         let mut at = [[FRESH; 9]; 2];
         let mut boxes = [FRESH; 9];
-        for (r, line) in cells.chunks_exact(9).enumerate() {
-            for (c, &d) in line.iter().enumerate() {
-                let d = usize::from(d & 15);
-                rows[0][r][c] = d as u8;
-                rows[1][c][r] = d as u8;
-                at[0][r][d] = c as u8;
-                at[1][c][d] = r as u8;
-                boxes[r / 3 * 3 + c / 3][d] = 0;
+        for band in 0..3 {
+            for r in 3 * band..3 * band + 3 {
+                for stack in 0..3 {
+                    let in_box = &mut boxes[3 * band + stack];
+                    for c in 3 * stack..3 * stack + 3 {
+                        let d = cells[9 * r + c] & 15;
+                        rows[0][r][c] = d;
+                        rows[1][c][r] = d;
+                        at[0][r][usize::from(d)] = c as u8;
+                        at[1][c][usize::from(d)] = r as u8;
+                        in_box[usize::from(d)] = 0;
+                    }
+                }
             }
         }
-        let full = |line: &[u8; 16]| !line.contains(&UNSEEN);
-        let solved = at.iter().flatten().chain(&boxes).all(full);
-        solved.then_some(Solved { rows, at })
+        // Places are below 9, so only an unseen digit sets a top bit.
+        let seen = at.iter().flatten().chain(&boxes);
+        let any = seen.fold(0, |any, line| any | u128::from_le_bytes(*line));
+        let solved = any & u128::from_le_bytes([0x80; 16]) == 0;
+        Solved { solved, rows, at }
     }
 
-    /// How many 2-cycles `next` of rows `i` and `j` (orientation `o`) has,
-    /// read from the digits: digit `d` is in one exactly when row `j`, at
-    /// the column where row `i` has `d`, holds a digit that row `i` has
-    /// where row `j` has `d` (two digits a cycle).
-    fn swaps(&self, o: usize, i: usize, j: usize) -> u32 {
-        let (at_i, at_j, row_j) = (&self.at[o][i], &self.at[o][j], &self.rows[o][j]);
-        let members = (1..10).fold(0, |n, d| {
-            let e = row_j[usize::from(at_i[d] & 15)];
-            n + u32::from(at_i[usize::from(e & 15)] == at_j[d])
-        });
-        members / 2
+    /// How many 2-cycles the `next` maps of the three pairs of rows of band
+    /// `band` of the 6 have (rows 0 and 1, 1 and 2, 2 and 0 of the band),
+    /// read from the digits: digit `d` is in one of rows `i` and `j`
+    /// exactly when row `j`, at the column where row `i` has `d`, holds a
+    /// digit that row `i` has where row `j` has `d` (two digits a cycle).
+    fn swaps(&self, band: usize) -> [u32; 3] {
+        let (o, b) = (band / 3, band % 3);
+        let at = |i: usize| &self.at[o][3 * b + i];
+        let row = |i: usize| &self.rows[o][3 * b + i];
+        [(0, 1), (1, 2), (2, 0)].map(|(i, j)| {
+            let (at_i, at_j, row_j) = (at(i), at(j), row(j));
+            // For each digit, the column where row `i` has the digit of row
+            // `j` under it; compared with where row `j` has it, 16 bytes at
+            // once (the slots that are not digits are 0 in both).
+            let mut back = [0u8; 16];
+            for d in 1..10 {
+                back[d] = at_i[usize::from(row_j[usize::from(at_i[d] & 15)] & 15)];
+            }
+            let differ = u128::from_le_bytes(back) ^ u128::from_le_bytes(*at_j);
+            // A 1 in each byte that differs, summed by a multiplication
+            // (the machine may have no popcount instruction).
+            let low = u128::from_le_bytes([0x7f; 16]);
+            let ones = ((((differ & low) + low) | differ) & !low) >> 7;
+            let sum = |half: u64| (half.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32;
+            (9 - sum(ones as u64) - sum((ones >> 64) as u64)) / 2
+        })
     }
 
     /// For each column, the column where row `from` has the digit that row
@@ -403,12 +429,14 @@ impl Solved {
 
     /// The labels the columns `cols` give in orientation `o` with row 1
     /// `r1`: each digit becomes one more than the place of its column in
-    /// row 1.
-    fn labels(&self, o: usize, r1: usize, cols: &[u8; 9]) -> [u8; 10] {
+    /// row 1 (16 wide, like the lines; 0 stays 0).
+    fn labels(&self, o: usize, r1: usize, cols: &[u8; 9]) -> [u8; 16] {
         let place = places(cols);
         let at = &self.at[o][r1];
-        let mut label: [u8; 10] = std::array::from_fn(|d| place[usize::from(at[d])] + 1);
-        label[0] = 0;
+        let mut label = [0; 16];
+        for d in 1..10 {
+            label[d] = place[usize::from(at[d])] + 1;
+        }
         label
     }
 
@@ -420,13 +448,13 @@ impl Solved {
         o: usize,
         band: usize,
         cols: &[u8; 9],
-        label: &[u8; 10],
+        label: &[u8; 16],
     ) -> ([u64; 6], [u8; 6]) {
         let rows = &self.rows[o];
         lower_rows(band, |r| {
             cols.iter().fold(0, |v, &c| {
                 let d = rows[r][usize::from(c & 15)];
-                v << 4 | u64::from(label[usize::from(d)])
+                v << 4 | u64::from(label[usize::from(d & 15)])
             })
         })
     }

@@ -23,17 +23,18 @@ use crate::pos::ORDERS_OF_THREE;
 
 /// The index in [`ORDERS_OF_THREE`] (which is in lexical order) of a
 /// permutation of 0, 1, 2 given as its images.
-fn index([a, b, c]: [u8; 3]) -> usize {
-    usize::from(2 * a + u8::from(b > c))
+fn index([a, b, c]: [u8; 3]) -> u8 {
+    2 * a + u8::from(b > c)
 }
 
 /// `THROUGH[s][p]`: the index of permutation `p` read through the order
 /// `s` (both indices in [`ORDERS_OF_THREE`]): cell `k` is the place in `s`
-/// of `p` of `s[k]`.
-const THROUGH: [[u8; 6]; 6] = through();
+/// of `p` of `s[k]`. Rows are 8 wide so an index masked to 3 bits needs no
+/// bounds check.
+const THROUGH: [[u8; 8]; 6] = through();
 
-const fn through() -> [[u8; 6]; 6] {
-    let mut table = [[0; 6]; 6];
+const fn through() -> [[u8; 8]; 6] {
+    let mut table = [[0; 8]; 6];
     let mut s = 0;
     while s < 6 {
         let order = ORDERS_OF_THREE[s];
@@ -60,10 +61,40 @@ const fn through() -> [[u8; 6]; 6] {
     table
 }
 
+/// `SMALLEST[p]`: the orders through which permutation `p` reads smallest
+/// (a bit each), and that reading.
+const SMALLEST: [(u8, u8); 8] = smallest();
+
+const fn smallest() -> [(u8, u8); 8] {
+    let mut out = [(0, 0); 8];
+    let mut p = 0;
+    while p < 6 {
+        let mut least = u8::MAX;
+        let mut s = 0;
+        while s < 6 {
+            if THROUGH[s][p] < least {
+                least = THROUGH[s][p];
+            }
+            s += 1;
+        }
+        let mut orders = 0;
+        let mut s = 0;
+        while s < 6 {
+            if THROUGH[s][p] == least {
+                orders |= 1 << s;
+            }
+            s += 1;
+        }
+        out[p] = (orders, least);
+        p += 1;
+    }
+    out
+}
+
 /// A stack of a row: permutation `p`'s images plus `base`, 4 bits a cell.
 fn stack(p: u8, base: u64) -> u64 {
-    const PACKED: [u64; 6] = [0x012, 0x021, 0x102, 0x120, 0x201, 0x210];
-    PACKED[usize::from(p % 6)] + base * 0x111
+    const PACKED: [u64; 8] = [0x012, 0x021, 0x102, 0x120, 0x201, 0x210, 0, 0];
+    PACKED[usize::from(p & 7)] + base * 0x111
 }
 
 /// Calls `found` with rows 2 and 3 (packed) and the first stack of every
@@ -76,7 +107,7 @@ pub(super) fn starts(next: &Next, third: &Next, mut found: impl FnMut((u64, u64)
     let place = |of: [u8; 3], c: u8| u8::from(c == of[1]) + 2 * u8::from(c == of[2]);
     // For each first stack, the permutations of row 2's tail and of row
     // 3's three stacks.
-    let perms: [[usize; 4]; 3] = std::array::from_fn(|a| {
+    let perms: [[u8; 4]; 3] = std::array::from_fn(|a| {
         let s = 3 * a as u8;
         let col = [s, s + 1, s + 2];
         let n1 = col.map(n);
@@ -88,33 +119,39 @@ pub(super) fn starts(next: &Next, third: &Next, mut found: impl FnMut((u64, u64)
             index(n2.map(|c| place(n1, m(c)))),
         ]
     });
-    // Row 2's tail, the same kind of permutation on each stack, at its
-    // smallest; then row 3 (three stacks, 3 bits each) at its smallest.
-    let tail = THROUGH
-        .iter()
-        .map(|row| row[perms[0][0]])
-        .min()
-        .unwrap_or(0);
-    let reading = |order: &[u8; 6], [_, a, b, c]: [usize; 4]| {
-        u16::from(order[a]) << 6 | u16::from(order[b]) << 3 | u16::from(order[c])
-    };
-    let mut best = u16::MAX;
-    for p in perms {
-        for order in THROUGH.iter().filter(|order| order[p[0]] == tail) {
-            best = best.min(reading(order, p));
+    // Row 2's tail is the same kind of permutation on each stack: the
+    // orders that read it smallest; of those, the smallest row 3 (three
+    // stacks, 3 bits each), and which (stack and order) give it.
+    let tail = SMALLEST[usize::from(perms[0][0] & 7)].1;
+    let (mut best, mut ways) = (u16::MAX, 0u32);
+    for (a, [cube, x, y, z]) in perms.into_iter().enumerate() {
+        let mut orders = SMALLEST[usize::from(cube & 7)].0;
+        while orders != 0 {
+            let s = orders.trailing_zeros() as usize;
+            orders &= orders - 1;
+            let through = &THROUGH[s];
+            let read = |p: u8| u16::from(through[usize::from(p & 7)]);
+            let reading = read(x) << 6 | read(y) << 3 | read(z);
+            if reading < best {
+                (best, ways) = (reading, 0);
+            }
+            if reading == best {
+                ways |= 1 << (8 * a + s);
+            }
         }
     }
     let row2 = 0x456_789 << 12 | stack(tail, 1);
     let row3 = stack((best >> 6) as u8, 7) << 24
         | stack((best >> 3 & 7) as u8, 1) << 12
         | stack((best & 7) as u8, 4);
-    for (a, p) in perms.into_iter().enumerate() {
-        let s = 3 * a as u8;
-        for (order, through) in ORDERS_OF_THREE.iter().zip(&THROUGH) {
-            if through[p[0]] == tail && reading(through, p) == best {
-                found((row2, row3), order.map(|i| s + i));
-            }
-        }
+    while ways != 0 {
+        let way = ways.trailing_zeros() as usize;
+        ways &= ways - 1;
+        let (a, s) = (way / 8, way % 8);
+        found(
+            (row2, row3),
+            ORDERS_OF_THREE[s % 6].map(|i| 3 * a as u8 + i),
+        );
     }
 }
 

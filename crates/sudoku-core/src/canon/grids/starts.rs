@@ -203,25 +203,39 @@ fn pure_starts(next: &Next, starts: &mut Starts) {
 }
 
 /// The starts the 2-cycles of a mixed `next` give (`swapped` being
-/// [`swapped`]), each with its row 2 and its columns.
+/// [`swapped`]) that can give its smallest row 2, each with its row 2 and
+/// its columns. With three 2-cycles all three starts give `457189326`;
+/// with two, only the one whose single is not in a 2-cycle gives
+/// `457189236` (the other gives more); with one, its row 2 is read.
 pub(super) fn swap_starts(next: &Next, swapped: u16) -> impl Iterator<Item = (u64, [u8; 9])> + '_ {
     let turn = if swapped == 0 {
         0
     } else {
         pair_target(next, 0)
     };
-    bits(swapped).filter_map(move |x| swap_start(next, x, turn))
+    let count = swapped.count_ones() / 2;
+    bits(swapped).filter_map(move |x| {
+        let cols = swap_start(next, x, turn)?;
+        let row2 = match count {
+            1 => swap_row2(next, &cols),
+            2 if swapped & 1 << cols[2] == 0 => SWAP | 0x236,
+            2 => return None,
+            _ => SWAP | 0x326,
+        };
+        Some((row2, cols))
+    })
 }
 
-/// The start a 2-cycle of a mixed `next` through column `x` gives, with its
-/// row 2 and its columns, if `x` is in its stack's pair: each stack's pair
-/// goes to the stack `turn` on (`turn` being 1 or 2, the same for every
-/// stack), and each 2-cycle joins a pair's column and a single. `x` comes
-/// first, the other column of its pair `y`, its single `z`. `x`'s `next` is
-/// the next stack's single `u`; that stack's pair is `ny` (`next` of `y`)
-/// and `w`; the last stack begins with `next` of `z`, then `next` of `ny`
-/// and of `w`, and row 2 ends with the places of their `next`.
-fn swap_start(next: &Next, x: u8, turn: u8) -> Option<(u64, [u8; 9])> {
+/// The columns of the start a 2-cycle of a mixed `next` through column `x`
+/// gives, if `x` is in its stack's pair: each stack's pair goes to the
+/// stack `turn` on (`turn` being 1 or 2, the same for every stack), and
+/// each 2-cycle joins a pair's column and a single. `x` comes first, the
+/// other column of its pair `y`, its single `z`. `x`'s `next` is the next
+/// stack's single `u`; that stack's pair is `ny` (`next` of `y`) and `w`;
+/// the last stack begins with `next` of `z`, then `next` of `ny` and of
+/// `w`.
+#[inline]
+fn swap_start(next: &Next, x: u8, turn: u8) -> Option<[u8; 9]> {
     let n = |c: u8| next[usize::from(c)];
     let (u, s) = (n(x), x / 3 * 3);
     let b = u / 3;
@@ -239,13 +253,20 @@ fn swap_start(next: &Next, x: u8, turn: u8) -> Option<(u64, [u8; 9])> {
     let ny = n(y);
     let w = 9 * b + 3 - u - ny;
     let cols = [x, y, z, u, ny, w, n(z), n(ny), n(w)];
+    debug_assert!(cols == columns(next, [x, y, z], false));
+    Some(cols)
+}
+
+/// Row 2 of a 2-cycle's start with columns `cols`: `457189`, then the
+/// places of `next` of the last stack's columns, which are in the first
+/// two stacks.
+fn swap_row2(next: &Next, cols: &[u8; 9]) -> u64 {
     let mut value = [0u8; 9];
     for (v, &c) in cols[..6].iter().enumerate() {
         value[usize::from(c)] = v as u8 + 1;
     }
-    let cell = |j: usize| u64::from(value[usize::from(n(cols[j]))]);
-    debug_assert!(cols == columns(next, [x, y, z], false));
-    Some((SWAP | cell(6) << 8 | cell(7) << 4 | cell(8), cols))
+    let cell = |j: usize| u64::from(value[usize::from(next[usize::from(cols[j])])]);
+    SWAP | cell(6) << 8 | cell(7) << 4 | cell(8)
 }
 
 /// The stack that two of stack `a`'s columns go to under a mixed `next`.
