@@ -80,13 +80,7 @@ pub(super) fn search(grid: &Grid) -> Option<(Grid, Transform)> {
     let mut pick = Pick {
         solved: &solved,
         rows: won.rows,
-        best: Best {
-            rows: [u64::MAX; 8],
-            orientation: 0,
-            order: [0; 9],
-            cols: [0; 9],
-            label: [0; 16],
-        },
+        best: None,
     };
     if won.count == 1 {
         let (t, cols) = won.first;
@@ -96,7 +90,8 @@ pub(super) fn search(grid: &Grid) -> Option<(Grid, Transform)> {
             each_start(&solved, t, &mut pick);
         }
     }
-    Some(pick.best.output())
+    // The first pass always finds a start.
+    pick.best.map(|best| best.output())
 }
 
 /// The orientation and rows (row 1, row 2, row 3) of top `t` of the 36:
@@ -272,7 +267,7 @@ impl Sink for Winners {
 struct Pick<'s> {
     solved: &'s Solved,
     rows: (u64, u64),
-    best: Best,
+    best: Option<Best>,
 }
 
 impl Sink for Pick<'_> {
@@ -284,31 +279,38 @@ impl Sink for Pick<'_> {
         if rows != self.rows {
             return;
         }
-        let (o, order) = top_rows(t);
-        let label = self.solved.labels(o, order[0], &cols);
-        let (lower, from) = self.solved.lower_rows(o, order[0] / 3, &cols, &label);
-        let all = [
-            rows.0, rows.1, lower[0], lower[1], lower[2], lower[3], lower[4], lower[5],
-        ];
-        if all < self.best.rows {
-            let [r1, r2, r3] = order.map(|r| r as u8);
-            self.best = Best {
-                rows: all,
+        let (o, top) = top_rows(t);
+        let label = self.solved.labels(o, top[0], &cols);
+        let from = self.solved.lower_rows(o, top[0] / 3, cols[0], &label);
+        let mut lower = [0; 54];
+        for (line, &r) in lower.chunks_exact_mut(9).zip(&from) {
+            let row = &self.solved.rows[o][usize::from(r)];
+            for (cell, &c) in line.iter_mut().zip(&cols) {
+                *cell = label[usize::from(row[usize::from(c & 15)] & 15)];
+            }
+        }
+        if self.best.is_none_or(|best| lower < best.lower) {
+            let [r1, r2, r3] = top.map(|r| r as u8);
+            self.best = Some(Best {
+                rows,
+                lower,
                 orientation: o,
                 order: [
                     r1, r2, r3, from[0], from[1], from[2], from[3], from[4], from[5],
                 ],
                 cols,
                 label,
-            };
+            });
         }
     }
 }
 
-/// The best start: rows 2 to 9 of its form, packed, and the parts of its
-/// transformation.
+/// The best start: rows 2 and 3 of its form, packed, rows 4 to 9 as
+/// cells, and the parts of its transformation.
+#[derive(Clone, Copy)]
 struct Best {
-    rows: [u64; 8],
+    rows: (u64, u64),
+    lower: [u8; 54],
     orientation: usize,
     order: [u8; 9],
     cols: [u8; 9],
@@ -317,17 +319,17 @@ struct Best {
 }
 
 impl Best {
-    /// The form, written from the packed rows, and the transformation.
+    /// The form and the transformation.
     fn output(&self) -> (Grid, Transform) {
         let mut cells = [0; 81];
         cells[..9].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
-        for (row, &packed) in cells[9..].chunks_exact_mut(9).zip(&self.rows) {
-            row.copy_from_slice(&unpack(packed));
-        }
+        cells[9..18].copy_from_slice(&unpack(self.rows.0));
+        cells[18..27].copy_from_slice(&unpack(self.rows.1));
+        cells[27..].copy_from_slice(&self.lower);
         let mut digits = [0; 10];
         digits.copy_from_slice(&self.label[..10]);
         let transform = Transform::from_parts(self.orientation == 1, self.order, self.cols, digits);
-        // Packed cells are labels, 1-9.
+        // The cells are labels, 1-9.
         (Grid::from_cells_unchecked(cells), transform)
     }
 }
@@ -440,46 +442,31 @@ impl Solved {
         label
     }
 
-    /// Rows 4 to 9 of a start in orientation `o` whose top band is `band`:
-    /// the other two bands, each with its rows sorted, the band with the
-    /// smaller first row first; and the rows they come from.
-    fn lower_rows(
-        &self,
-        o: usize,
-        band: usize,
-        cols: &[u8; 9],
-        label: &[u8; 16],
-    ) -> ([u64; 6], [u8; 6]) {
+    /// The order of rows 4 to 9 of a start in orientation `o` whose top
+    /// band is `band` and whose first column is `first`: the other two
+    /// bands, each with its rows sorted, the band with the smaller first
+    /// row first. Rows of a solved grid differ in every column, so their
+    /// first cells (the label of their digit in column `first`) order them.
+    fn lower_rows(&self, o: usize, band: usize, first: u8, label: &[u8; 16]) -> [u8; 6] {
         let rows = &self.rows[o];
-        lower_rows(band, |r| {
-            cols.iter().fold(0, |v, &c| {
-                let d = rows[r][usize::from(c & 15)];
-                v << 4 | u64::from(label[usize::from(d & 15)])
-            })
-        })
+        // A row's first cell, its index in the low 4 bits.
+        let key =
+            |r: usize| label[usize::from(rows[r][usize::from(first & 15)] & 15)] << 4 | r as u8;
+        let sorted = |b: usize| {
+            let [x, y, z] = [3 * b, 3 * b + 1, 3 * b + 2].map(key);
+            let (x, y) = (x.min(y), x.max(y));
+            let (y, z) = (y.min(z), y.max(z));
+            [x.min(y), x.max(y), z]
+        };
+        let (b1, b2) = match band {
+            0 => (1, 2),
+            1 => (0, 2),
+            _ => (0, 1),
+        };
+        let (mut one, mut two) = (sorted(b1), sorted(b2));
+        if two[0] < one[0] {
+            std::mem::swap(&mut one, &mut two);
+        }
+        [one[0], one[1], one[2], two[0], two[1], two[2]].map(|k| k & 15)
     }
-}
-
-/// [`Solved::lower_rows`] with `row` packing a row of the input.
-fn lower_rows(top: usize, row: impl Fn(usize) -> u64) -> ([u64; 6], [u8; 6]) {
-    // Each band's rows, a row's index in the low 4 bits, sorted.
-    let band = |b: usize| {
-        let [x, y, z] = [3 * b, 3 * b + 1, 3 * b + 2].map(|r| row(r) << 4 | r as u64);
-        let (x, y) = (x.min(y), x.max(y));
-        let (y, z) = (y.min(z), y.max(z));
-        [x.min(y), x.max(y), z]
-    };
-    let (b1, b2) = match top {
-        0 => (1, 2),
-        1 => (0, 2),
-        _ => (0, 1),
-    };
-    let (mut first, mut second) = (band(b1), band(b2));
-    if second[0] < first[0] {
-        std::mem::swap(&mut first, &mut second);
-    }
-    let all = [
-        first[0], first[1], first[2], second[0], second[1], second[2],
-    ];
-    (all.map(|v| v >> 4), all.map(|v| (v & 15) as u8))
 }
