@@ -470,3 +470,31 @@ impl Solved {
         [one[0], one[1], one[2], two[0], two[1], two[2]].map(|k| k & 15)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::starts::swapped;
+    use super::*;
+    use crate::generator::Batch;
+
+    /// The count of 2-cycles read from a band's digits is the count read
+    /// from each pair's `next` map, and purity is the map's.
+    #[test]
+    fn swaps_from_digits_are_the_maps_swaps() {
+        let batch = Batch::new(26);
+        for index in 0..300 {
+            let grid = batch.grid(index).unwrap();
+            let solved = Solved::new(&grid);
+            assert!(solved.solved);
+            for band in 0..6 {
+                let counts = solved.swaps(band);
+                for (k, &count) in counts.iter().enumerate() {
+                    let (o, rows) = top_rows(2 * (3 * band + k));
+                    let next = solved.next(o, rows[0], rows[1]);
+                    assert_eq!(count, swapped(&next).count_ones() / 2, "grid {grid}");
+                    assert_eq!(solved.is_pure(band), is_pure(&next), "grid {grid}");
+                }
+            }
+        }
+    }
+}
