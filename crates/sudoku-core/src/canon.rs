@@ -53,9 +53,11 @@
 //!
 //! - a solved grid's first row always becomes `123456789`, which fixes the
 //!   labels once the columns are placed; the search places the columns to
-//!   make row 2 smallest, with few real choices, and narrows the starts in
-//!   stages, each cheaper than the next: row 2's fourth cell, its second
-//!   stack, rows 2 and 3, then the other bands (see `canon/grids.rs`);
+//!   make row 2 smallest, with few real choices. It first ranks the 18
+//!   pairs of rows of the bands by the smallest row 2 they can give, mostly
+//!   from how many 2-cycles their digits form, and expands only the best
+//!   pairs: their starts, rows 2 and 3, then the other bands for the starts
+//!   still tied (see `canon/grids.rs`);
 //! - any other grid is filled row by row, keeping all partial
 //!   transformations whose rows so far are the smallest, each column order
 //!   of a stack kept as a bit in a mask (see `canon/puzzles.rs`). The first

@@ -28,19 +28,28 @@
 //! tops than the last:
 //!
 //! 1. each of the 18 pairs of rows in a band (6 bands, 3 pairs each) gets a
-//!    key, the smallest row 2 its tops can give (`canon/grids/starts.rs`;
-//!    for a mixed pair without a 2-cycle, a bound that loses to any pair
-//!    with one). The two tops of a pair (either row first) have the same
-//!    smallest row 2, so this takes one `next` map and a few look-ups a
-//!    pair, and only the pairs with the smallest key go on, usually one to
-//!    three;
+//!    key, the smallest row 2 its tops can give (`canon/grids/starts.rs`).
+//!    The two tops of a pair (either row first) have the same smallest row
+//!    2, so one key serves both. A mixed pair's key mostly follows from how
+//!    many 2-cycles its `next` has, counted from the band's digits without
+//!    building the map (two give `457189236`, three `457189326`, none a
+//!    bound that loses to any pair with one); only a pair with one 2-cycle
+//!    reads three more cells, and not at all when another pair has two. A
+//!    pure pair's key is `next` three times over. Only the pairs with the
+//!    smallest key go on, usually one to three;
 //! 2. their tops (both ways round) list the starts that give that row 2,
-//!    usually one each, and read row 3 for each start, stopping as soon as
-//!    it is above the best; this keeps the tops with the smallest rows 2
-//!    and 3;
-//! 3. only those tops' starts with those rows place the other two bands,
-//!    which only need sorting (rows of a solved grid are distinct), and the
-//!    best start writes the form straight from its packed rows.
+//!    usually one each (straight from the 2-cycles; for a pure top, rows 2
+//!    and 3 come from four permutations of the first stack,
+//!    `canon/grids/pure.rs`), and read row 3 for each start, stopping as
+//!    soon as it is above the best. This keeps the smallest rows 2 and 3,
+//!    the tops that give them and how many starts do;
+//! 3. only the starts with those rows (one, most of the time, kept from
+//!    step 2) place the other two bands. Rows of a solved grid differ in
+//!    every column, so one cell each orders them; the form is then written
+//!    cell by cell, with no general [`Transform::apply`].
+//!
+//! Nothing here allocates: the grid is read into fixed tables, both
+//! orientations 16 bytes a line, once.
 
 mod pure;
 mod starts;
@@ -62,7 +71,9 @@ struct Solved {
 }
 
 /// The minlex form of `grid` and a transformation that gives it, when the
-/// grid is solved; `None` for any other grid.
+/// grid is solved; `None` for any other grid. Kept out of line: its tables
+/// would otherwise make every puzzle's call set up a larger frame.
+#[inline(never)]
 pub(super) fn search(grid: &Grid) -> Option<(Grid, Transform)> {
     let solved = Solved::new(grid);
     if !solved.solved {
