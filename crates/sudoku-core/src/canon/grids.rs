@@ -404,25 +404,18 @@ impl Solved {
     /// digit that row `i` has where row `j` has `d` (two digits a cycle).
     fn swaps(&self, band: usize) -> [u32; 3] {
         let (o, b) = (band / 3, band % 3);
-        let at = |i: usize| &self.at[o][3 * b + i];
-        let row = |i: usize| &self.rows[o][3 * b + i];
-        [(0, 1), (1, 2), (2, 0)].map(|(i, j)| {
-            let (at_i, at_j, row_j) = (at(i), at(j), row(j));
-            // For each digit, the column where row `i` has the digit of row
-            // `j` under it; compared with where row `j` has it, 16 bytes at
-            // once (the slots that are not digits are 0 in both).
-            let mut back = [0u8; 16];
-            for d in 1..10 {
-                back[d] = at_i[usize::from(row_j[usize::from(at_i[d] & 15)] & 15)];
-            }
-            let differ = u128::from_le_bytes(back) ^ u128::from_le_bytes(*at_j);
-            // A 1 in each byte that differs, summed by a multiplication
-            // (the machine may have no popcount instruction).
-            let low = u128::from_le_bytes([0x7f; 16]);
-            let ones = ((((differ & low) + low) | differ) & !low) >> 7;
-            let sum = |half: u64| (half.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32;
-            (9 - sum(ones as u64) - sum((ones >> 64) as u64)) / 2
-        })
+        let [at0, at1, at2] = [0, 1, 2].map(|i| &self.at[o][3 * b + i]);
+        let [row0, row1, row2] = [0, 1, 2].map(|i| &self.rows[o][3 * b + i]);
+        // The digit of `row` at column `c`, as an index.
+        let under = |row: &[u8; 16], c: u8| usize::from(row[usize::from(c & 15)] & 15);
+        let mut members = [0; 3];
+        for d in 1..10 {
+            let (c0, c1, c2) = (at0[d], at1[d], at2[d]);
+            members[0] += u32::from(at0[under(row1, c0)] == c1);
+            members[1] += u32::from(at1[under(row2, c1)] == c2);
+            members[2] += u32::from(at2[under(row0, c2)] == c0);
+        }
+        members.map(|m| m / 2)
     }
 
     /// For each column, the column where row `from` has the digit that row
