@@ -63,7 +63,7 @@ use crate::grid::Grid;
 /// bounds check.
 struct Solved {
     /// Whether each row, column and box holds each digit once.
-    solved: bool,
+    valid: bool,
     /// `rows[o][r][c]`: the digit at row `r`, column `c` of orientation `o`.
     rows: [[[u8; 16]; 9]; 2],
     /// `at[o][r][d]`: the column of digit `d` in row `r` of orientation `o`.
@@ -76,7 +76,7 @@ struct Solved {
 #[inline(never)]
 pub(super) fn search(grid: &Grid) -> Option<(Grid, Transform)> {
     let solved = Solved::new(grid);
-    if !solved.solved {
+    if !solved.valid {
         return None;
     }
     let mut won = Winners {
@@ -393,8 +393,8 @@ impl Solved {
         // Places are below 9, so only an unseen digit sets a top bit.
         let seen = at.iter().flatten().chain(&boxes);
         let any = seen.fold(0, |any, line| any | u128::from_le_bytes(*line));
-        let solved = any & u128::from_le_bytes([0x80; 16]) == 0;
-        Solved { solved, rows, at }
+        let valid = any & u128::from_le_bytes([0x80; 16]) == 0;
+        Solved { valid, rows, at }
     }
 
     /// How many 2-cycles the `next` maps of the three pairs of rows of band
@@ -489,7 +489,7 @@ mod tests {
         for index in 0..300 {
             let grid = batch.grid(index).unwrap();
             let solved = Solved::new(&grid);
-            assert!(solved.solved);
+            assert!(solved.valid);
             for band in 0..6 {
                 let counts = solved.swaps(band);
                 for (k, &count) in counts.iter().enumerate() {
