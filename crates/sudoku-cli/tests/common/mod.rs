@@ -258,6 +258,19 @@ impl Running {
         stdin.flush().unwrap();
     }
 
+    /// Sends `text` unless the program has already ended and closed its
+    /// end of the pipe, which a program that stops before reading may have.
+    pub fn send_unless_ended(&mut self, text: &str) {
+        let stdin = self.stdin.as_mut().unwrap();
+        match stdin
+            .write_all(text.as_bytes())
+            .and_then(|()| stdin.flush())
+        {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+            sent => sent.unwrap(),
+        }
+    }
+
     /// The next line of output, which must come within [`WAIT`].
     pub fn answer(&self, what: &str) -> String {
         self.lines

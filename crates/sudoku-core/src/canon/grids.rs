@@ -10,8 +10,8 @@
 //! when `next` of its column goes to the first free place of its own stack
 //! (giving that stack the first output stack still free); any later place
 //! makes the cell larger. So once the first stack and the order of its
-//! columns are chosen, row 2 leaves no choice (on a solved grid `next`
-//! never stays in a stack):
+//! columns are chosen (a *start*), row 2 leaves no choice (on a solved grid
+//! `next` never stays in a stack):
 //!
 //! - In a *pure* top band (each stack of row 2 holds the digits of one stack
 //!   of row 1; then the whole band is pure) `next` moves whole stacks: the
@@ -24,381 +24,481 @@
 //!   `next(next(y))`, `next(w)` that are in `C`, in that order.
 //!
 //! Row 2 can begin `456` only in a pure band, so when some band is pure only
-//! pure bands are tried. The starts (up to 36 top bands, 3 first stacks and
-//! 2 or 6 orders) are narrowed in stages, each cheaper than the next: in a
-//! mixed band row 2's fourth cell (two look-ups), then its second stack; in
-//! a pure band, where row 2 begins `456789` for every start, row 2's last
-//! stack and then row 3, read straight from the columns (`next` for row 3)
-//! and stopped as soon as they are above the best; then the whole of rows
-//! 2 and 3. Only the starts still tied place the other two bands, which
-//! only need sorting (rows of a solved grid are distinct).
+//! pure bands are tried. The search goes in three steps, each on fewer
+//! tops than the last:
+//!
+//! 1. each of the 18 pairs of rows in a band (6 bands, 3 pairs each) gets a
+//!    key, the smallest row 2 its tops can give (`canon/grids/starts.rs`).
+//!    The two tops of a pair (either row first) have the same smallest row
+//!    2, so one key serves both. A mixed pair's key mostly follows from how
+//!    many 2-cycles its `next` has, counted from the band's digits without
+//!    building the map (two give `457189236`, three `457189326`, none a
+//!    bound that loses to any pair with one); only a pair with one 2-cycle
+//!    reads three more cells, and not at all when another pair has two. A
+//!    pure pair's key is `next` three times over. Only the pairs with the
+//!    smallest key go on, usually one to three;
+//! 2. their tops (both ways round) list the starts that give that row 2,
+//!    usually one each (straight from the 2-cycles; for a pure top, rows 2
+//!    and 3 come from four permutations of the first stack,
+//!    `canon/grids/pure.rs`), and read row 3 for each start, stopping as
+//!    soon as it is above the best. This keeps the smallest rows 2 and 3,
+//!    the tops that give them and how many starts do;
+//! 3. only the starts with those rows (one, most of the time, kept from
+//!    step 2) place the other two bands. Rows of a solved grid differ in
+//!    every column, so one cell each orders them; the form is then written
+//!    cell by cell, with no general [`Transform::apply`].
+//!
+//! Nothing here allocates: the grid is read into fixed tables, both
+//! orientations 16 bytes a line, once.
 
+mod pure;
+mod starts;
+
+use self::starts::{columns, is_pure, key, places, starts, swap_key, swap_starts, swapped, Next};
 use super::Transform;
 use crate::grid::Grid;
-use crate::pos::ORDERS_OF_THREE;
 
-/// The solved grid and its transpose, with where each digit is in each row.
+/// A solved grid, read both ways: orientation 0 is the grid, orientation 1
+/// its transpose. Lines are 16 wide, so an index masked to 4 bits needs no
+/// bounds check.
 struct Solved {
-    cells: [[[u8; 9]; 9]; 2],
-    /// `at[o][r][d]`: the column of digit `d` in row `r`.
-    at: [[[u8; 10]; 9]; 2],
+    /// Whether each row, column and box holds each digit once.
+    valid: bool,
+    /// `rows[o][r][c]`: the digit at row `r`, column `c` of orientation `o`.
+    rows: [[[u8; 16]; 9]; 2],
+    /// `at[o][r][d]`: the column of digit `d` in row `r` of orientation `o`.
+    at: [[[u8; 16]; 9]; 2],
 }
-
-/// A top band being tried: its orientation and rows (row 1, row 2, row 3),
-/// and `next` for row 2.
-struct Top {
-    orientation: usize,
-    rows: [usize; 3],
-    /// For each column `c`: the column where row 1 has row 2's digit at `c`.
-    next: [u8; 9],
-    /// The same for row 3, in a pure band (unused in a mixed one).
-    third: [u8; 9],
-}
-
-/// A start: a top band (its index) and the first stack's columns in order.
-type Start = (usize, [u8; 3]);
 
 /// The minlex form of `grid` and a transformation that gives it, when the
-/// grid is solved; `None` for any other grid.
+/// grid is solved; `None` for any other grid. Kept out of line: its tables
+/// would otherwise make every puzzle's call set up a larger frame.
+#[inline(never)]
 pub(super) fn search(grid: &Grid) -> Option<(Grid, Transform)> {
-    let solved = Solved::new(grid)?;
-    let pure: [[bool; 3]; 2] =
-        std::array::from_fn(|o| std::array::from_fn(|b| solved.is_pure(o, 3 * b, 3 * b + 1)));
-    let want_pure = pure.iter().flatten().any(|&p| p);
-    let mut tops = Vec::with_capacity(36);
-    for (o, pure) in pure.iter().enumerate() {
-        for b in (0..3).filter(|&b| pure[b] == want_pure) {
-            for first in 3 * b..3 * b + 3 {
-                for second in (3 * b..3 * b + 3).filter(|&r| r != first) {
-                    let third = 9 * b + 3 - first - second;
-                    tops.push(solved.top(o, [first, second, third], want_pure));
-                }
-            }
-        }
+    let solved = Solved::new(grid);
+    if !solved.valid {
+        return None;
     }
-    let starts = promising_starts(&tops, want_pure);
-    let (orientation, order, cols) = best_start(&solved, &tops, &starts, want_pure);
-    let r1 = usize::from(order[0]);
-    let mut digits = [0; 10];
-    for (j, &c) in cols.iter().enumerate() {
-        digits[usize::from(solved.cells[orientation][r1][usize::from(c)])] = j as u8 + 1;
-    }
-    let transform = Transform::from_parts(orientation == 1, order, cols, digits);
-    Some((transform.apply(grid), transform))
-}
-
-/// The starts that may give the smallest row 2, found with a few look-ups
-/// each: in a pure band, those whose last stack of row 2 is the smallest;
-/// in a mixed band, those whose fourth cell, then second stack, is.
-fn promising_starts(tops: &[Top], pure: bool) -> Vec<Start> {
-    let mut kept = Vec::with_capacity(32);
-    let mut smallest = u64::MAX;
-    let keep = |kept: &mut Vec<Start>, smallest: &mut u64, start: Start, key: u64| {
-        if key < *smallest {
-            *smallest = key;
-            kept.clear();
-        }
-        if key == *smallest {
-            kept.push(start);
-        }
+    let mut won = Winners {
+        rows: (u64::MAX, u64::MAX),
+        tops: 0,
+        count: 0,
+        first: (0, [0; 9]),
     };
-    for (index, top) in tops.iter().enumerate() {
-        let next = &top.next;
-        for a in 0..3u8 {
-            let s = 3 * a;
-            if pure {
-                for order in ORDERS_OF_THREE {
-                    let first = order.map(|i| s + i);
-                    let key = pure_rows(top, first, smallest);
-                    keep(&mut kept, &mut smallest, (index, first), key);
-                }
-                continue;
-            }
-            // The two columns whose `next` share a stack, in either order,
-            // then the third.
-            let to = [0, 1, 2].map(|i| next[usize::from(s + i)] / 3);
-            let (p, q, z) = if to[0] == to[1] {
-                (s, s + 1, s + 2)
-            } else if to[0] == to[2] {
-                (s, s + 2, s + 1)
-            } else {
-                (s + 1, s + 2, s)
-            };
-            for first in [[p, q, z], [q, p, z]] {
-                keep(
-                    &mut kept,
-                    &mut smallest,
-                    (index, first),
-                    u64::from(fourth_cell(next, first)),
-                );
-            }
-        }
+    for t in bits(promising_tops(&solved)) {
+        each_start(&solved, t, &mut won);
     }
-    if !pure {
-        let mut second = u16::MAX;
-        let mut count = 0;
-        for k in 0..kept.len() {
-            let (index, first) = kept[k];
-            let cells = second_stack(&tops[index].next, first);
-            if cells < second {
-                second = cells;
-                count = 0;
-            }
-            if cells == second {
-                kept[count] = (index, first);
-                count += 1;
-            }
-        }
-        kept.truncate(count);
-    }
-    kept
-}
-
-/// Row 2's last stack in a pure band whose first stack's columns come in
-/// the order `first` (4 bits a cell): the place, plus one, of `next` three
-/// times over of each of them, which is back in the first stack.
-fn pure_tail(next: &[u8; 9], first: [u8; 3]) -> u16 {
-    let back = |c: u8| next[usize::from(next[usize::from(next[usize::from(c)])])];
-    let place = |t: u8| 1 + u16::from(t == first[1]) + 2 * u16::from(t == first[2]);
-    first.iter().fold(0, |v, &c| v << 4 | place(back(c)))
-}
-
-/// Rows 2 and 3 from row 2's fourth cell on, in a pure band whose first
-/// stack's columns come in the order `first` (4 bits a cell: row 2's last
-/// stack, [`pure_tail`], then row 3), or `u64::MAX` as soon as they are
-/// larger than `bound`. In a pure band row 2 begins `456789` whatever the
-/// start, so these decide between the starts.
-fn pure_rows(top: &Top, first: [u8; 3], bound: u64) -> u64 {
-    let next = &top.next;
-    let tail = u64::from(pure_tail(next, first));
-    if tail << 36 > bound {
-        return u64::MAX;
-    }
-    let cols = columns(next, first, true);
-    let place = places(&cols);
-    let cell = |j: usize| u64::from(place[usize::from(top.third[usize::from(cols[j])])] + 1);
-    let stack = |k: usize| cell(3 * k) << 8 | cell(3 * k + 1) << 4 | cell(3 * k + 2);
-    let key = tail << 12 | stack(0);
-    if key << 24 > bound {
-        return u64::MAX;
-    }
-    (key << 12 | stack(1)) << 12 | stack(2)
-}
-
-/// Row 2's fourth cell in a mixed band whose first stack's columns come in
-/// the order `first`: one more than the place of `next(next(x))` when it is
-/// in the first stack (x, y, z at places 0, 1, 2), else 8 (the third
-/// stack's second place).
-fn fourth_cell(next: &[u8; 9], first: [u8; 3]) -> u8 {
-    let [x, y, z] = first;
-    let t = next[usize::from(next[usize::from(x)])];
-    if t / 3 == x / 3 {
-        1 + u8::from(t == y) + 2 * u8::from(t == z)
+    let mut pick = Pick {
+        solved: &solved,
+        rows: won.rows,
+        best: None,
+    };
+    if won.count == 1 {
+        let (t, cols) = won.first;
+        pick.offer(t, won.rows, cols);
     } else {
-        8
+        for t in bits(won.tops) {
+            each_start(&solved, t, &mut pick);
+        }
     }
+    // The first pass always finds a start.
+    pick.best.map(|best| best.output())
 }
 
-/// Row 2's second stack (places 3 to 5, 4 bits a cell) in a mixed band
-/// whose first stack's columns come in the order `first`: each cell is one
-/// more than the place of `next` of its column, which is in the first
-/// stack (placed) or in the third (placed from 7 on).
-fn second_stack(next: &[u8; 9], first: [u8; 3]) -> u16 {
-    let [x, y, z] = first;
-    let a = x / 3;
-    let (nx, ny) = (next[usize::from(x)], next[usize::from(y)]);
-    let w = 3 * (nx / 3) + 3 - nx % 3 - ny % 3;
-    let mut third = 7;
-    let mut cell = |t: u8| {
-        if t / 3 == a {
-            1 + u16::from(t == y) + 2 * u16::from(t == z)
+/// The orientation and rows (row 1, row 2, row 3) of top `t` of the 36:
+/// pair `t / 2` (rows `k` and `k + 1` of band `t / 6` of the 6, `k` being
+/// `t / 2 % 3`, the third row last), in order for an even `t`, swapped for
+/// an odd one.
+fn top_rows(t: usize) -> (usize, [usize; 3]) {
+    let [o, r1, r2, r3] = TOPS[t % 36].map(usize::from);
+    (o, [r1, r2, r3])
+}
+
+/// [`top_rows`] for each top, worked out once: orientation, rows.
+const TOPS: [[u8; 4]; 36] = {
+    let mut tops = [[0; 4]; 36];
+    let mut t = 0;
+    while t < 36 {
+        let (pair, swap) = (t / 2, t % 2 == 1);
+        let (band, k) = (pair / 3, pair % 3);
+        let (o, b) = (band / 3, band % 3);
+        let rows = [3 * b + k, 3 * b + (k + 1) % 3, 3 * b + (k + 2) % 3];
+        let (r1, r2) = if swap {
+            (rows[1], rows[0])
         } else {
-            third += 1;
-            third
+            (rows[0], rows[1])
+        };
+        tops[t] = [o as u8, r1 as u8, r2 as u8, rows[2] as u8];
+        t += 1;
+    }
+    tops
+};
+
+/// The indices of the set bits of `mask`, lowest first.
+fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            i
+        })
+    })
+}
+
+/// The tops worth expanding, a bit each of 36: both tops of each pair of
+/// rows whose key is the smallest. Only pure bands' pairs count if there is
+/// a pure band. A mixed pair's key comes from its count of 2-cycles alone
+/// unless it has one ([`swap_key`]), and a pair with one cannot win when
+/// another pair has two.
+fn promising_tops(solved: &Solved) -> u64 {
+    let pure: [bool; 6] = std::array::from_fn(|band| solved.is_pure(band));
+    let next = |pair: usize| {
+        let (o, rows) = top_rows(2 * pair);
+        solved.next(o, rows[0], rows[1])
+    };
+    let mut keys = [u64::MAX; 18];
+    if pure.contains(&true) {
+        for pair in (0..18).filter(|&pair| pure[pair / 3]) {
+            keys[pair] = key(&next(pair));
+        }
+    } else {
+        let by_band: [[u32; 3]; 6] = std::array::from_fn(|band| solved.swaps(band));
+        let swaps: [u32; 18] = std::array::from_fn(|pair| by_band[pair / 3][pair % 3]);
+        let two = swaps.contains(&2);
+        for pair in 0..18 {
+            keys[pair] = match swap_key(swaps[pair]) {
+                Some(key) => key,
+                None if two => continue,
+                None => key(&next(pair)),
+            };
+        }
+    }
+    let best = keys.iter().min().copied().unwrap_or(u64::MAX);
+    (0..18).fold(0, |tops, pair| {
+        tops | (u64::from(keys[pair] == best) * 0b11) << (2 * pair)
+    })
+}
+
+/// Where a top's starts go, each with its rows 2 and 3 and its columns.
+trait Sink {
+    /// The rows 2 and 3 that a start must not be above to be offered.
+    fn bound(&self) -> (u64, u64);
+
+    /// A start of top `t`, its rows 2 and 3 not above the bound.
+    fn offer(&mut self, t: usize, rows: (u64, u64), cols: [u8; 9]);
+}
+
+/// Offers `sink` every start of top `t` that gives the top's smallest row
+/// 2, unless its rows 2 and 3 are above the sink's bound (row 3 is read
+/// only when row 2 is not, and only until it is).
+fn each_start(solved: &Solved, t: usize, sink: &mut impl Sink) {
+    let (o, rows) = top_rows(t);
+    let next = solved.next(o, rows[0], rows[1]);
+    let third = || solved.next(o, rows[0], rows[2]);
+    if is_pure(&next) {
+        pure::starts(&next, &third(), |found, first| {
+            if found <= sink.bound() {
+                sink.offer(t, found, columns(&next, first, true));
+            }
+        });
+        return;
+    }
+    let mut map = None;
+    let mut offer = |row2: u64, cols: [u8; 9]| {
+        let bound = sink.bound();
+        if row2 > bound.0 {
+            return;
+        }
+        let third = map.get_or_insert_with(third);
+        let bound = if row2 == bound.0 { bound.1 } else { u64::MAX };
+        let row3 = row3(third, &cols, bound);
+        if row3 != u64::MAX {
+            sink.offer(t, (row2, row3), cols);
         }
     };
-    let c3 = cell(next[usize::from(nx)]);
-    let c4 = cell(next[usize::from(ny)]);
-    let c5 = cell(next[usize::from(w)]);
-    c3 << 8 | c4 << 4 | c5
-}
-
-/// The input column at each output place, for a start whose first stack's
-/// columns come in the order `first` (see the module's notes).
-fn columns(next: &[u8; 9], first: [u8; 3], pure: bool) -> [u8; 9] {
-    let n = |c: u8| next[usize::from(c)];
-    let [x, y, z] = first;
-    let (nx, ny, nz) = (n(x), n(y), n(z));
-    if pure {
-        return [x, y, z, nx, ny, nz, n(nx), n(ny), n(nz)];
-    }
-    let w = 3 * (nx / 3) + 3 - nx % 3 - ny % 3;
-    let c = nz / 3;
-    let mut cols = [x, y, z, nx, ny, w, nz, 0, 0];
-    let mut k = 7;
-    for t in [n(nx), n(ny), n(w)] {
-        if t / 3 == c && k < 9 {
-            cols[k] = t;
-            k += 1;
+    let swapped = swapped(&next);
+    if swapped == 0 {
+        let starts = starts(&next);
+        for &first in starts.firsts() {
+            offer(starts.row2, columns(&next, first, false));
         }
     }
-    debug_assert!(k == 9 && is_stack_order(&cols), "{cols:?}");
-    cols
-}
-
-/// Whether `cols` is an order of the columns keeping stacks whole.
-fn is_stack_order(cols: &[u8; 9]) -> bool {
-    let all = cols.iter().fold(0u16, |m, &c| m | 1 << c) == 0x1ff;
-    all && cols
-        .chunks(3)
-        .all(|s| s[0] / 3 == s[1] / 3 && s[1] / 3 == s[2] / 3)
-}
-
-/// The output place of each input column.
-fn places(cols: &[u8; 9]) -> [u8; 9] {
-    let mut place = [0; 9];
-    for (j, &c) in cols.iter().enumerate() {
-        place[usize::from(c)] = j as u8;
+    for (row2, cols) in swap_starts(&next, swapped) {
+        offer(row2, cols);
     }
-    place
 }
 
-/// A row of the output, 4 bits a cell, the first cell highest.
-fn pack(cells: impl Iterator<Item = u8>) -> u64 {
-    cells.fold(0, |v, cell| v << 4 | u64::from(cell))
-}
-
-/// Of the promising starts, the one with the smallest rows 2 to 9: its
-/// orientation, its order of the rows and of the columns. Rows 2 and 3 are
-/// found for every start first (a start fixes the columns and so the
-/// labels); only those with the smallest go on to the other bands.
-fn best_start(
-    solved: &Solved,
-    tops: &[Top],
-    starts: &[Start],
-    pure: bool,
-) -> (usize, [u8; 9], [u8; 9]) {
-    let mut best_top = (u64::MAX, u64::MAX);
-    let mut ties: Vec<(usize, [u8; 9], [u8; 10])> = Vec::with_capacity(starts.len());
-    for &(index, first) in starts {
-        let top = &tops[index];
-        let o = top.orientation;
-        let cols = columns(&top.next, first, pure);
-        let place = places(&cols);
-        let row2 = pack(
-            cols.iter()
-                .map(|&c| place[usize::from(top.next[usize::from(c)])] + 1),
-        );
-        if row2 > best_top.0 {
-            continue;
-        }
-        let at1 = &solved.at[o][top.rows[0]];
-        let label: [u8; 10] = std::array::from_fn(|d| place[usize::from(at1[d])] + 1);
-        let rows = (row2, solved.row(o, top.rows[2], &cols, &label));
-        if rows < best_top {
-            best_top = rows;
-            ties.clear();
-        }
-        if rows == best_top {
-            ties.push((index, cols, label));
+/// Row 3 (packed) for the columns `cols` of a top whose row 3 has the map
+/// `third`, or `u64::MAX` as soon as a stack of it shows it is above
+/// `bound`.
+fn row3(third: &Next, cols: &[u8; 9], bound: u64) -> u64 {
+    let place = places(cols);
+    let cell = |j: usize| u64::from(place[usize::from(third[usize::from(cols[j])])] + 1);
+    let mut row = 0;
+    for k in 0..3 {
+        row = row << 12 | cell(3 * k) << 8 | cell(3 * k + 1) << 4 | cell(3 * k + 2);
+        if row > bound >> (24 - 12 * k) {
+            return u64::MAX;
         }
     }
-    let mut best = ([u64::MAX; 6], 0, [0; 9], [0; 9]);
-    for &(index, cols, label) in &ties {
-        let top = &tops[index];
-        let o = top.orientation;
-        // The other two bands, each with its rows sorted (a row's index in
-        // the low 4 bits), the band with the smaller first row first.
-        let band = top.rows[0] / 3;
-        let mut bands = [[0u64; 3]; 2];
-        for (k, b) in (0..3).filter(|&b| b != band).enumerate() {
-            for (i, r) in (3 * b..3 * b + 3).enumerate() {
-                bands[k][i] = solved.row(o, r, &cols, &label) << 4 | r as u64;
+    row
+}
+
+/// The first pass: the smallest rows 2 and 3 of the promising tops, the
+/// tops that give them (a bit each, of 36), how many starts do, and the
+/// first of them (its top and columns).
+struct Winners {
+    rows: (u64, u64),
+    tops: u64,
+    count: usize,
+    first: (usize, [u8; 9]),
+}
+
+impl Sink for Winners {
+    fn bound(&self) -> (u64, u64) {
+        self.rows
+    }
+
+    fn offer(&mut self, t: usize, rows: (u64, u64), cols: [u8; 9]) {
+        if rows < self.rows {
+            *self = Winners {
+                rows,
+                tops: 0,
+                count: 0,
+                first: (t, cols),
+            };
+        }
+        self.tops |= 1 << t;
+        self.count += 1;
+    }
+}
+
+/// The second pass: of the starts with the winners' rows 2 and 3, the one
+/// with the smallest rows 4 to 9.
+struct Pick<'s> {
+    solved: &'s Solved,
+    rows: (u64, u64),
+    best: Option<Best>,
+}
+
+impl Sink for Pick<'_> {
+    fn bound(&self) -> (u64, u64) {
+        self.rows
+    }
+
+    fn offer(&mut self, t: usize, rows: (u64, u64), cols: [u8; 9]) {
+        if rows != self.rows {
+            return;
+        }
+        let (o, top) = top_rows(t);
+        let label = self.solved.labels(o, top[0], &cols);
+        let from = self.solved.lower_rows(o, top[0] / 3, cols[0], &label);
+        let mut lower = [0; 54];
+        for (line, &r) in lower.chunks_exact_mut(9).zip(&from) {
+            let row = &self.solved.rows[o][usize::from(r)];
+            for (cell, &c) in line.iter_mut().zip(&cols) {
+                *cell = label[usize::from(row[usize::from(c & 15)] & 15)];
             }
-            bands[k].sort_unstable();
         }
-        if bands[1][0] < bands[0][0] {
-            bands.swap(0, 1);
-        }
-        let [a, b] = bands;
-        let rows = [a[0], a[1], a[2], b[0], b[1], b[2]].map(|v| v >> 4);
-        if rows < best.0 {
-            let index = |v: u64| (v & 15) as u8;
-            let order = [
-                top.rows[0] as u8,
-                top.rows[1] as u8,
-                top.rows[2] as u8,
-                index(a[0]),
-                index(a[1]),
-                index(a[2]),
-                index(b[0]),
-                index(b[1]),
-                index(b[2]),
-            ];
-            best = (rows, o, order, cols);
+        if self.best.is_none_or(|best| lower < best.lower) {
+            let [r1, r2, r3] = top.map(|r| r as u8);
+            self.best = Some(Best {
+                rows,
+                lower,
+                orientation: o,
+                order: [
+                    r1, r2, r3, from[0], from[1], from[2], from[3], from[4], from[5],
+                ],
+                cols,
+                label,
+            });
         }
     }
-    (best.1, best.2, best.3)
 }
+
+/// The best start: rows 2 and 3 of its form, packed, rows 4 to 9 as
+/// cells, and the parts of its transformation.
+#[derive(Clone, Copy)]
+struct Best {
+    rows: (u64, u64),
+    lower: [u8; 54],
+    orientation: usize,
+    order: [u8; 9],
+    cols: [u8; 9],
+    /// `label[d]`: what digit `d` is written as (`label[0]` is 0).
+    label: [u8; 16],
+}
+
+impl Best {
+    /// The form and the transformation.
+    fn output(&self) -> (Grid, Transform) {
+        let mut cells = [0; 81];
+        cells[..9].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        cells[9..18].copy_from_slice(&unpack(self.rows.0));
+        cells[18..27].copy_from_slice(&unpack(self.rows.1));
+        cells[27..].copy_from_slice(&self.lower);
+        let mut digits = [0; 10];
+        digits.copy_from_slice(&self.label[..10]);
+        let transform = Transform::from_parts(self.orientation == 1, self.order, self.cols, digits);
+        // The cells are labels, 1-9.
+        (Grid::from_cells_unchecked(cells), transform)
+    }
+}
+
+/// The nine cells of a packed row: the last eight spread from their 4 bits
+/// to a byte each in a few whole-word steps.
+fn unpack(packed: u64) -> [u8; 9] {
+    let low = packed & 0xffff_ffff;
+    let spread = (low | low << 16) & 0x0000_ffff_0000_ffff;
+    let spread = (spread | spread << 8) & 0x00ff_00ff_00ff_00ff;
+    let spread = (spread | spread << 4) & 0x0f0f_0f0f_0f0f_0f0f;
+    let mut cells = [0; 9];
+    cells[0] = (packed >> 32) as u8;
+    cells[1..].copy_from_slice(&spread.to_be_bytes());
+    cells
+}
+
+/// Not yet seen: a digit's place in a line before the line is read.
+const UNSEEN: u8 = u8::MAX;
+
+/// A line before it is read: digits 1-9 unseen, the other slots not digits.
+const FRESH: [u8; 16] = [
+    0, UNSEEN, UNSEEN, UNSEEN, UNSEEN, UNSEEN, UNSEEN, UNSEEN, UNSEEN, UNSEEN, 0, 0, 0, 0, 0, 0,
+];
 
 impl Solved {
-    /// The grid read both ways, or `None` unless it is solved (each row,
-    /// column and box holds each digit once).
-    fn new(grid: &Grid) -> Option<Solved> {
-        let g = grid.cells();
-        let mut cells = [[[0; 9]; 9]; 2];
-        let mut at = [[[0; 10]; 9]; 2];
-        let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
-        for r in 0..9 {
-            for c in 0..9 {
-                let d = g[r * 9 + c];
-                cells[0][r][c] = d;
-                cells[1][c][r] = d;
-                at[0][r][usize::from(d)] = c as u8;
-                at[1][c][usize::from(d)] = r as u8;
-                rows[r] |= 1 << d;
-                cols[c] |= 1 << d;
-                boxes[r / 3 * 3 + c / 3] |= 1 << d;
+    /// The grid read both ways, and whether it is solved: each row, column
+    /// and box has a place for each digit 1-9 (nine cells, nine digits, so
+    /// each once).
+    fn new(grid: &Grid) -> Solved {
+        let cells = grid.cells();
+        let mut rows = [[[0; 16]; 9]; 2];
+        let mut at = [[FRESH; 9]; 2];
+        let mut boxes = [FRESH; 9];
+        for band in 0..3 {
+            for r in 3 * band..3 * band + 3 {
+                for stack in 0..3 {
+                    let in_box = &mut boxes[3 * band + stack];
+                    for c in 3 * stack..3 * stack + 3 {
+                        let d = cells[9 * r + c] & 15;
+                        rows[0][r][c] = d;
+                        rows[1][c][r] = d;
+                        at[0][r][usize::from(d)] = c as u8;
+                        at[1][c][usize::from(d)] = r as u8;
+                        in_box[usize::from(d)] = 0;
+                    }
+                }
             }
         }
-        let full = |masks: [u16; 9]| masks.iter().all(|&m| m == 0x3fe);
-        (full(rows) && full(cols) && full(boxes)).then_some(Solved { cells, at })
+        // Places are below 9, so only an unseen digit sets a top bit.
+        let seen = at.iter().flatten().chain(&boxes);
+        let any = seen.fold(0, |any, line| any | u128::from_le_bytes(*line));
+        let valid = any & u128::from_le_bytes([0x80; 16]) == 0;
+        Solved { valid, rows, at }
+    }
+
+    /// How many 2-cycles the `next` maps of the three pairs of rows of band
+    /// `band` of the 6 have (rows 0 and 1, 1 and 2, 2 and 0 of the band),
+    /// read from the digits: digit `d` is in one of rows `i` and `j`
+    /// exactly when row `j`, at the column where row `i` has `d`, holds a
+    /// digit that row `i` has where row `j` has `d` (two digits a cycle).
+    fn swaps(&self, band: usize) -> [u32; 3] {
+        let (o, b) = (band / 3, band % 3);
+        let [at0, at1, at2] = [0, 1, 2].map(|i| &self.at[o][3 * b + i]);
+        let [row0, row1, row2] = [0, 1, 2].map(|i| &self.rows[o][3 * b + i]);
+        // The digit of `row` at column `c`, as an index.
+        let under = |row: &[u8; 16], c: u8| usize::from(row[usize::from(c & 15)] & 15);
+        let mut members = [0; 3];
+        for d in 1..10 {
+            let (c0, c1, c2) = (at0[d], at1[d], at2[d]);
+            members[0] += u32::from(at0[under(row1, c0)] == c1);
+            members[1] += u32::from(at1[under(row2, c1)] == c2);
+            members[2] += u32::from(at2[under(row0, c2)] == c0);
+        }
+        members.map(|m| m / 2)
     }
 
     /// For each column, the column where row `from` has the digit that row
     /// `to` has there.
-    fn next(&self, o: usize, from: usize, to: usize) -> [u8; 9] {
-        std::array::from_fn(|c| self.at[o][from][usize::from(self.cells[o][to][c])])
+    fn next(&self, o: usize, from: usize, to: usize) -> Next {
+        let (at, row) = (&self.at[o][from], &self.rows[o][to]);
+        std::array::from_fn(|c| at[usize::from(row[c] & 15)])
     }
 
-    /// Whether each stack of row `to` holds the digits of one stack of row
-    /// `from` (then the whole band is pure, whichever two rows are asked).
-    fn is_pure(&self, o: usize, from: usize, to: usize) -> bool {
-        let next = self.next(o, from, to);
-        next.chunks(3)
-            .all(|three| three[0] / 3 == three[1] / 3 && three[1] / 3 == three[2] / 3)
+    /// Whether band `band` of the 6 is pure, from its first two rows.
+    fn is_pure(&self, band: usize) -> bool {
+        let (o, b) = (band / 3, band % 3);
+        let (at, row) = (&self.at[o][3 * b], &self.rows[o][3 * b + 1]);
+        let stack = |c: usize| at[usize::from(row[c] & 15)] / 3;
+        stack(0) == stack(1) && stack(0) == stack(2)
     }
 
-    /// Row `r` of orientation `o` with the columns in the order `cols` and
-    /// the digits relabelled by `label`, packed.
-    fn row(&self, o: usize, r: usize, cols: &[u8; 9], label: &[u8; 10]) -> u64 {
-        let cells = &self.cells[o][r];
-        pack(
-            cols.iter()
-                .map(|&c| label[usize::from(cells[usize::from(c)])]),
-        )
+    /// The labels the columns `cols` give in orientation `o` with row 1
+    /// `r1`: each digit becomes one more than the place of its column in
+    /// row 1 (16 wide, like the lines; 0 stays 0).
+    fn labels(&self, o: usize, r1: usize, cols: &[u8; 9]) -> [u8; 16] {
+        let place = places(cols);
+        let at = &self.at[o][r1];
+        let mut label = [0; 16];
+        for d in 1..10 {
+            label[d] = place[usize::from(at[d])] + 1;
+        }
+        label
     }
 
-    fn top(&self, o: usize, rows: [usize; 3], pure: bool) -> Top {
-        Top {
-            orientation: o,
-            rows,
-            next: self.next(o, rows[0], rows[1]),
-            third: if pure {
-                self.next(o, rows[0], rows[2])
-            } else {
-                [0; 9]
-            },
+    /// The order of rows 4 to 9 of a start in orientation `o` whose top
+    /// band is `band` and whose first column is `first`: the other two
+    /// bands, each with its rows sorted, the band with the smaller first
+    /// row first. Rows of a solved grid differ in every column, so their
+    /// first cells (the label of their digit in column `first`) order them.
+    fn lower_rows(&self, o: usize, band: usize, first: u8, label: &[u8; 16]) -> [u8; 6] {
+        let rows = &self.rows[o];
+        // A row's first cell, its index in the low 4 bits.
+        let key =
+            |r: usize| label[usize::from(rows[r][usize::from(first & 15)] & 15)] << 4 | r as u8;
+        let sorted = |b: usize| {
+            let [x, y, z] = [3 * b, 3 * b + 1, 3 * b + 2].map(key);
+            let (x, y) = (x.min(y), x.max(y));
+            let (y, z) = (y.min(z), y.max(z));
+            [x.min(y), x.max(y), z]
+        };
+        let (b1, b2) = match band {
+            0 => (1, 2),
+            1 => (0, 2),
+            _ => (0, 1),
+        };
+        let (mut one, mut two) = (sorted(b1), sorted(b2));
+        if two[0] < one[0] {
+            std::mem::swap(&mut one, &mut two);
+        }
+        [one[0], one[1], one[2], two[0], two[1], two[2]].map(|k| k & 15)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::starts::swapped;
+    use super::*;
+    use crate::generator::Batch;
+
+    /// The count of 2-cycles read from a band's digits is the count read
+    /// from each pair's `next` map, and purity is the map's.
+    #[test]
+    fn swaps_from_digits_are_the_maps_swaps() {
+        let batch = Batch::new(26);
+        for index in 0..300 {
+            let grid = batch.grid(index).unwrap();
+            let solved = Solved::new(&grid);
+            assert!(solved.valid);
+            for band in 0..6 {
+                let counts = solved.swaps(band);
+                for (k, &count) in counts.iter().enumerate() {
+                    let (o, rows) = top_rows(2 * (3 * band + k));
+                    let next = solved.next(o, rows[0], rows[1]);
+                    assert_eq!(count, swapped(&next).count_ones() / 2, "grid {grid}");
+                    assert_eq!(solved.is_pure(band), is_pure(&next), "grid {grid}");
+                }
+            }
         }
     }
 }

@@ -297,3 +297,159 @@ fn each_kind_of_move_keeps_the_form() {
         }
     }
 }
+
+/// What decides the solved grids' search for a grid, worked out the slow
+/// way: for each of the 18 pairs of rows in a band (rows `k`, `k + 1` of
+/// each band, both orientations), whether its band is pure, how many
+/// 2-cycles its `next` map has, and its smallest row 2 over all 1,296
+/// orders of the columns.
+struct Pairs {
+    pure: Vec<bool>,
+    swaps: Vec<usize>,
+    row2: Vec<u64>,
+}
+
+impl Pairs {
+    fn of(grid: &Grid) -> Pairs {
+        let orders = line_orders();
+        let g = grid.cells();
+        let (mut pure, mut swaps, mut row2) = (Vec::new(), Vec::new(), Vec::new());
+        for transpose in [false, true] {
+            let row = |r: usize| -> [u8; 9] {
+                std::array::from_fn(|c| {
+                    if transpose {
+                        g[c * 9 + r]
+                    } else {
+                        g[r * 9 + c]
+                    }
+                })
+            };
+            for band in 0..3 {
+                let next = |i: usize, j: usize| -> [usize; 9] {
+                    let (a, b) = (row(3 * band + i), row(3 * band + j));
+                    std::array::from_fn(|c| a.iter().position(|&d| d == b[c]).unwrap())
+                };
+                let first = next(0, 1);
+                let band_pure = first[..3].iter().all(|&t| t / 3 == first[0] / 3);
+                for k in 0..3 {
+                    let map = next(k, (k + 1) % 3);
+                    pure.push(band_pure);
+                    swaps.push((0..9).filter(|&c| map[map[c]] == c).count() / 2);
+                    row2.push(
+                        orders
+                            .iter()
+                            .map(|cols| {
+                                let mut place = [0; 9];
+                                for (j, &c) in cols.iter().enumerate() {
+                                    place[usize::from(c)] = j as u64;
+                                }
+                                cols.iter()
+                                    .fold(0, |v, &c| v << 4 | (place[map[usize::from(c)]] + 1))
+                            })
+                            .min()
+                            .unwrap(),
+                    );
+                }
+            }
+        }
+        Pairs { pure, swaps, row2 }
+    }
+
+    fn smallest(&self) -> u64 {
+        *self.row2.iter().min().unwrap()
+    }
+}
+
+/// Generated grids (seed 1) that take each way of the solved grids'
+/// search, each first checked for what makes it take that way, then
+/// against brute force, moved and not.
+#[test]
+fn each_way_of_the_solved_search_matches_brute_force() {
+    let batch = Batch::new(1);
+    let grid = |index: u64| batch.grid(index).unwrap();
+    // Not one pair of rows has a 2-cycle (about 1 grid in 5,000): every
+    // top is tried the long way.
+    let none = grid(6484);
+    let pairs = Pairs::of(&none);
+    assert!(pairs.swaps.iter().all(|&n| n == 0) && !pairs.pure.contains(&true));
+    // The smallest row 2 comes from three 2-cycles (457189326).
+    let three = grid(55);
+    let pairs = Pairs::of(&three);
+    assert_eq!(pairs.smallest(), 0x457_189_326);
+    assert!(!pairs.pure.contains(&true) && !pairs.swaps.contains(&2));
+    // From one 2-cycle, with no pair of two to beat it.
+    let one = grid(8);
+    let pairs = Pairs::of(&one);
+    assert_eq!(pairs.smallest() >> 12, 0x457_189);
+    assert!(!pairs.pure.contains(&true) && !pairs.swaps.contains(&2));
+    // Two pure bands.
+    let pure = grid(21);
+    let pairs = Pairs::of(&pure);
+    assert!(pairs.pure.iter().filter(|&&p| p).count() >= 6);
+    // Five pairs or more tie on the smallest row 2.
+    let tied = grid(19);
+    let pairs = Pairs::of(&tied);
+    assert!(
+        pairs
+            .row2
+            .iter()
+            .filter(|&&r| r == pairs.smallest())
+            .count()
+            >= 5
+    );
+    let mut rng = ItemRng::seed_from_u64(23);
+    for grid in [none, three, one, pure, tied] {
+        check_against_brute_force(&grid);
+        let moved = Transform::random(&mut rng).apply(&grid);
+        assert_eq!(canonical(&moved).form(), canonical(&grid).form());
+        assert_eq!(
+            canonical(&moved).transform().apply(&moved),
+            *canonical(&grid).form()
+        );
+    }
+}
+
+/// A grid whose bands are all pure and which many moves leave unchanged,
+/// so that many starts tie on every row: its form, moved or not, is the
+/// brute-force one.
+#[test]
+fn a_grid_with_many_symmetries_matches_brute_force() {
+    // Row r is 123456789 shifted by 3 (r % 3) + r / 3.
+    let cells = std::array::from_fn(|i| {
+        let (r, c) = (i / 9, i % 9);
+        ((3 * (r % 3) + r / 3 + c) % 9 + 1) as u8
+    });
+    let grid = Grid::from_cells(cells).unwrap();
+    assert!(grid.is_solved());
+    check_against_brute_force(&grid);
+    let mut rng = ItemRng::seed_from_u64(24);
+    for _ in 0..3 {
+        let moved = Transform::random(&mut rng).apply(&grid);
+        check_against_brute_force(&moved);
+        assert!(moved.is_equivalent_to(&grid));
+    }
+}
+
+/// Full grids that fail only one of the three rules go the puzzles' way.
+#[test]
+fn full_grids_with_one_broken_rule_are_not_solved_grids() {
+    let solved = random_grids(25, 1)[0];
+    let latin = Grid::from_cells(std::array::from_fn(|i| ((i / 9 + i % 9) % 9 + 1) as u8)).unwrap();
+    // Swap two cells of a row within one box: rows and boxes stay, columns break.
+    let mut cells = *solved.cells();
+    cells.swap(0, 1);
+    let columns = Grid::from_cells(cells).unwrap();
+    // Swap rows 0 and 3: rows and columns stay, boxes break.
+    let mut cells = *solved.cells();
+    for c in 0..9 {
+        cells.swap(c, 27 + c);
+    }
+    let boxes = Grid::from_cells(cells).unwrap();
+    for grid in [latin, columns, boxes] {
+        assert!(grid.is_full() && !grid.is_solved());
+        assert!(grids::search(&grid).is_none(), "grid {grid}");
+        let (form, transform) = puzzles::search(&grid);
+        assert_eq!(*canonical(&grid).form(), form);
+        assert_eq!(transform.apply(&grid), form);
+    }
+}
