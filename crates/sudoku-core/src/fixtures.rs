@@ -24,9 +24,8 @@ pub(crate) fn cells_of<'a>(grids: impl IntoIterator<Item = &'a crate::Grid>) -> 
 /// The cells of each puzzle of the shared set `name` (`17_clue.txt`,
 /// `magictour_top1465.txt`, `serg_benchmark.txt`) in the folder `build.rs`
 /// found them in. Only the tests built with `cfg(shared_puzzles)` (the sets
-/// were there) read them; the others are built ignored, with the reason:
-///
-/// `#[cfg_attr(not(shared_puzzles), ignore = "...")]`
+/// were there) read them; the others are built ignored, with the reason
+/// ([`shared_sets_test!`]).
 pub(crate) fn shared_set(name: &str) -> Vec<[u8; 81]> {
     let Some(dir) = option_env!("SUDOKU_SHARED_PUZZLES") else {
         panic!("the shared sets were not there when sudoku-core was built (see build.rs)");
@@ -44,3 +43,20 @@ pub(crate) fn shared_set(name: &str) -> Vec<[u8; 81]> {
         .collect();
     cells_of(&grids)
 }
+
+/// A unit test that reads the shared sets ([`shared_set`]): built ignored,
+/// with the reason, where `build.rs` did not find them.
+macro_rules! shared_sets_test {
+    ($(#[$meta:meta])* fn $name:ident() $body:block) => {
+        $(#[$meta])*
+        #[test]
+        #[cfg_attr(
+            not(shared_puzzles),
+            ignore = "the shared sets (SUDOKU_PUZZLES_DIR, else ../shared/puzzles) were not \
+                      found when sudoku-core was built: set SUDOKU_PUZZLES_DIR (a folder added \
+                      since: touch crates/sudoku-core/build.rs)"
+        )]
+        fn $name() $body
+    };
+}
+pub(crate) use shared_sets_test;

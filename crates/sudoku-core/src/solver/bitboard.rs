@@ -749,7 +749,7 @@ mod tests {
         given_masks, given_masks_portable, search, search_counting_guesses, search_with, Givens,
         State,
     };
-    use crate::fixtures::{cells_of, sets, shared_set};
+    use crate::fixtures::{cells_of, sets, shared_set, shared_sets_test};
 
     fn parse(s: &str) -> [u8; 81] {
         let mut g = [0u8; 81];
@@ -1179,16 +1179,11 @@ mod tests {
         }
     }
 
-    #[test]
-    #[cfg_attr(
-        not(shared_puzzles),
-        ignore = "the shared sets (SUDOKU_PUZZLES_DIR, else ../shared/puzzles) were not found \
-                  when sudoku-core was built: set SUDOKU_PUZZLES_DIR (a folder added since: \
-                  touch crates/sudoku-core/build.rs)"
-    )]
-    fn portable_matches_default_on_the_hard_shared_set() {
-        for p in shared_set("magictour_top1465.txt").iter().step_by(7) {
-            assert_eq!(portable(p, 2).len(), 1);
+    shared_sets_test! {
+        fn portable_matches_default_on_the_hard_shared_set() {
+            for p in shared_set("magictour_top1465.txt").iter().step_by(7) {
+                assert_eq!(portable(p, 2).len(), 1);
+            }
         }
     }
 
@@ -1219,17 +1214,12 @@ mod tests {
         check_sets(&cells_of(&sets::hard()), &cells_of(&several));
     }
 
-    #[test]
-    #[cfg_attr(
-        not(shared_puzzles),
-        ignore = "the shared sets (SUDOKU_PUZZLES_DIR, else ../shared/puzzles) were not found \
-                  when sudoku-core was built: set SUDOKU_PUZZLES_DIR (a folder added since: \
-                  touch crates/sudoku-core/build.rs)"
-    )]
-    fn shared_sets() {
-        check_sets(
-            &shared_set("magictour_top1465.txt"),
-            &shared_set("serg_benchmark.txt"),
-        );
+    shared_sets_test! {
+        fn shared_sets() {
+            check_sets(
+                &shared_set("magictour_top1465.txt"),
+                &shared_set("serg_benchmark.txt"),
+            );
+        }
     }
 }

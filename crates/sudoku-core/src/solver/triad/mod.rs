@@ -871,7 +871,7 @@ pub(crate) fn search_without(cells: &[u8; 81], cell: usize, digit: usize) -> usi
 #[cfg(test)]
 mod tests {
     use super::{search_counting_guesses, search_on, search_without, Build};
-    use crate::fixtures::{cells_of, sets, shared_set};
+    use crate::fixtures::{cells_of, sets, shared_set, shared_sets_test};
     use crate::solver::bitboard;
     use proptest::prelude::*;
 
@@ -1014,20 +1014,15 @@ mod tests {
         }
     }
 
-    /// Every build against the bitboard solver on every shared set: the
-    /// first solution and the count up to two.
-    #[test]
-    #[cfg_attr(
-        not(shared_puzzles),
-        ignore = "the shared sets (SUDOKU_PUZZLES_DIR, else ../shared/puzzles) were not found \
-                  when sudoku-core was built: set SUDOKU_PUZZLES_DIR (a folder added since: \
-                  touch crates/sudoku-core/build.rs)"
-    )]
-    fn shared_sets() {
-        for name in ["17_clue.txt", "magictour_top1465.txt", "serg_benchmark.txt"] {
-            for p in &shared_set(name) {
-                check(p, 1);
-                check(p, 2);
+    shared_sets_test! {
+        /// Every build against the bitboard solver on every shared set: the
+        /// first solution and the count up to two.
+        fn shared_sets() {
+            for name in ["17_clue.txt", "magictour_top1465.txt", "serg_benchmark.txt"] {
+                for p in &shared_set(name) {
+                    check(p, 1);
+                    check(p, 2);
+                }
             }
         }
     }
