@@ -156,6 +156,17 @@ impl Board {
         }
     }
 
+    /// Everything the board holds, as a value to compare and hash: its
+    /// candidates, the cells holding a digit and how many hold each digit
+    /// (the rest of a board is computed from its candidates).
+    pub(super) fn key(&self) -> BoardKey {
+        BoardKey {
+            m: self.m,
+            filled: self.filled,
+            placed: self.placed,
+        }
+    }
+
     /// The blank cells of unit `u`.
     pub(super) fn blanks(&self, u: usize) -> u32 {
         (UNIT_BITS[u] & !self.filled).count_ones()
@@ -177,6 +188,15 @@ impl Board {
             self.pos[usize::from(CELL_UNITS[c][kind])][d] &= !(1 << PLACE[c][kind]);
         }
     }
+}
+
+/// A [`Board`] as a key ([`Board::key`]): two boards with equal keys are
+/// equal in every field.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub(super) struct BoardKey {
+    m: [u16; 81],
+    filled: u128,
+    placed: [u8; 9],
 }
 
 /// Per cell and unit kind (row, column, box), the cell's position in that unit.
@@ -212,7 +232,7 @@ pub(crate) enum Cause {
 
 /// The rules a dynamic forcing chain (+) or nested forcing chain runs when
 /// it stops, in SE's order (`Chaining.getAdvancedPotentials`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Rule {
     /// Pointing and claiming.
     Locking,

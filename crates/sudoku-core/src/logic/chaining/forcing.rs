@@ -36,7 +36,9 @@
 //! conclusions they give and which is the easiest, and the searches nested
 //! in a chain ([`Deeper`]); the sentences are [`super::text`]'s.
 
-use super::board::{AdvancedOff, Board, NestedRef, Rule};
+use std::collections::HashMap;
+
+use super::board::{AdvancedOff, Board, BoardKey, NestedRef, Rule};
 use super::chains;
 use super::closure;
 use super::nested::{self, Kind};
@@ -790,7 +792,14 @@ struct Deeper {
     chains: chains::Work,
     covers: templates::Covers,
     closure: closure::Cache,
+    /// What each nested search found, by its rule and the boards it ran
+    /// on and from ([`Deeper::run`]).
+    memo: HashMap<(Rule, BoardKey, BoardKey), Vec<nested::Hint>>,
 }
+
+/// How many nested searches [`Deeper`] remembers before it forgets them
+/// all (a bound on its memory: a few megabytes).
+const MEMO_CAPACITY: usize = 4096;
 
 impl Nest for Deeper {
     /// SE's `getAdvancedPotentials` past the basic techniques: the
@@ -835,8 +844,26 @@ impl Nest for Deeper {
 
 impl Deeper {
     /// Every chain `rule` finds on `cur`, the easiest of each set of
-    /// removals, in SE's order (by rating, complexity, kind, then as found).
-    fn run(&mut self, rule: Rule, source: &Board, cur: &Board) -> Vec<nested::Hint> {
+    /// removals, in SE's order (by rating, complexity, kind, then as found),
+    /// remembered: outer chains often leave the same board (both digits
+    /// of a bivalue cell, on and off, the same assumption followed again
+    /// for its sentence), and a search is a function of the rule and the
+    /// two boards alone (the storage it reuses holds no result that
+    /// depends on anything else), so a remembered answer is the answer.
+    fn run(&mut self, rule: Rule, source: &Board, cur: &Board) -> &[nested::Hint] {
+        let key = (rule, source.key(), cur.key());
+        if !self.memo.contains_key(&key) {
+            if self.memo.len() >= MEMO_CAPACITY {
+                self.memo.clear();
+            }
+            let hints = self.search(rule, source, cur);
+            self.memo.insert(key.clone(), hints);
+        }
+        &self.memo[&key]
+    }
+
+    /// [`Deeper::run`]'s search.
+    fn search(&mut self, rule: Rule, source: &Board, cur: &Board) -> Vec<nested::Hint> {
         let mode = match rule {
             Rule::Chains => {
                 return nested::static_chains(
