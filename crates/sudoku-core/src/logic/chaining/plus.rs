@@ -6,7 +6,7 @@
 //! that the pattern needed.
 
 use super::board::{AdvancedOff, Board, Rule};
-use super::shared::st;
+use super::shared::{st, two16};
 use crate::logic::{CELL_UNITS, UNITS, UNIT_BITS};
 
 /// SE's `getAdvancedPotentials` at level 1: the candidates that locked
@@ -22,7 +22,8 @@ pub(super) fn advanced(
     causes: &mut Vec<u16>,
 ) {
     let struck = |c: usize, d: usize| source.has(c, d) && !cur.has(c, d);
-    let emit = |removed: &[(usize, usize)],
+    // `removed` is sorted in place: each pattern fills it afresh.
+    let emit = |removed: &mut [(usize, usize)],
                 needed: &[(usize, usize)],
                 rule: Rule,
                 out: &mut Vec<AdvancedOff>,
@@ -37,9 +38,8 @@ pub(super) fn advanced(
             }
         }
         let count = (causes.len() as u32 - first) as u16;
-        let mut sorted = removed.to_vec();
-        sorted.sort_unstable();
-        for (c, d) in sorted {
+        removed.sort_unstable();
+        for &(c, d) in removed.iter() {
             out.push(AdvancedOff {
                 state: st(c, d, false),
                 first,
@@ -83,7 +83,7 @@ pub(super) fn advanced(
                             needed.push((c, d));
                         }
                     }
-                    emit(&removed, &needed, Rule::Locking, out, causes);
+                    emit(&mut removed, &needed, Rule::Locking, out, causes);
                 }
             }
         }
@@ -119,7 +119,7 @@ pub(super) fn advanced(
                     needed.push((c, d));
                 }
             }
-            emit(&removed, &needed, Rule::Locking, out, causes);
+            emit(&mut removed, &needed, Rule::Locking, out, causes);
         }
     }
     if !out.is_empty() {
@@ -130,7 +130,16 @@ pub(super) fn advanced(
         if source.blanks(u) <= 4 {
             continue;
         }
+        // A hidden pair's digits have the same two places: only digits
+        // with two places can be one.
+        let two = (0..9).fold(0u16, |m, d| m | u16::from(two16(cur.pos[u][d])) << d);
+        if two.count_ones() < 2 {
+            continue;
+        }
         for (a, b) in pairs() {
+            if two & 1 << a == 0 || two & 1 << b == 0 || cur.pos[u][a] != cur.pos[u][b] {
+                continue;
+            }
             let pa = cur.at[a] & UNIT_BITS[u];
             let pb = cur.at[b] & UNIT_BITS[u];
             if pa.count_ones() < 2 || pb.count_ones() < 2 || (pa | pb).count_ones() != 2 {
@@ -154,7 +163,7 @@ pub(super) fn advanced(
                     }
                 }
             }
-            emit(&removed, &needed, Rule::HiddenPair, out, causes);
+            emit(&mut removed, &needed, Rule::HiddenPair, out, causes);
         }
     }
     if !out.is_empty() {
@@ -165,7 +174,18 @@ pub(super) fn advanced(
         if source.blanks(u) < 4 {
             continue;
         }
+        // A naked pair's cells have the same two digits: only cells with
+        // two can be one.
+        let two = (0..9).fold(0u16, |m, i| {
+            m | u16::from(two16(cur.m[usize::from(UNITS[u][i])])) << i
+        });
+        if two.count_ones() < 2 {
+            continue;
+        }
         for (i, j) in pairs() {
+            if two & 1 << i == 0 || two & 1 << j == 0 {
+                continue;
+            }
             let (ca, cb) = (usize::from(UNITS[u][i]), usize::from(UNITS[u][j]));
             let (ma, mb) = (cur.m[ca], cur.m[cb]);
             if ma.count_ones() < 2 || mb.count_ones() < 2 || (ma | mb).count_ones() != 2 {
@@ -190,7 +210,7 @@ pub(super) fn advanced(
                     }
                 }
             }
-            emit(&removed, &needed, Rule::NakedPair, out, causes);
+            emit(&mut removed, &needed, Rule::NakedPair, out, causes);
         }
     }
     if !out.is_empty() {
@@ -198,9 +218,23 @@ pub(super) fn advanced(
     }
     // X-wings: columns as the base, then rows.
     for (base, cover) in [(COLS, ROWS), (ROWS, COLS)] {
+        // An X-wing's base lines hold its digit in the same two places:
+        // per digit, the lines with two.
+        let mut two = [0u16; 9];
+        for (d, lines) in two.iter_mut().enumerate() {
+            for (i, u) in base.clone().enumerate() {
+                *lines |= u16::from(two16(cur.pos[u][d])) << i;
+            }
+        }
+        if two.iter().all(|lines| lines.count_ones() < 2) {
+            continue;
+        }
         for (i, j) in pairs() {
             let (u1, u2) = (base.start + i, base.start + j);
             for d in 0..9 {
+                if two[d] & 1 << i == 0 || two[d] & 1 << j == 0 || cur.pos[u1][d] != cur.pos[u2][d] {
+                    continue;
+                }
                 if usize::from(source.placed[d]) + 4 > 9 {
                     continue;
                 }
@@ -209,11 +243,17 @@ pub(super) fn advanced(
                 if p1.count_ones() < 2 || p2.count_ones() < 2 {
                     continue;
                 }
-                let covers: Vec<usize> = cover
-                    .clone()
-                    .filter(|&v| (p1 | p2) & UNIT_BITS[v] != 0)
-                    .collect();
-                if covers.len() != 2 {
+                let mut covers = [0usize; 2];
+                let mut n = 0;
+                for v in cover.clone() {
+                    if (p1 | p2) & UNIT_BITS[v] != 0 {
+                        if n < 2 {
+                            covers[n] = v;
+                        }
+                        n += 1;
+                    }
+                }
+                if n != 2 {
                     continue;
                 }
                 let cover_bits = UNIT_BITS[covers[0]] | UNIT_BITS[covers[1]];
@@ -236,7 +276,7 @@ pub(super) fn advanced(
                         }
                     }
                 }
-                emit(&removed, &needed, Rule::XWing, out, causes);
+                emit(&mut removed, &needed, Rule::XWing, out, causes);
             }
         }
     }
