@@ -231,8 +231,8 @@ pub(super) fn advanced(
         }
         for (i, j) in pairs() {
             let (u1, u2) = (base.start + i, base.start + j);
-            for d in 0..9 {
-                if two[d] & 1 << i == 0 || two[d] & 1 << j == 0 || cur.pos[u1][d] != cur.pos[u2][d] {
+            for (d, &lines) in two.iter().enumerate() {
+                if lines & 1 << i == 0 || lines & 1 << j == 0 || cur.pos[u1][d] != cur.pos[u2][d] {
                     continue;
                 }
                 if usize::from(source.placed[d]) + 4 > 9 {
