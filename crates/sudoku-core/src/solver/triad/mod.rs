@@ -756,8 +756,14 @@ pub(crate) enum Build {
 }
 
 impl Build {
-    /// The fastest build this CPU runs.
+    /// The fastest build this CPU runs (checked once, then remembered).
     pub(crate) fn best() -> Build {
+        static BEST: std::sync::OnceLock<Build> = std::sync::OnceLock::new();
+        *BEST.get_or_init(Build::detect)
+    }
+
+    /// [`Build::best`], asking the CPU.
+    fn detect() -> Build {
         #[cfg(target_arch = "x86_64")]
         {
             if x86::has_avx512() {
@@ -803,7 +809,7 @@ impl Build {
 /// The search from `cells` (with digit `strike.1` struck from cell
 /// `strike.0` if given) on build `build`; the context as it ends.
 #[inline(always)]
-fn run<F: FnMut(&[u8; 81]), T: Tally>(
+pub(super) fn run<F: FnMut(&[u8; 81]), T: Tally>(
     cells: &[u8; 81],
     strike: Option<(usize, usize)>,
     ctx: &mut Ctx<F, T>,
