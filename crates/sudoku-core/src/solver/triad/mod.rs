@@ -408,6 +408,17 @@ static SEEN: [[u16; 16]; 9] = {
     t
 };
 
+/// `LANE[k]`: all ones at lane `k` of eight.
+static LANE: [[u16; 8]; 8] = {
+    let mut t = [[0; 8]; 8];
+    let mut k = 0;
+    while k < 8 {
+        t[k][k] = 0xFFFF;
+        k += 1;
+    }
+    t
+};
+
 /// The six configurations open to every digit.
 static FRESH_BAND: [u16; 8] = [ALL, ALL, ALL, ALL, ALL, ALL, 0, 0];
 
@@ -717,9 +728,10 @@ fn search_node<V: Wide, F: FnMut(&[u8; 81]), T: Tally>(
         if bit == 0 {
             return false;
         }
-        let mut lane = [0u16; 8];
-        lane[k] = bit;
-        let first = V::Half::load(&lane);
+        // From a table, not by writing the lane into memory and loading the
+        // vector: a wide load of a narrow store just made waits for it to
+        // reach the cache.
+        let first = V::Half::load(&LANE[k % 8]) & V::Half::splat(bit);
         let others = (st.configs[n] & V::Half::splat(bit)) ^ first;
         ctx.guesses.guess();
         let mut child = *st;
