@@ -11,6 +11,11 @@
 //! after `touch crates/sudoku-core/build.rs` (cargo cannot watch a path that
 //! does not exist without rebuilding every time). The integration tests
 //! (`tests/shared_sets.rs`) decide at run time and have no such limit.
+//!
+//! It also tells them which of the triad solver's x86-64 builds this CPU
+//! runs (`cfg(cpu_sse41)`, `cfg(cpu_avx2)`, `cfg(cpu_avx512)`), when the
+//! tests are built for the machine that builds them: the tests of a build
+//! the CPU lacks are built ignored, with the reason.
 
 use std::path::{Path, PathBuf};
 
@@ -31,4 +36,33 @@ fn main() {
         println!("cargo::rustc-cfg=shared_puzzles");
         println!("cargo::rustc-env=SUDOKU_SHARED_PUZZLES={}", dir.display());
     }
+    cpu_features();
+}
+
+/// Sets `cfg(cpu_sse41)`, `cfg(cpu_avx2)` and `cfg(cpu_avx512)` for the
+/// triad solver's builds this CPU runs (the features `x86.rs` checks),
+/// when the crate is built for this machine.
+fn cpu_features() {
+    for name in ["cpu_sse41", "cpu_avx2", "cpu_avx512"] {
+        println!("cargo::rustc-check-cfg=cfg({name})");
+    }
+    let native = std::env::var("TARGET").ok() == std::env::var("HOST").ok();
+    #[cfg(target_arch = "x86_64")]
+    if native {
+        use std::arch::is_x86_feature_detected as has;
+        let sse41 = has!("sse4.1") && has!("ssse3") && has!("popcnt");
+        let avx2 = sse41 && has!("avx2") && has!("bmi1") && has!("bmi2") && has!("lzcnt");
+        let avx512 =
+            avx2 && has!("avx512f") && has!("avx512vl") && has!("avx512bw") && has!("avx512bitalg");
+        for (name, on) in [
+            ("cpu_sse41", sse41),
+            ("cpu_avx2", avx2),
+            ("cpu_avx512", avx512),
+        ] {
+            if on {
+                println!("cargo::rustc-cfg={name}");
+            }
+        }
+    }
+    let _ = native;
 }

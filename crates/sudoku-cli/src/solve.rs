@@ -44,8 +44,10 @@ pub struct SolveArgs {
 /// The solvers offered on the command line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum SolverChoice {
-    /// The fast bitboard solver.
+    /// Per puzzle the faster of fast and triad on this machine.
     #[default]
+    Auto,
+    /// The fast bitboard solver.
     Fast,
     /// The classic depth-first search of the original games.
     Dfs,
@@ -56,6 +58,7 @@ pub enum SolverChoice {
 impl SolverChoice {
     fn kind(self) -> SolverKind {
         match self {
+            SolverChoice::Auto => SolverKind::Auto,
             SolverChoice::Fast => SolverKind::Fast,
             SolverChoice::Dfs => SolverKind::Dfs,
             SolverChoice::Triad => SolverKind::Triad,

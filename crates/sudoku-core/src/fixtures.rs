@@ -60,3 +60,29 @@ macro_rules! shared_sets_test {
     };
 }
 pub(crate) use shared_sets_test;
+
+/// A unit test of code built for a CPU feature: built ignored, with the
+/// reason, where `build.rs` found that this CPU lacks it (`$cpu` is one of
+/// its cfgs: `cpu_sse41`, `cpu_avx2`, `cpu_avx512`). With `shared` first, the
+/// test also reads the shared sets and is ignored where they are missing.
+macro_rules! cpu_test {
+    ($cpu:ident, $why:literal, $(#[$meta:meta])* fn $name:ident() $body:block) => {
+        $(#[$meta])*
+        #[test]
+        #[cfg_attr(not($cpu), ignore = $why)]
+        fn $name() $body
+    };
+    (shared, $cpu:ident, $why:literal, $(#[$meta:meta])* fn $name:ident() $body:block) => {
+        $(#[$meta])*
+        #[test]
+        #[cfg_attr(
+            not(shared_puzzles),
+            ignore = "the shared sets (SUDOKU_PUZZLES_DIR, else ../shared/puzzles) were not \
+                      found when sudoku-core was built: set SUDOKU_PUZZLES_DIR (a folder added \
+                      since: touch crates/sudoku-core/build.rs)"
+        )]
+        #[cfg_attr(all(shared_puzzles, not($cpu)), ignore = $why)]
+        fn $name() $body
+    };
+}
+pub(crate) use cpu_test;

@@ -44,4 +44,6 @@ pub use pos::{Block, Cell, Col, Digit, Row, Unit};
 pub use session::{Origin, Pencil, SaveStore, Session};
 #[allow(deprecated)] // the old name, kept for 0.1 callers
 pub use solver::Step;
-pub use solver::{Dfs, DfsReport, DfsStep, DfsSteps, Fast, SearchStats, Solver, SolverKind, Triad};
+pub use solver::{
+    Auto, Dfs, DfsReport, DfsStep, DfsSteps, Fast, SearchStats, Solver, SolverKind, Triad,
+};

@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use clap::ValueEnum;
-use sudoku_core::{Dfs, Fast, Grid, LogicSolver, Solver, Triad};
+use sudoku_core::{Auto, Dfs, Fast, Grid, LogicSolver, Solver, Triad};
 
 use super::check::{Answer, Mode, Tally, COUNT_LIMIT};
 use super::external;
@@ -21,6 +21,9 @@ const MAX_PASSES: usize = 1_000_000;
 /// The built-in solvers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Builtin {
+    /// Per puzzle the faster of fast and triad on this machine (the default
+    /// of `sudoku solve`).
+    Auto,
     /// The fast bitboard solver.
     Fast,
     /// The classic depth-first search.
@@ -35,6 +38,7 @@ impl Builtin {
     /// The name on the command line and in the report.
     pub fn name(self) -> &'static str {
         match self {
+            Builtin::Auto => "auto",
             Builtin::Fast => "fast",
             Builtin::Dfs => "dfs",
             Builtin::Triad => "triad",
@@ -45,6 +49,10 @@ impl Builtin {
     /// The plain answer, as a program using the library gets it.
     fn answer(self, puzzle: &Grid, mode: Mode) -> Answer {
         match (self, mode) {
+            (Builtin::Auto, Mode::Solve) => solution(Auto.solve(puzzle)),
+            (Builtin::Auto, Mode::Count) => {
+                Answer::Count(Auto.solutions_count_up_to(puzzle, COUNT_LIMIT) as u64)
+            }
             (Builtin::Fast, Mode::Solve) => solution(Fast.solve(puzzle)),
             (Builtin::Fast, Mode::Count) => {
                 Answer::Count(Fast.solutions_count_up_to(puzzle, COUNT_LIMIT) as u64)
@@ -71,6 +79,7 @@ impl Builtin {
         let mut first = None;
         let mut keep = |grid: &Grid| first = first.or(Some(*grid));
         let stats = match self {
+            Builtin::Auto => Auto.search_with_stats(puzzle, limit, &mut keep),
             Builtin::Fast => Fast.search_with_stats(puzzle, limit, &mut keep),
             Builtin::Dfs => Dfs.search_with_stats(puzzle, limit, &mut keep),
             Builtin::Triad => Triad.search_with_stats(puzzle, limit, &mut keep),

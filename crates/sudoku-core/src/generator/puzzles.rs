@@ -12,7 +12,9 @@ use super::symmetry::Symmetry;
 use crate::grid::Grid;
 use crate::logic::{grade, Level, RatingRange};
 use crate::pos::{Cell, Digit};
-use crate::solver::{FastGivens, Solver, SolverKind};
+use crate::solver::{
+    givens_count_up_to, givens_have_solution_without, FastGivens, Solver, SolverKind,
+};
 
 /// How many grids one puzzle tries by default before
 /// [`GenerateError::GaveUp`]: it bounds the time a rare target can take.
@@ -407,9 +409,12 @@ pub(super) struct Digger<'a> {
     cells: [u8; 81],
     /// Per row, column and box: the givens, bit `d - 1` for digit `d`.
     units: [[u16; 9]; 3],
-    /// With the fast solver: its starting state, kept up to date with
-    /// `cells` (cheaper than rebuilding it for each test).
+    /// With the fast solver or the router: the fast engine's starting
+    /// state, kept up to date with `cells` (cheaper than rebuilding it for
+    /// each test).
     fast: Option<FastGivens>,
+    /// Whether the searches from `fast` go through the router.
+    routed: bool,
     /// The solution's unavoidable rectangles (see [`Rectangles`]).
     rectangles: Rectangles,
     /// The blank cells, bit `i` for cell `i`.
@@ -477,9 +482,10 @@ impl<'a> Digger<'a> {
             solution: *solution.cells(),
             cells: *solution.cells(),
             units: [[0x1ff; 9]; 3],
-            fast: (solver.kind() == Some(SolverKind::Fast))
+            fast: matches!(solver.kind(), Some(SolverKind::Fast | SolverKind::Auto))
                 .then(|| FastGivens::new(solution.cells()))
                 .flatten(),
+            routed: solver.kind() == Some(SolverKind::Auto),
             rectangles: Rectangles::of(solution.cells()),
             blanks: 0,
         }
@@ -545,7 +551,12 @@ impl<'a> Digger<'a> {
         match (orbit, &self.fast) {
             (&[cell], Some(fast)) => {
                 let i = usize::from(cell);
-                !fast.has_solution_without(i, usize::from(self.solution[i] - 1))
+                let digit = usize::from(self.solution[i] - 1);
+                if self.routed {
+                    !givens_have_solution_without(fast, i, digit)
+                } else {
+                    !fast.has_solution_without(i, digit)
+                }
             }
             (&[cell], None) => {
                 let i = usize::from(cell);
@@ -553,6 +564,7 @@ impl<'a> Digger<'a> {
                 let (cell, digit) = (cell.expect("below 81"), digit.expect("a digit"));
                 !self.solver.has_solution_without(&self.grid(), cell, digit)
             }
+            (_, Some(fast)) if self.routed => givens_count_up_to(fast, 2) == 1,
             (_, Some(fast)) => fast.count_up_to(2) == 1,
             (_, None) => self.solver.solutions_count_up_to(&self.grid(), 2) == 1,
         }

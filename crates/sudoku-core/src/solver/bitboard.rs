@@ -483,15 +483,38 @@ pub(super) struct Ctx<F: FnMut(&[u8; 81]), T: Tally> {
 }
 
 /// Defines a recursive search function `$name` (returns true when the limit is reached),
-/// compiled with the target features `$feat` if given.
+/// compiled with the target features `$feat` if given; `$from`, the same search from a
+/// state whose first propagation the caller ran (see [`Opened`]), given its pick; and
+/// `$open`, that propagation alone. The propagation runs at the end of each round of the
+/// loop (and once before it in `$name`), so the search goes on from a pick with no test.
 macro_rules! searcher {
-    ($name:ident $(, $feat:literal)?) => {
+    ($name:ident, $from:ident, $open:ident $(, $feat:literal)?) => {
+        $(#[target_feature(enable = $feat)])?
+        fn $open(st: &mut State) -> Option<(usize, u32)> {
+            st.propagate()
+        }
+
         $(#[target_feature(enable = $feat)])?
         fn $name<F: FnMut(&[u8; 81]), T: Tally>(st: &mut State, ctx: &mut Ctx<F, T>) -> bool {
+            let Some(picked) = st.propagate() else {
+                return false;
+            };
+            searcher!(@from $name, st, ctx, picked)
+        }
+
+        $(#[target_feature(enable = $feat)])?
+        fn $from<F: FnMut(&[u8; 81]), T: Tally>(
+            st: &mut State,
+            ctx: &mut Ctx<F, T>,
+            picked: (usize, u32),
+        ) -> bool {
+            searcher!(@from $name, st, ctx, picked)
+        }
+    };
+    (@from $name:ident, $st:ident, $ctx:ident, $picked:ident) => {{
+    let (st, ctx) = ($st, $ctx);
+    let (mut b, mut bit) = $picked;
     loop {
-        let Some((mut b, mut bit)) = st.propagate() else {
-            return false;
-        };
         if bit == 0 {
             if st.unsolved == [0; 3] {
                 let g = st.grid();
@@ -533,14 +556,111 @@ macro_rules! searcher {
             return false;
         }
         st.place_light(last, b, bit);
+        let Some(picked) = st.propagate() else {
+            return false;
+        };
+        (b, bit) = picked;
     }
-}
-    };
+    }};
 }
 
-searcher!(recurse_portable);
+searcher!(recurse_portable, from_portable, open_portable);
 #[cfg(target_arch = "x86_64")]
-searcher!(recurse_x86, "popcnt,bmi1,bmi2,lzcnt");
+searcher!(recurse_x86, from_x86, open_x86, "popcnt,bmi1,bmi2,lzcnt");
+
+/// Whether this CPU runs the x86-64 build of the search (POPCNT, BMI1/2, LZCNT).
+#[inline(always)]
+fn has_x86_build() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("lzcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
+/// A puzzle after its givens are placed and propagated to a fixpoint (singles and
+/// locked candidates): what a router looks at ([`Opened::open_cells`]) before it lets
+/// this solver's search go on from here ([`Opened::search`]) or hands the puzzle to
+/// another engine. The propagation is the search's own first step, not repeated.
+pub(super) struct Opened {
+    st: State,
+    /// The first guess's cell (see [`State::propagate`]); `None` when the givens
+    /// conflict or the propagation met a contradiction (no solution).
+    picked: Option<(usize, u32)>,
+    /// Whether the search runs its x86-64 build.
+    x86: bool,
+}
+
+impl Opened {
+    /// `cells` (values 0..=9, else no solution) propagated, with digit `strike.1`
+    /// (0-based) struck from the blank cell `strike.0` first if given.
+    pub(super) fn new(cells: &[u8; 81], strike: Option<(usize, usize)>) -> Opened {
+        match State::from_givens(cells) {
+            Some(mut st) => {
+                if let Some((cell, digit)) = strike {
+                    st.f[3 * digit + cell / 27] &= !(1 << (cell % 27));
+                }
+                Opened::from_state(st, false)
+            }
+            None => Opened {
+                st: State::new(),
+                picked: None,
+                x86: false,
+            },
+        }
+    }
+
+    /// `st` propagated, on the portable build if `portable`.
+    #[inline(always)]
+    fn from_state(mut st: State, portable: bool) -> Opened {
+        let x86 = !portable && has_x86_build();
+        let picked = if x86 {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: the CPU has every feature `open_x86` is compiled for (`has_x86_build`).
+            #[allow(unsafe_code)]
+            unsafe {
+                open_x86(&mut st)
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            open_portable(&mut st)
+        } else {
+            open_portable(&mut st)
+        };
+        Opened { st, picked, x86 }
+    }
+
+    /// The cells still open after the propagation: 0 when it solved the puzzle or
+    /// showed there is no solution.
+    pub(super) fn open_cells(&self) -> u32 {
+        match self.picked {
+            Some(_) => self.st.unsolved.iter().map(|u| u.count_ones()).sum(),
+            None => 0,
+        }
+    }
+
+    /// This solver's search from here, into `ctx` (which must not be at its limit).
+    #[inline(always)]
+    pub(super) fn search<F: FnMut(&[u8; 81]), T: Tally>(mut self, ctx: &mut Ctx<F, T>) {
+        let Some(picked) = self.picked else {
+            return;
+        };
+        if self.x86 {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `x86` is set only where the CPU has every feature `recurse_x86`
+            // is compiled for (`has_x86_build`).
+            #[allow(unsafe_code)]
+            unsafe {
+                from_x86(&mut self.st, ctx, picked);
+            }
+            return;
+        }
+        from_portable(&mut self.st, ctx, picked);
+    }
+}
 
 /// Searches `cells` (81 values in row-major order: 0 = blank, 1..=9 = given) for solutions,
 /// stopping after `limit` of them. Calls `on_solution` with each solution found (81 digits 1..=9)
@@ -563,18 +683,23 @@ pub fn search_without(cells: &[u8; 81], cell: usize, digit: usize) -> usize {
     count_from(st, 1)
 }
 
+/// A search context counting up to `limit`, with no callback and no tally.
+pub(super) fn counter(limit: usize) -> Ctx<fn(&[u8; 81]), ()> {
+    Ctx {
+        count: 0,
+        limit,
+        on_solution: |_| {},
+        guesses: (),
+    }
+}
+
 /// The solutions below `st`, counted up to `limit`.
-fn count_from(mut st: State, limit: usize) -> usize {
+fn count_from(st: State, limit: usize) -> usize {
     if limit == 0 {
         return 0;
     }
-    let mut ctx = Ctx {
-        count: 0,
-        limit,
-        on_solution: |_: &[u8; 81]| {},
-        guesses: (),
-    };
-    run(&mut st, &mut ctx, false);
+    let mut ctx = counter(limit);
+    Opened::from_state(st, false).search(&mut ctx);
     ctx.count
 }
 
@@ -659,6 +784,22 @@ impl Givens {
         here[b] & row == bit || here[b] & block == bit || column == 1
     }
 
+    /// The givens, as [`Givens::new`] took them and [`Givens::set`] changed them.
+    pub(super) fn cells(&self) -> &[u8; 81] {
+        &self.cells
+    }
+
+    /// The state propagated (see [`Opened`]), with digit `strike.1` (0-based)
+    /// struck from the blank cell `strike.0` if given.
+    pub(super) fn opened(&self, strike: Option<(usize, usize)>) -> Opened {
+        let mut st = self.st;
+        if let Some((cell, digit)) = strike {
+            debug_assert!(self.cells[cell] == 0 && digit < 9);
+            st.f[3 * digit + cell / 27] &= !(1 << (cell % 27));
+        }
+        Opened::from_state(st, false)
+    }
+
     /// Whether some solution avoids digit `digit` (0-based) at the blank
     /// cell `cell`.
     pub(crate) fn has_solution_without(&self, cell: usize, digit: usize) -> bool {
@@ -715,32 +856,10 @@ fn search_from<F: FnMut(&[u8; 81]), T: Tally>(
     if limit == 0 {
         return ctx;
     }
-    if let Some(mut st) = State::from_givens(cells) {
-        run(&mut st, &mut ctx, portable);
+    if let Some(st) = State::from_givens(cells) {
+        Opened::from_state(st, portable).search(&mut ctx);
     }
     ctx
-}
-
-/// Runs the search from `st`: the x86-64 build with POPCNT/BMI when the CPU has them (unless
-/// `portable`), else the portable one.
-#[inline(always)]
-fn run<F: FnMut(&[u8; 81]), T: Tally>(st: &mut State, ctx: &mut Ctx<F, T>, portable: bool) {
-    #[cfg(target_arch = "x86_64")]
-    if !portable
-        && std::arch::is_x86_feature_detected!("popcnt")
-        && std::arch::is_x86_feature_detected!("bmi1")
-        && std::arch::is_x86_feature_detected!("bmi2")
-        && std::arch::is_x86_feature_detected!("lzcnt")
-    {
-        // SAFETY: the CPU has every feature `recurse_x86` is compiled for (checked just above).
-        #[allow(unsafe_code)]
-        unsafe {
-            recurse_x86(st, ctx);
-        }
-        return;
-    }
-    let _ = portable;
-    recurse_portable(st, ctx);
 }
 
 #[cfg(test)]

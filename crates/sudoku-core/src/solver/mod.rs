@@ -1,27 +1,32 @@
 //! Solvers behind one small API: the [`Solver`] trait.
 //!
+//! - [`Auto`]: the default; each puzzle to the engine fastest for it on
+//!   this machine, `Fast`'s or `Triad`'s, chosen after the first propagation.
 //! - [`Dfs`]: the classic depth-first search of the original games, on the
 //!   row/column/box counters, with a step observer for animation.
-//! - [`Fast`]: band-wise bitboards with constraint propagation; the default.
+//! - [`Fast`]: band-wise bitboards with constraint propagation.
 //! - [`Triad`]: the whole board in SIMD registers (box-band triads), with
-//!   run-time choice of AVX2, SSE4.1 or portable code; fewer guesses on
-//!   hard puzzles.
+//!   run-time choice of AVX-512, AVX2, SSE4.1 or portable code; fewer
+//!   guesses on hard puzzles.
 //!
 //! Every solver finds the first solution, counts solutions up to a limit,
 //! tells uniqueness and enumerates solutions. Givens that already conflict
 //! have no solution.
 
+mod auto;
 mod bitboard;
 mod dfs;
 mod fast;
 mod triad;
 
+pub use auto::Auto;
 #[allow(deprecated)] // the old name, kept for 0.1 callers
 pub use dfs::Step;
 pub use dfs::{Dfs, DfsReport, DfsStep, DfsSteps};
 pub use fast::Fast;
 pub use triad::Triad;
 
+pub(crate) use auto::{givens_count_up_to, givens_have_solution_without};
 pub(crate) use bitboard::Givens as FastGivens;
 
 use crate::grid::Grid;
@@ -124,8 +129,11 @@ pub struct SearchStats {
 /// The solvers by name, for frontends that let the user choose.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum SolverKind {
-    /// The fast bitboard solver.
+    /// The router: `Fast` or `Triad` per puzzle, whichever is faster for it
+    /// on this machine.
     #[default]
+    Auto,
+    /// The fast bitboard solver.
     Fast,
     /// The classic depth-first search.
     Dfs,
@@ -135,11 +143,17 @@ pub enum SolverKind {
 
 impl SolverKind {
     /// Every solver, fastest first.
-    pub const ALL: &'static [SolverKind] = &[SolverKind::Fast, SolverKind::Triad, SolverKind::Dfs];
+    pub const ALL: &'static [SolverKind] = &[
+        SolverKind::Auto,
+        SolverKind::Fast,
+        SolverKind::Triad,
+        SolverKind::Dfs,
+    ];
 
     /// The solver's name on the command line and in benchmarks.
     pub fn name(self) -> &'static str {
         match self {
+            SolverKind::Auto => "auto",
             SolverKind::Fast => "fast",
             SolverKind::Dfs => "dfs",
             SolverKind::Triad => "triad",
@@ -149,6 +163,7 @@ impl SolverKind {
     /// The solver itself.
     pub fn solver(self) -> &'static dyn Solver {
         match self {
+            SolverKind::Auto => &Auto,
             SolverKind::Fast => &Fast,
             SolverKind::Dfs => &Dfs,
             SolverKind::Triad => &Triad,
@@ -173,6 +188,7 @@ impl SolverKind {
         on_solution: &mut dyn FnMut(&Grid),
     ) -> SearchStats {
         match self {
+            SolverKind::Auto => Auto.search_with_stats(puzzle, limit, on_solution),
             SolverKind::Fast => Fast.search_with_stats(puzzle, limit, on_solution),
             SolverKind::Dfs => Dfs.search_with_stats(puzzle, limit, on_solution),
             SolverKind::Triad => Triad.search_with_stats(puzzle, limit, on_solution),

@@ -1,7 +1,14 @@
 //! The vector operations the triad solver is written in, and their portable
 //! build: plain arrays of sixteen and eight 16-bit lanes, one loop per
 //! operation. The x86-64 builds (`x86.rs`) give the same operations with
-//! SSE4.1 and AVX2 instructions; the tests compare them lane for lane.
+//! SSE4.1, AVX2 and AVX-512 instructions; the tests compare them lane for
+//! lane.
+//!
+//! Three-input logic ([`Wide::ternary`], named by its truth table as
+//! AVX-512's `VPTERNLOG` reads it) is one instruction where a build says so
+//! ([`Wide::TERNARY`]); the helpers after the traits ([`or3`], [`or4`],
+//! [`majority`]...) use it there and the plain two-input operations
+//! elsewhere, so the other builds compile to what they did before.
 //!
 //! A shuffle control holds, in each 16-bit lane, the pair of byte indices
 //! `PSHUFB` takes (`2 * lane` and `2 * lane + 1`), or `0x8080` for a zero:
@@ -61,6 +68,129 @@ pub(super) trait Wide:
     fn subset_of(self, other: Self) -> bool;
     /// Whether `self` and `other` share a bit.
     fn intersects(self, other: Self) -> bool;
+
+    /// Whether [`Wide::ternary`] is one instruction in this build (the
+    /// helpers below use it only then).
+    const TERNARY: bool = false;
+
+    /// Per bit, the function of `self`, `b` and `c` whose truth table is
+    /// `TABLE`: bit `4a + 2b + c` of it is the result for input bits `a`,
+    /// `b`, `c` (the order of `VPTERNLOG`'s immediate; [`TA`], [`TB`] and
+    /// [`TC`] combined with bit operations give the table of an
+    /// expression). This default builds it from the minterms, for tests and
+    /// builds without the instruction.
+    #[inline(always)]
+    fn ternary<const TABLE: i32>(self, b: Self, c: Self) -> Self {
+        let ones = Self::splat(0xFFFF);
+        let mut r = Self::splat(0);
+        for i in 0..8 {
+            if TABLE >> i & 1 != 0 {
+                let pa = if i & 4 != 0 { self } else { self ^ ones };
+                let pb = if i & 2 != 0 { b } else { b ^ ones };
+                let pc = if i & 1 != 0 { c } else { c ^ ones };
+                r = r | (pa & pb & pc);
+            }
+        }
+        r
+    }
+}
+
+/// The truth table of the first input of [`Wide::ternary`].
+pub(super) const TA: i32 = 0xF0;
+/// The truth table of the second input.
+pub(super) const TB: i32 = 0xCC;
+/// The truth table of the third input.
+pub(super) const TC: i32 = 0xAA;
+
+/// `a | b | c`.
+#[inline(always)]
+pub(super) fn or3<V: Wide>(a: V, b: V, c: V) -> V {
+    if V::TERNARY {
+        a.ternary::<{ TA | TB | TC }>(b, c)
+    } else {
+        a | b | c
+    }
+}
+
+/// `a | b | c | d`.
+#[inline(always)]
+pub(super) fn or4<V: Wide>(a: V, b: V, c: V, d: V) -> V {
+    if V::TERNARY {
+        or3(a, b, c) | d
+    } else {
+        (a | b) | (c | d)
+    }
+}
+
+/// The bits set in two or more of `a`, `b`, `c`.
+#[inline(always)]
+pub(super) fn majority<V: Wide>(a: V, b: V, c: V) -> V {
+    if V::TERNARY {
+        a.ternary::<{ (TA & TB) | (TA & TC) | (TB & TC) }>(b, c)
+    } else {
+        (a & b) | ((a | b) & c)
+    }
+}
+
+/// `a | (b & c)`.
+#[inline(always)]
+pub(super) fn or_and<V: Wide>(a: V, b: V, c: V) -> V {
+    if V::TERNARY {
+        a.ternary::<{ TA | (TB & TC) }>(b, c)
+    } else {
+        a | (b & c)
+    }
+}
+
+/// `(a | b) & !c`.
+#[inline(always)]
+pub(super) fn either_but<V: Wide>(a: V, b: V, c: V) -> V {
+    if V::TERNARY {
+        a.ternary::<{ (TA | TB) & !TC & 0xFF }>(b, c)
+    } else {
+        (a | b).and_not(c)
+    }
+}
+
+/// `a | (b & !c)`.
+#[inline(always)]
+pub(super) fn or_but<V: Wide>(a: V, b: V, c: V) -> V {
+    if V::TERNARY {
+        a.ternary::<{ TA | (TB & !TC & 0xFF) }>(b, c)
+    } else {
+        a | b.and_not(c)
+    }
+}
+
+/// The bits set in two or more of `a`, `b`, `c`, `d`.
+#[inline(always)]
+pub(super) fn at_least_two<V: Wide>(a: V, b: V, c: V, d: V) -> V {
+    if V::TERNARY {
+        or_and(majority(a, b, c), or3(a, b, c), d)
+    } else {
+        let ab = a | b;
+        (a & b) | (ab & c) | ((ab | c) & d)
+    }
+}
+
+/// `a & (b | c)`.
+#[inline(always)]
+pub(super) fn and_or<V: Wide>(a: V, b: V, c: V) -> V {
+    if V::TERNARY {
+        a.ternary::<{ TA & (TB | TC) }>(b, c)
+    } else {
+        a & (b | c)
+    }
+}
+
+/// `a & (b | !c)`.
+#[inline(always)]
+pub(super) fn and_or_not<V: Wide>(a: V, b: V, c: V) -> V {
+    if V::TERNARY {
+        a.ternary::<{ TA & (TB | (!TC & 0xFF)) }>(b, c)
+    } else {
+        (a & b) | a.and_not(c)
+    }
 }
 
 /// Eight 16-bit lanes: a band's six configurations (and two spare lanes).

@@ -31,14 +31,14 @@
 //! the search tries its first configuration, then all the others at once.
 //!
 //! The code is generic over the vector operations of [`lanes`]: a portable
-//! build, and x86-64 builds with SSE4.1 and with AVX2 chosen at run time
-//! (`x86`, the one module with `unsafe`).
+//! build, and x86-64 builds with SSE4.1, with AVX2 and with AVX-512 (VL,
+//! BW, BITALG) chosen at run time (`x86`, the one module with `unsafe`).
 
 mod lanes;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
-use lanes::{pick, Narrow, Wide, ZERO};
+use lanes::{and_or, and_or_not, at_least_two, either_but, or4, or_but, pick, Narrow, Wide, ZERO};
 
 use super::bitboard::{given_masks, Ctx, Tally};
 use crate::grid::Grid;
@@ -408,6 +408,17 @@ static SEEN: [[u16; 16]; 9] = {
     t
 };
 
+/// `LANE[k]`: all ones at lane `k` of eight.
+static LANE: [[u16; 8]; 8] = {
+    let mut t = [[0; 8]; 8];
+    let mut k = 0;
+    while k < 8 {
+        t[k][k] = 0xFFFF;
+        k += 1;
+    }
+    t
+};
+
 /// The six configurations open to every digit.
 static FRESH_BAND: [u16; 8] = [ALL, ALL, ALL, ALL, ALL, ALL, 0, 0];
 
@@ -519,28 +530,34 @@ impl<V: Wide> State<V> {
             if counts.any_less(minimum) {
                 return false;
             }
-            let asserted = (bx & counts.equal(minimum))
-                | bx.and_not(twice_in_rows(bx))
-                | bx.and_not(twice_in_cols(bx));
+            let asserted = or_but(
+                and_or_not(bx, counts.equal(minimum), twice_in_rows(bx)),
+                bx,
+                twice_in_cols(bx),
+            );
             let placed = asserted & cells;
             let rows = placed | placed.rotate_rows();
             let rows = rows | rows.rotate_rows2();
             let cols = placed | placed.rotate_cols();
             let cols = cols | cols.rotate_cols2();
-            let seen = cols
-                | cols.shuffle(V::load(&ROTATE3[0]))
-                | cols.shuffle(V::load(&ROTATE3[1]))
-                | rows;
-            let gone = (seen | placed.nonzero()).and_not(placed);
+            let seen = or4(
+                cols,
+                cols.shuffle(V::load(&ROTATE3[0])),
+                cols.shuffle(V::load(&ROTATE3[1])),
+                rows,
+            );
+            let gone = either_but(seen, placed.nonzero(), placed);
             let h = asserted.shuffle(V::load(&GATHER_H[0])) | seen.shuffle(V::load(&GATHER_H[1]));
             let v = asserted.hi().shuffle(V::Half::load(&GATHER_V[0]))
                 | seen.hi().shuffle(V::Half::load(&GATHER_V[1]));
             let src = V::join(h.lo() | h.hi(), v);
             let ctrl = &TO_BANDS[b];
-            to_bands = to_bands
-                | src.shuffle(V::load(&ctrl[0]))
-                | src.shuffle(V::load(&ctrl[1]))
-                | src.shuffle(V::load(&ctrl[2]));
+            to_bands = or4(
+                to_bands,
+                src.shuffle(V::load(&ctrl[0])),
+                src.shuffle(V::load(&ctrl[1])),
+                src.shuffle(V::load(&ctrl[2])),
+            );
             if !gone.intersects(bx) {
                 break;
             }
@@ -572,10 +589,12 @@ impl<V: Wide> State<V> {
         configs = configs.and_not(pending);
         let triads = triads_of::<V>(configs);
         let sure = triads & triads.popcounts().equal(V::splat(3));
-        let ruled_out = sure.shuffle(V::load(&SURE[0]))
-            | sure.shuffle(V::load(&SURE[1]))
-            | sure.shuffle(V::load(&SURE[2]))
-            | sure.shuffle(V::load(&SURE[3]));
+        let ruled_out = or4(
+            sure.shuffle(V::load(&SURE[0])),
+            sure.shuffle(V::load(&SURE[1])),
+            sure.shuffle(V::load(&SURE[2])),
+            sure.shuffle(V::load(&SURE[3])),
+        );
         configs = configs.and_not(ruled_out.lo() | ruled_out.hi());
         self.configs[n] = configs;
         let triads = triads_of::<V>(configs);
@@ -586,10 +605,14 @@ impl<V: Wide> State<V> {
             let half = if p == 2 { hi } else { lo };
             let src = V::join(half, half);
             let ctrl = &RESTRICT[vertical][p];
-            let keep = src.shuffle(V::load(&ctrl[0])) | src.shuffle(V::load(&ctrl[1]));
             let bx = self.boxes[b];
-            self.boxes[b] = bx & keep;
-            self.dirty |= u32::from(!bx.subset_of(keep)) * box_bit(b);
+            let kept = and_or(
+                bx,
+                src.shuffle(V::load(&ctrl[0])),
+                src.shuffle(V::load(&ctrl[1])),
+            );
+            self.boxes[b] = kept;
+            self.dirty |= u32::from(!bx.subset_of(kept)) * box_bit(b);
         }
         true
     }
@@ -670,21 +693,15 @@ fn triads_of<V: Wide>(configs: V::Half) -> V {
 /// Per lane, the digits that appear in two or more lanes of its row of four.
 #[inline(always)]
 fn twice_in_rows<V: Wide>(x: V) -> V {
-    let r1 = x.rotate_rows();
     let r2 = x.rotate_rows2();
-    let r3 = r2.rotate_rows();
-    let one = x | r1;
-    (x & r1) | (one & r2) | ((one | r2) & r3)
+    at_least_two(x, x.rotate_rows(), r2, r2.rotate_rows())
 }
 
 /// Per lane, the digits that appear in two or more lanes of its column of four.
 #[inline(always)]
 fn twice_in_cols<V: Wide>(x: V) -> V {
-    let r1 = x.rotate_cols();
     let r2 = x.rotate_cols2();
-    let r3 = r2.rotate_cols();
-    let one = x | r1;
-    (x & r1) | (one & r2) | ((one | r2) & r3)
+    at_least_two(x, x.rotate_cols(), r2, r2.rotate_cols())
 }
 
 /// One node of the search and the loop over its branches; `recurse`
@@ -711,9 +728,10 @@ fn search_node<V: Wide, F: FnMut(&[u8; 81]), T: Tally>(
         if bit == 0 {
             return false;
         }
-        let mut lane = [0u16; 8];
-        lane[k] = bit;
-        let first = V::Half::load(&lane);
+        // From a table, not by writing the lane into memory and loading the
+        // vector: a wide load of a narrow store just made waits for it to
+        // reach the cache.
+        let first = V::Half::load(&LANE[k % 8]) & V::Half::splat(bit);
         let others = (st.configs[n] & V::Half::splat(bit)) ^ first;
         ctx.guesses.guess();
         let mut child = *st;
@@ -744,13 +762,25 @@ pub(crate) enum Build {
     Sse41,
     /// x86-64 with AVX2 (and BMI1/2, POPCNT, LZCNT).
     Avx2,
+    /// x86-64 with AVX-512 F, VL, BW and BITALG, besides the AVX2 build's
+    /// features: three-input logic and 16-bit bit counts in one instruction.
+    Avx512,
 }
 
 impl Build {
-    /// The fastest build this CPU runs.
+    /// The fastest build this CPU runs (checked once, then remembered).
     pub(crate) fn best() -> Build {
+        static BEST: std::sync::OnceLock<Build> = std::sync::OnceLock::new();
+        *BEST.get_or_init(Build::detect)
+    }
+
+    /// [`Build::best`], asking the CPU.
+    fn detect() -> Build {
         #[cfg(target_arch = "x86_64")]
         {
+            if x86::has_avx512() {
+                return Build::Avx512;
+            }
             if x86::has_avx2() {
                 return Build::Avx2;
             }
@@ -764,25 +794,34 @@ impl Build {
     /// Every build this CPU runs, the portable one first.
     #[cfg(test)]
     pub(crate) fn available() -> Vec<Build> {
-        [Build::Portable, Build::Sse41, Build::Avx2]
-            .into_iter()
-            .filter(|b| match b {
-                Build::Portable => true,
-                #[cfg(target_arch = "x86_64")]
-                Build::Sse41 => x86::has_sse41(),
-                #[cfg(target_arch = "x86_64")]
-                Build::Avx2 => x86::has_avx2(),
-                #[cfg(not(target_arch = "x86_64"))]
-                _ => false,
-            })
-            .collect()
+        Build::ALL.into_iter().filter(|b| b.runs_here()).collect()
+    }
+
+    /// Every build, the portable one first.
+    #[cfg(test)]
+    pub(crate) const ALL: [Build; 4] = [Build::Portable, Build::Sse41, Build::Avx2, Build::Avx512];
+
+    /// Whether this CPU runs the build.
+    #[cfg(test)]
+    pub(crate) fn runs_here(self) -> bool {
+        match self {
+            Build::Portable => true,
+            #[cfg(target_arch = "x86_64")]
+            Build::Sse41 => x86::has_sse41(),
+            #[cfg(target_arch = "x86_64")]
+            Build::Avx2 => x86::has_avx2(),
+            #[cfg(target_arch = "x86_64")]
+            Build::Avx512 => x86::has_avx512(),
+            #[cfg(not(target_arch = "x86_64"))]
+            _ => false,
+        }
     }
 }
 
 /// The search from `cells` (with digit `strike.1` struck from cell
 /// `strike.0` if given) on build `build`; the context as it ends.
 #[inline(always)]
-fn run<F: FnMut(&[u8; 81]), T: Tally>(
+pub(super) fn run<F: FnMut(&[u8; 81]), T: Tally>(
     cells: &[u8; 81],
     strike: Option<(usize, usize)>,
     ctx: &mut Ctx<F, T>,
@@ -793,7 +832,7 @@ fn run<F: FnMut(&[u8; 81]), T: Tally>(
     }
     match build {
         #[cfg(target_arch = "x86_64")]
-        Build::Avx2 | Build::Sse41 => x86::run(cells, strike, ctx, build == Build::Avx2),
+        Build::Avx512 | Build::Avx2 | Build::Sse41 => x86::run(cells, strike, ctx, build),
         _ => run_portable(cells, strike, ctx),
     }
 }
@@ -871,7 +910,7 @@ pub(crate) fn search_without(cells: &[u8; 81], cell: usize, digit: usize) -> usi
 #[cfg(test)]
 mod tests {
     use super::{search_counting_guesses, search_on, search_without, Build};
-    use crate::fixtures::{cells_of, sets, shared_set, shared_sets_test};
+    use crate::fixtures::{cells_of, cpu_test, sets, shared_set, shared_sets_test};
     use crate::solver::bitboard;
     use proptest::prelude::*;
 
@@ -911,6 +950,11 @@ mod tests {
     /// many as the bitboard solver finds, each valid, and the same ones when
     /// the bitboard solver finds all of them.
     fn check(cells: &[u8; 81], limit: usize) {
+        check_on(cells, limit, &Build::available());
+    }
+
+    /// [`check`] on the builds `builds` only.
+    fn check_on(cells: &[u8; 81], limit: usize, builds: &[Build]) {
         let mut want = Vec::new();
         bitboard::search(cells, limit, |s| want.push(*s));
         let portable = solutions(cells, limit, Build::Portable);
@@ -922,7 +966,7 @@ mod tests {
             b.sort_unstable();
             assert_eq!(a, b, "{cells:?}");
         }
-        for build in Build::available() {
+        for &build in builds {
             assert_eq!(
                 solutions(cells, limit, build),
                 portable,
@@ -1014,16 +1058,62 @@ mod tests {
         }
     }
 
+    const SHARED: [&str; 3] = ["17_clue.txt", "magictour_top1465.txt", "serg_benchmark.txt"];
+
     shared_sets_test! {
-        /// Every build against the bitboard solver on every shared set: the
-        /// first solution and the count up to two.
+        /// The portable build against the bitboard solver on every shared
+        /// set: the first solution and the count up to two.
         fn shared_sets() {
-            for name in ["17_clue.txt", "magictour_top1465.txt", "serg_benchmark.txt"] {
+            for name in SHARED {
                 for p in &shared_set(name) {
-                    check(p, 1);
-                    check(p, 2);
+                    check_on(p, 1, &[]);
+                    check_on(p, 2, &[]);
                 }
             }
+        }
+    }
+
+    /// `build` against the portable build on every shared set: the same
+    /// solutions in the same order, first solution and counting to two.
+    fn shared_sets_on(build: Build) {
+        assert!(
+            build.runs_here(),
+            "{build:?}: this CPU lacks it (built for another?)"
+        );
+        for name in SHARED {
+            for p in &shared_set(name) {
+                for limit in [1, 2] {
+                    let want = solutions(p, limit, Build::Portable);
+                    assert_eq!(solutions(p, limit, build), want, "{build:?}: {p:?}");
+                }
+            }
+        }
+    }
+
+    cpu_test! {
+        shared,
+        cpu_sse41,
+        "this CPU lacks SSE4.1 (with SSSE3, POPCNT): the triad solver's SSE4.1 build cannot run here",
+        fn shared_sets_sse41() {
+            shared_sets_on(Build::Sse41);
+        }
+    }
+
+    cpu_test! {
+        shared,
+        cpu_avx2,
+        "this CPU lacks AVX2 (with BMI1/2, LZCNT): the triad solver's AVX2 build cannot run here",
+        fn shared_sets_avx2() {
+            shared_sets_on(Build::Avx2);
+        }
+    }
+
+    cpu_test! {
+        shared,
+        cpu_avx512,
+        "this CPU lacks AVX-512 F, VL, BW or BITALG: the triad solver's AVX-512 build cannot run here",
+        fn shared_sets_avx512() {
+            shared_sets_on(Build::Avx512);
         }
     }
 

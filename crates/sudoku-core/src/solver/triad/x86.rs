@@ -1,8 +1,11 @@
 //! The x86-64 builds of the triad solver's vector operations: SSE4.1 (a box
-//! is two 128-bit registers) and AVX2 (one 256-bit register), and the entry
+//! is two 128-bit registers), AVX2 (one 256-bit register) and AVX-512 (the
+//! AVX2 build with 256-bit AVX-512VL instructions where they save work:
+//! three-input logic in one `VPTERNLOGD`, a lane's bit count in one
+//! `VPOPCNTW` of BITALG, compares into a mask register), and the entry
 //! points compiled for each. The one module of the solver with `unsafe`.
 //!
-//! Soundness rests on one rule: a value of [`A256`], [`S256`] or [`X128`]
+//! Soundness rests on one rule: a value of [`A256`], [`Z256`], [`S256`] or [`X128`]
 //! exists only inside the searches below, and those are entered only from
 //! [`run`] after `is_x86_feature_detected!` confirmed every feature their
 //! `#[target_feature]` names. So each intrinsic a method calls runs on a CPU
@@ -14,7 +17,7 @@ use std::arch::x86_64::*;
 use std::ops::{BitAnd, BitOr, BitXor};
 
 use super::lanes::{Narrow, Wide};
-use super::{search_node, State};
+use super::{search_node, Build, State};
 use crate::solver::bitboard::{Ctx, Tally};
 
 /// Whether the CPU runs the AVX2 build.
@@ -25,6 +28,17 @@ pub(super) fn has_avx2() -> bool {
         && is_x86_feature_detected!("popcnt")
         && is_x86_feature_detected!("lzcnt")
         && has_sse41()
+}
+
+/// Whether the CPU runs the AVX-512 build: AVX-512 F, VL (its instructions on
+/// 256-bit registers), BW (16-bit lanes) and BITALG (16-bit bit counts),
+/// besides the AVX2 build's features.
+pub(super) fn has_avx512() -> bool {
+    is_x86_feature_detected!("avx512f")
+        && is_x86_feature_detected!("avx512vl")
+        && is_x86_feature_detected!("avx512bw")
+        && is_x86_feature_detected!("avx512bitalg")
+        && has_avx2()
 }
 
 /// Whether the CPU runs the SSE4.1 build.
@@ -41,6 +55,10 @@ pub(super) struct X128(__m128i);
 /// Sixteen lanes in one AVX2 register.
 #[derive(Clone, Copy)]
 pub(super) struct A256(__m256i);
+
+/// Sixteen lanes in one 256-bit register, with AVX-512 (VL, BW, BITALG).
+#[derive(Clone, Copy)]
+pub(super) struct Z256(__m256i);
 
 /// Sixteen lanes in two SSE registers.
 #[derive(Clone, Copy)]
@@ -83,6 +101,7 @@ macro_rules! bit_ops {
 }
 bit_ops!(X128, _mm_and_si128, _mm_or_si128, _mm_xor_si128, 0);
 bit_ops!(A256, _mm256_and_si256, _mm256_or_si256, _mm256_xor_si256, 0);
+bit_ops!(Z256, _mm256_and_si256, _mm256_or_si256, _mm256_xor_si256, 0);
 bit_ops!(S256, _mm_and_si128, _mm_or_si128, _mm_xor_si128, 0, 1);
 
 /// Per 16-bit lane, the bits set (lanes below 512), on one SSE register.
@@ -142,62 +161,85 @@ impl Narrow for X128 {
     }
 }
 
+/// The operations the two 256-bit builds share, for `impl Wide for $t`.
+macro_rules! wide_256 {
+    ($t:ident) => {
+        #[inline(always)]
+        fn load(a: &[u16; 16]) -> Self {
+            $t(simd!(_mm256_loadu_si256(a.as_ptr().cast())))
+        }
+        #[inline(always)]
+        fn store(self) -> [u16; 16] {
+            let mut a = [0u16; 16];
+            simd!(_mm256_storeu_si256(a.as_mut_ptr().cast(), self.0));
+            a
+        }
+        #[inline(always)]
+        fn splat(x: u16) -> Self {
+            $t(simd!(_mm256_set1_epi16(x as i16)))
+        }
+        #[inline(always)]
+        fn join(lo: X128, hi: X128) -> Self {
+            $t(simd!(_mm256_set_m128i(hi.0, lo.0)))
+        }
+        #[inline(always)]
+        fn lo(self) -> X128 {
+            X128(simd!(_mm256_castsi256_si128(self.0)))
+        }
+        #[inline(always)]
+        fn hi(self) -> X128 {
+            X128(simd!(_mm256_extracti128_si256::<1>(self.0)))
+        }
+        #[inline(always)]
+        fn and_not(self, o: Self) -> Self {
+            $t(simd!(_mm256_andnot_si256(o.0, self.0)))
+        }
+        #[inline(always)]
+        fn shuffle(self, ctrl: Self) -> Self {
+            $t(simd!(_mm256_shuffle_epi8(self.0, ctrl.0)))
+        }
+        #[inline(always)]
+        fn rotate_rows(self) -> Self {
+            let ctrl = X128::load(&ROTATE_ROWS);
+            $t(simd!(_mm256_shuffle_epi8(
+                self.0,
+                _mm256_set_m128i(ctrl.0, ctrl.0)
+            )))
+        }
+        #[inline(always)]
+        fn rotate_rows2(self) -> Self {
+            $t(simd!(_mm256_shuffle_epi32::<0b1011_0001>(self.0)))
+        }
+        #[inline(always)]
+        fn rotate_cols(self) -> Self {
+            $t(simd!(_mm256_permute4x64_epi64::<0b0011_1001>(self.0)))
+        }
+        #[inline(always)]
+        fn rotate_cols2(self) -> Self {
+            $t(simd!(_mm256_permute4x64_epi64::<0b0100_1110>(self.0)))
+        }
+        #[inline(always)]
+        fn equal(self, o: Self) -> Self {
+            $t(simd!(_mm256_cmpeq_epi16(self.0, o.0)))
+        }
+        #[inline(always)]
+        fn nonzero(self) -> Self {
+            $t(simd!(_mm256_cmpgt_epi16(self.0, _mm256_setzero_si256())))
+        }
+        #[inline(always)]
+        fn subset_of(self, o: Self) -> bool {
+            simd!(_mm256_testc_si256(o.0, self.0)) != 0
+        }
+        #[inline(always)]
+        fn intersects(self, o: Self) -> bool {
+            simd!(_mm256_testz_si256(self.0, o.0)) == 0
+        }
+    };
+}
+
 impl Wide for A256 {
     type Half = X128;
-    #[inline(always)]
-    fn load(a: &[u16; 16]) -> Self {
-        A256(simd!(_mm256_loadu_si256(a.as_ptr().cast())))
-    }
-    #[inline(always)]
-    fn store(self) -> [u16; 16] {
-        let mut a = [0u16; 16];
-        simd!(_mm256_storeu_si256(a.as_mut_ptr().cast(), self.0));
-        a
-    }
-    #[inline(always)]
-    fn splat(x: u16) -> Self {
-        A256(simd!(_mm256_set1_epi16(x as i16)))
-    }
-    #[inline(always)]
-    fn join(lo: X128, hi: X128) -> Self {
-        A256(simd!(_mm256_set_m128i(hi.0, lo.0)))
-    }
-    #[inline(always)]
-    fn lo(self) -> X128 {
-        X128(simd!(_mm256_castsi256_si128(self.0)))
-    }
-    #[inline(always)]
-    fn hi(self) -> X128 {
-        X128(simd!(_mm256_extracti128_si256::<1>(self.0)))
-    }
-    #[inline(always)]
-    fn and_not(self, o: Self) -> Self {
-        A256(simd!(_mm256_andnot_si256(o.0, self.0)))
-    }
-    #[inline(always)]
-    fn shuffle(self, ctrl: Self) -> Self {
-        A256(simd!(_mm256_shuffle_epi8(self.0, ctrl.0)))
-    }
-    #[inline(always)]
-    fn rotate_rows(self) -> Self {
-        let ctrl = X128::load(&ROTATE_ROWS);
-        A256(simd!(_mm256_shuffle_epi8(
-            self.0,
-            _mm256_set_m128i(ctrl.0, ctrl.0)
-        )))
-    }
-    #[inline(always)]
-    fn rotate_rows2(self) -> Self {
-        A256(simd!(_mm256_shuffle_epi32::<0b1011_0001>(self.0)))
-    }
-    #[inline(always)]
-    fn rotate_cols(self) -> Self {
-        A256(simd!(_mm256_permute4x64_epi64::<0b0011_1001>(self.0)))
-    }
-    #[inline(always)]
-    fn rotate_cols2(self) -> Self {
-        A256(simd!(_mm256_permute4x64_epi64::<0b0100_1110>(self.0)))
-    }
+    wide_256!(A256);
     #[inline(always)]
     fn popcounts(self) -> Self {
         A256(simd!({
@@ -214,24 +256,26 @@ impl Wide for A256 {
         }))
     }
     #[inline(always)]
-    fn equal(self, o: Self) -> Self {
-        A256(simd!(_mm256_cmpeq_epi16(self.0, o.0)))
-    }
-    #[inline(always)]
-    fn nonzero(self) -> Self {
-        A256(simd!(_mm256_cmpgt_epi16(self.0, _mm256_setzero_si256())))
-    }
-    #[inline(always)]
     fn any_less(self, o: Self) -> bool {
         simd!(_mm256_movemask_epi8(_mm256_cmpgt_epi16(o.0, self.0))) != 0
     }
+}
+
+impl Wide for Z256 {
+    type Half = X128;
+    wide_256!(Z256);
+    const TERNARY: bool = true;
     #[inline(always)]
-    fn subset_of(self, o: Self) -> bool {
-        simd!(_mm256_testc_si256(o.0, self.0)) != 0
+    fn ternary<const TABLE: i32>(self, b: Self, c: Self) -> Self {
+        Z256(simd!(_mm256_ternarylogic_epi32::<TABLE>(self.0, b.0, c.0)))
     }
     #[inline(always)]
-    fn intersects(self, o: Self) -> bool {
-        simd!(_mm256_testz_si256(self.0, o.0)) == 0
+    fn popcounts(self) -> Self {
+        Z256(simd!(_mm256_popcnt_epi16(self.0)))
+    }
+    #[inline(always)]
+    fn any_less(self, o: Self) -> bool {
+        simd!(_mm256_cmplt_epu16_mask(self.0, o.0)) != 0
     }
 }
 
@@ -345,98 +389,93 @@ impl Wide for S256 {
     }
 }
 
-/// The AVX2 build of the search.
-///
-/// # Safety
-/// The CPU must have every feature named here ([`has_avx2`]).
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,sse4.1,ssse3")]
-unsafe fn search_avx2<F: FnMut(&[u8; 81]), T: Tally>(
-    st: &mut State<A256>,
-    ctx: &mut Ctx<F, T>,
-) -> bool {
-    search_node(st, ctx, |st, ctx| {
-        // SAFETY: this function runs only where its features were checked.
-        unsafe { search_avx2(st, ctx) }
-    })
-}
-
-/// The SSE4.1 build of the search.
-///
-/// # Safety
-/// The CPU must have every feature named here ([`has_sse41`]).
-#[target_feature(enable = "sse4.1,ssse3,popcnt")]
-unsafe fn search_sse41<F: FnMut(&[u8; 81]), T: Tally>(
-    st: &mut State<S256>,
-    ctx: &mut Ctx<F, T>,
-) -> bool {
-    search_node(st, ctx, |st, ctx| {
-        // SAFETY: this function runs only where its features were checked.
-        unsafe { search_sse41(st, ctx) }
-    })
-}
-
-/// Starts the AVX2 build of the search from `cells`.
-///
-/// # Safety
-/// The CPU must have every feature named here ([`has_avx2`]).
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,sse4.1,ssse3")]
-unsafe fn start_avx2<F: FnMut(&[u8; 81]), T: Tally>(
-    cells: &[u8; 81],
-    strike: Option<(usize, usize)>,
-    ctx: &mut Ctx<F, T>,
-) {
-    if let Some(mut st) = State::<A256>::from_givens(cells) {
-        if let Some((cell, digit)) = strike {
-            st.strike(cell, digit);
+/// Defines the recursive search `$search` and its entry `$start` on the
+/// wide type `$wide`, compiled for the target features `$feat`.
+macro_rules! build {
+    ($search:ident, $start:ident, $wide:ty, $feat:literal, $check:literal) => {
+        #[doc = concat!("The search on [`", stringify!($wide), "`].")]
+        ///
+        /// # Safety
+        #[doc = concat!("The CPU must have every feature named here ([`", $check, "`]).")]
+        #[target_feature(enable = $feat)]
+        unsafe fn $search<F: FnMut(&[u8; 81]), T: Tally>(
+            st: &mut State<$wide>,
+            ctx: &mut Ctx<F, T>,
+        ) -> bool {
+            search_node(st, ctx, |st, ctx| {
+                // SAFETY: this function runs only where its features were checked.
+                unsafe { $search(st, ctx) }
+            })
         }
-        // SAFETY: same features as this function.
-        unsafe { search_avx2(&mut st, ctx) };
-    }
-}
 
-/// Starts the SSE4.1 build of the search from `cells`.
-///
-/// # Safety
-/// The CPU must have every feature named here ([`has_sse41`]).
-#[target_feature(enable = "sse4.1,ssse3,popcnt")]
-unsafe fn start_sse41<F: FnMut(&[u8; 81]), T: Tally>(
-    cells: &[u8; 81],
-    strike: Option<(usize, usize)>,
-    ctx: &mut Ctx<F, T>,
-) {
-    if let Some(mut st) = State::<S256>::from_givens(cells) {
-        if let Some((cell, digit)) = strike {
-            st.strike(cell, digit);
+        #[doc = concat!("Starts the search on [`", stringify!($wide), "`] from `cells`.")]
+        ///
+        /// # Safety
+        #[doc = concat!("The CPU must have every feature named here ([`", $check, "`]).")]
+        #[target_feature(enable = $feat)]
+        unsafe fn $start<F: FnMut(&[u8; 81]), T: Tally>(
+            cells: &[u8; 81],
+            strike: Option<(usize, usize)>,
+            ctx: &mut Ctx<F, T>,
+        ) {
+            if let Some(mut st) = State::<$wide>::from_givens(cells) {
+                if let Some((cell, digit)) = strike {
+                    st.strike(cell, digit);
+                }
+                // SAFETY: same features as this function.
+                unsafe { $search(&mut st, ctx) };
+            }
         }
-        // SAFETY: same features as this function.
-        unsafe { search_sse41(&mut st, ctx) };
-    }
+    };
 }
 
-/// Runs the AVX2 build (`avx2`) or the SSE4.1 build, checking the CPU first;
-/// falls back to the portable build when the CPU lacks them.
+build!(
+    search_avx512,
+    start_avx512,
+    Z256,
+    "avx512f,avx512vl,avx512bw,avx512bitalg,avx2,bmi1,bmi2,popcnt,lzcnt,sse4.1,ssse3",
+    "has_avx512"
+);
+build!(
+    search_avx2,
+    start_avx2,
+    A256,
+    "avx2,bmi1,bmi2,popcnt,lzcnt,sse4.1,ssse3",
+    "has_avx2"
+);
+build!(
+    search_sse41,
+    start_sse41,
+    S256,
+    "sse4.1,ssse3,popcnt",
+    "has_sse41"
+);
+
+/// Runs the search on `build`, checking the CPU first; falls back to the
+/// portable build when the CPU lacks what `build` needs.
 #[inline(always)]
 pub(super) fn run<F: FnMut(&[u8; 81]), T: Tally>(
     cells: &[u8; 81],
     strike: Option<(usize, usize)>,
     ctx: &mut Ctx<F, T>,
-    avx2: bool,
+    build: Build,
 ) {
-    if avx2 && has_avx2() {
+    match build {
+        // SAFETY: the CPU has every feature `start_avx512` is compiled for.
+        Build::Avx512 if has_avx512() => unsafe { start_avx512(cells, strike, ctx) },
         // SAFETY: the CPU has every feature `start_avx2` is compiled for.
-        unsafe { start_avx2(cells, strike, ctx) }
-    } else if !avx2 && has_sse41() {
+        Build::Avx2 if has_avx2() => unsafe { start_avx2(cells, strike, ctx) },
         // SAFETY: the CPU has every feature `start_sse41` is compiled for.
-        unsafe { start_sse41(cells, strike, ctx) }
-    } else {
-        super::run_portable(cells, strike, ctx);
+        Build::Sse41 if has_sse41() => unsafe { start_sse41(cells, strike, ctx) },
+        _ => super::run_portable(cells, strike, ctx),
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::lanes::{pick, Narrow, Wide, P16, P8, ZERO};
-    use super::{has_avx2, has_sse41, A256, S256, X128};
+    use super::super::lanes::{self, pick, Narrow, Wide, P16, P8, TA, TB, TC, ZERO};
+    use super::{has_avx2, has_avx512, has_sse41, A256, S256, X128, Z256};
+    use crate::fixtures::cpu_test;
 
     struct Rng(u64);
     impl Rng {
@@ -493,19 +532,100 @@ mod tests {
         }
     }
 
-    #[test]
-    fn avx2_matches_portable() {
-        if has_avx2() {
-            wide_matches::<A256>();
+    /// The three-input operations of a wide build against the portable
+    /// ones: `ternary` on a spread of truth tables (each helper's among
+    /// them), and each helper.
+    fn ternary_matches<W: Wide<Half = X128>>() {
+        macro_rules! tables {
+            ($x:ident, $y:ident, $z:ident, $p:ident, $q:ident, $r:ident: $($t:expr),*) => {
+                $(assert_eq!(
+                    $x.ternary::<{ $t }>($y, $z).store(),
+                    $p.ternary::<{ $t }>($q, $r).0,
+                    "table {:#04x}", $t
+                );)*
+            };
+        }
+        let mut rng = Rng(0x6A09_E667_F3BC_C909);
+        for _ in 0..5_000 {
+            let (a, b, c, d) = (rng.lanes(9), rng.lanes(9), rng.lanes(9), rng.lanes(9));
+            let (x, y, z, w) = (W::load(&a), W::load(&b), W::load(&c), W::load(&d));
+            let (p, q, r, t) = (P16(a), P16(b), P16(c), P16(d));
+            tables!(x, y, z, p, q, r: 0x00, 0xFF, TA, TB, TC, TA ^ TB ^ TC, 0xE8, 0xFE, 0xF8,
+                0x0E, 0xB2, 0x96, 0x17, 0x81, 0x3C, 0x5A, 0x6B, 0xCA);
+            assert_eq!(lanes::or3(x, y, z).store(), lanes::or3(p, q, r).0);
+            assert_eq!(lanes::or4(x, y, z, w).store(), lanes::or4(p, q, r, t).0);
+            assert_eq!(lanes::majority(x, y, z).store(), lanes::majority(p, q, r).0);
+            assert_eq!(lanes::or_and(x, y, z).store(), lanes::or_and(p, q, r).0);
+            assert_eq!(lanes::or_but(x, y, z).store(), lanes::or_but(p, q, r).0);
+            assert_eq!(
+                lanes::either_but(x, y, z).store(),
+                lanes::either_but(p, q, r).0
+            );
+            assert_eq!(lanes::and_or(x, y, z).store(), lanes::and_or(p, q, r).0);
+            assert_eq!(
+                lanes::and_or_not(x, y, z).store(),
+                lanes::and_or_not(p, q, r).0
+            );
+            assert_eq!(
+                lanes::at_least_two(x, y, z, w).store(),
+                lanes::at_least_two(p, q, r, t).0
+            );
         }
     }
 
+    /// The portable build's three-input operations, from their definitions.
     #[test]
-    fn sse41_matches_portable() {
-        if !has_sse41() {
-            return;
+    fn portable_ternary_is_the_truth_table() {
+        let mut rng = Rng(0xBB67_AE85_84CA_A73B);
+        for _ in 0..2_000 {
+            let (a, b, c, d) = (rng.lanes(9), rng.lanes(9), rng.lanes(9), rng.lanes(9));
+            let (p, q, r, t) = (P16(a), P16(b), P16(c), P16(d));
+            let lane = |f: &dyn Fn(u16, u16, u16, u16) -> u16| {
+                std::array::from_fn::<u16, 16, _>(|i| f(a[i], b[i], c[i], d[i]))
+            };
+            assert_eq!(
+                p.ternary::<0xE8>(q, r).0,
+                lane(&|a, b, c, _| (a & b) | (a & c) | (b & c))
+            );
+            assert_eq!(p.ternary::<0x96>(q, r).0, lane(&|a, b, c, _| a ^ b ^ c));
+            assert_eq!(
+                p.ternary::<0xCA>(q, r).0,
+                lane(&|a, b, c, _| (a & b) | (!a & c))
+            );
+            assert_eq!(p.ternary::<0x00>(q, r).0, [0; 16]);
+            assert_eq!(p.ternary::<0xFF>(q, r).0, [0xFFFF; 16]);
+            let two = lane(&|a, b, c, d| (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d));
+            assert_eq!(lanes::at_least_two(p, q, r, t).0, two);
         }
+    }
+
+    cpu_test! {
+        cpu_avx512,
+        "this CPU lacks AVX-512 F, VL, BW or BITALG: the triad solver's AVX-512 build cannot run here",
+        fn avx512_matches_portable() {
+            assert!(has_avx512(), "this CPU lacks AVX-512 (the test was built for another)");
+            wide_matches::<Z256>();
+            ternary_matches::<Z256>();
+        }
+    }
+
+    cpu_test! {
+        cpu_avx2,
+        "this CPU lacks AVX2 (with BMI1/2, LZCNT): the triad solver's AVX2 build cannot run here",
+        fn avx2_matches_portable() {
+            assert!(has_avx2(), "this CPU lacks AVX2 (the test was built for another)");
+            wide_matches::<A256>();
+            ternary_matches::<A256>();
+        }
+    }
+
+    cpu_test! {
+        cpu_sse41,
+        "this CPU lacks SSE4.1 (with SSSE3, POPCNT): the triad solver's SSE4.1 build cannot run here",
+        fn sse41_matches_portable() {
+        assert!(has_sse41(), "this CPU lacks SSE4.1 (the test was built for another)");
         wide_matches::<S256>();
+        ternary_matches::<S256>();
         let mut rng = Rng(0x2545_F491_4F6C_DD1D);
         for _ in 0..20_000 {
             let (a, b, c) = (rng.lanes::<8>(9), rng.lanes::<8>(9), rng.control::<8>());
@@ -520,5 +640,6 @@ mod tests {
             assert_eq!(x.count_bits(), p.count_bits());
             assert_eq!(X128::splat(a[1]).store(), P8::splat(a[1]).0);
         }
+    }
     }
 }
