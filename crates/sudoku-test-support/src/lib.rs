@@ -35,10 +35,14 @@
 //!
 //! `cargo test` then prints `test lists_the_sessions ... ignored (tmux not
 //! found: apt-get install tmux)` on a machine without tmux.
+//!
+//! The slow tests take their size from [`size`]: smaller on a first run,
+//! full where `SUDOKU_FULL_TESTS` is set, as CI does.
 
 pub mod harness;
 pub mod needs;
 pub mod roff;
+pub mod size;
 
 pub use harness::{run, test, Ending, Need};
 pub use needs::Missing;

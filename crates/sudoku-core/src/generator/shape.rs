@@ -226,34 +226,3 @@ mod tests {
         assert!(Shape::RareDigit(9).holds(&full));
     }
 }
-#[cfg(test)]
-mod experiment {
-    use super::*;
-    use crate::generator::{random_grid, Symmetry};
-    use crate::logic::grade;
-    use rand::SeedableRng;
-    use rand_xoshiro::Xoshiro256PlusPlus;
-    #[test]
-    fn tmp_experiment() {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
-        let orbits = Symmetry::None.orbits();
-        let mut hist = std::collections::BTreeMap::new();
-        let mut hq = 0;
-        let n = 3000;
-        for _ in 0..n {
-            let solution = random_grid(&mut rng);
-            let Some(p) = Shape::BlankUnit(9).dig(&solution, &orbits, &mut rng) else {
-                continue;
-            };
-            let g = grade(&p).unwrap();
-            *hist.entry(g.rating.tenths() / 10).or_insert(0) += 1;
-            if g.techniques
-                .iter()
-                .any(|&(t, _)| t == Technique::HiddenQuad)
-            {
-                hq += 1;
-            }
-        }
-        eprintln!("{hist:?} hq used {hq} of {n}");
-    }
-}

@@ -520,7 +520,7 @@ pub(crate) fn grade_within_seen(
 }
 
 /// The grade of a solve made of `steps`, which filled the grid or not.
-fn grade_of(steps: &[Step], solved: bool) -> Grade {
+pub(crate) fn grade_of(steps: &[Step], solved: bool) -> Grade {
     let mut counts = [0usize; Technique::ALL.len()];
     for step in steps {
         counts[step.technique() as usize] += 1;

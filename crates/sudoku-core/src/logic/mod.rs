@@ -680,6 +680,23 @@ impl LogicReport {
             .max_by_key(|s| (s.rating(), s.technique()))
             .map(Step::technique)
     }
+
+    /// The grade of this solve: what [`grade`] gives for the puzzle the
+    /// solve started from, without solving it again (the solve assumes one
+    /// solution, which [`grade`] checks first).
+    ///
+    /// ```
+    /// use sudoku_core::{grade, logic, Grid};
+    /// let grid: Grid =
+    ///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    ///         .parse()
+    ///         .unwrap();
+    /// let report = logic::solve(&grid);
+    /// assert_eq!(report.grade(), grade(&grid).unwrap());
+    /// ```
+    pub fn grade(&self) -> Grade {
+        grade::grade_of(&self.steps, self.solved)
+    }
 }
 
 /// Solves `grid` by logic alone, assuming it has one solution.
