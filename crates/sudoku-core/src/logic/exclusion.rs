@@ -8,6 +8,7 @@ use crate::logic::{cell, digit, se_peers, sees, Candidates, Digits, Step, Techni
 
 /// The first aligned pair exclusion, scanning pairs of cells as Sudoku
 /// Explainer does.
+#[inline(never)]
 pub(crate) fn aligned_pair_exclusion(marks: &Candidates) -> Option<Step> {
     // Cells with two or more candidates, no naked single among their peers,
     // and at least one two-candidate peer (their "excluders").
@@ -117,6 +118,7 @@ fn pair(marks: &Candidates, (a, ea): (usize, u128), (b, eb): (usize, u128)) -> O
 /// peer of two or three candidates (an "excluder"); pairs of them in SE's
 /// order, each with every third cell among their excluders, the first
 /// triple that removes something.
+#[inline(never)]
 pub(crate) fn aligned_triple_exclusion(marks: &Candidates) -> Option<Step> {
     let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
     let mut cells: Vec<(usize, u128, Vec<usize>)> = Vec::new();

@@ -34,6 +34,7 @@ struct Found {
 
 /// The easiest unique rectangle or loop, as Sudoku Explainer ranks them (by
 /// rating, then type, then the order found).
+#[inline(never)]
 pub(crate) fn unique_loop(marks: &Candidates) -> Option<Step> {
     unique_loop_search(marks, true)
 }
@@ -513,6 +514,7 @@ fn type3_hidden(
 /// candidates and every digit two places in each unit, the extra digits of
 /// those few cells cannot all be false, or the grid would have two
 /// solutions.
+#[inline(never)]
 pub(crate) fn bug(marks: &Candidates) -> Option<Step> {
     let mut bug_cells: Vec<usize> = Vec::new();
     let mut bug_values = [0u16; 81];

@@ -19,6 +19,7 @@ fn cells_of(set: u128) -> Vec<usize> {
 /// in a third unit of the first kind. Boxes pointing into columns, then
 /// rows, then columns and rows claiming into boxes, as Sudoku Explainer
 /// scans them.
+#[inline(never)]
 pub(crate) fn direct_locking(marks: &Candidates) -> Option<Step> {
     let boxes = 18..27;
     let cols = 9..18;
@@ -105,6 +106,7 @@ fn locking_step(
 /// Direct hidden pair or triple (`n` 2 or 3): `n` digits confined to `n`
 /// cells of a unit clear those cells of other digits, and one of those
 /// digits is left with a single place in the unit.
+#[inline(never)]
 pub(crate) fn direct_hidden(marks: &Candidates, n: usize) -> Option<Step> {
     let all = unit_places(marks);
     for &u in &SE_UNIT_ORDER {

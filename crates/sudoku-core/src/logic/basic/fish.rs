@@ -17,6 +17,7 @@ fn at(by_rows: bool, line: usize, pos: usize) -> usize {
 
 /// A digit confined, in `n` rows, to `n` columns (or in `n` columns to `n`
 /// rows): it leaves those columns (rows) everywhere else.
+#[inline(never)]
 pub(crate) fn fish(marks: &Candidates, n: usize) -> Option<Step> {
     (0..9).find_map(|d| {
         [true, false]

@@ -20,6 +20,7 @@ fn technique(naked: bool, n: usize) -> (Technique, &'static str) {
 
 /// `n` cells of a unit whose candidates are `n` digits between them: those
 /// digits leave the unit's other cells.
+#[inline(never)]
 pub(crate) fn naked(marks: &Candidates, n: usize) -> Option<Step> {
     SE_UNIT_ORDER.iter().find_map(|&u| {
         let masks: [u16; 9] = std::array::from_fn(|i| marks.mask(usize::from(UNITS[u][i])));
@@ -62,6 +63,7 @@ pub(crate) fn naked(marks: &Candidates, n: usize) -> Option<Step> {
 
 /// `n` digits of a unit whose places are `n` cells between them: those
 /// cells lose their other candidates.
+#[inline(never)]
 pub(crate) fn hidden(marks: &Candidates, n: usize) -> Option<Step> {
     let all = unit_places(marks);
     SE_UNIT_ORDER.iter().find_map(|&u| {

@@ -316,6 +316,7 @@ impl Sink for All {
 }
 
 /// The easiest static chain or cycle, or `None`.
+#[inline(never)]
 pub(crate) fn forcing_chain_or_cycle(
     marks: &Candidates,
     templates: &mut templates::Covers,
