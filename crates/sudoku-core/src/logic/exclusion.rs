@@ -121,64 +121,90 @@ fn pair(marks: &Candidates, (a, ea): (usize, u128), (b, eb): (usize, u128)) -> O
 #[inline(never)]
 pub(crate) fn aligned_triple_exclusion(marks: &Candidates) -> Option<Step> {
     let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
-    let mut cells: Vec<(usize, u128, Vec<usize>)> = Vec::new();
+    // The listed cells in index order, and each one's excluders as a set.
+    let mut cells = [0usize; 81];
+    let mut count = 0;
+    let mut excluders = [0u128; 81];
     for c in 0..81 {
         if m[c].count_ones() < 2 {
             continue;
         }
         let mut single = false;
-        let mut list = Vec::new();
-        for o in se_peers(c) {
-            match m[o].count_ones() {
+        let mut bits = 0u128;
+        for &o in &PEERS[c] {
+            match m[usize::from(o)].count_ones() {
                 1 => single = true,
-                2 | 3 => list.push(o),
+                2 | 3 => bits |= 1 << o,
                 _ => {}
             }
         }
-        if !single && !list.is_empty() {
-            let bits = list.iter().fold(0u128, |s, &o| s | 1 << o);
-            cells.push((c, bits, list));
+        if !single && bits != 0 {
+            cells[count] = c;
+            excluders[c] = bits;
+            count += 1;
         }
     }
+    let cells = &cells[..count];
     if cells.len() < 3 {
         return None;
     }
-    let listed = cells.iter().fold(0u128, |s, x| s | 1 << x.0);
-    let mut position = [usize::MAX; 81];
-    for (k, x) in cells.iter().enumerate() {
-        position[x.0] = k;
-    }
-    let mut twin: Vec<usize> = Vec::new();
+    let listed = cells.iter().fold(0u128, |s, &c| s | 1 << c);
     for j in 1..cells.len() {
         for i in 0..j {
-            let (a, ea, ref la) = cells[i];
-            let (b, eb, ref lb) = cells[j];
+            let (a, b) = (cells[i], cells[j]);
+            let (ea, eb) = (excluders[a], excluders[b]);
             // The triple's common excluders are among the pair's: two or more.
             let pair = ea & eb;
-            if pair & pair.wrapping_sub(1) == 0 {
+            if !two_or_more(pair) {
                 continue;
             }
-            twin.clear();
-            let others = listed & !(1u128 << a) & !(1u128 << b);
-            twin.extend(la.iter().filter(|&&o| others & 1 << o != 0));
-            twin.extend(lb.iter().filter(|&&o| others & !ea & 1 << o != 0));
-            if twin.is_empty() {
+            // The third cells SE tries: the listed excluders of `a`, then
+            // those of `b`; which of them have two common excluders or more
+            // and may remove something (SE's order is kept below, for the
+            // few that are left).
+            let mut thirds = (ea | eb) & listed & !(1u128 << a) & !(1u128 << b);
+            let mut open = 0u128;
+            let mut rest = thirds;
+            while rest != 0 {
+                let t = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if two_or_more(pair & excluders[t]) {
+                    open |= 1 << t;
+                }
+            }
+            if open == 0 {
                 continue;
             }
             let bound = Bound::new(&m, a, b, pair);
-            for &t in &twin {
-                let common = ea & eb & cells[position[t]].1;
-                // Two excluders or more.
-                if common & common.wrapping_sub(1) == 0 || !bound.may_remove(m[t]) {
-                    continue;
+            thirds = 0;
+            while open != 0 {
+                let t = open.trailing_zeros() as usize;
+                open &= open - 1;
+                if bound.may_remove(m[t]) {
+                    thirds |= 1 << t;
                 }
-                if let Some(step) = triple(&m, [a, b, t], common, la) {
+            }
+            if thirds == 0 {
+                continue;
+            }
+            // SE's order: `a`'s excluders, then `b`'s that are not `a`'s.
+            let order = se_peers(a)
+                .filter(|&t| thirds & 1 << t != 0)
+                .chain(se_peers(b).filter(|&t| thirds & !ea & 1 << t != 0));
+            for t in order {
+                let common = pair & excluders[t];
+                if let Some(step) = triple(&m, [a, b, t], common) {
                     return Some(step);
                 }
             }
         }
     }
     None
+}
+
+/// Whether `set` has two members or more.
+fn two_or_more(set: u128) -> bool {
+    set & set.wrapping_sub(1) != 0
 }
 
 /// What any triple made of the pair `a`, `b` and a third cell could remove,
@@ -251,8 +277,8 @@ impl Bound {
 }
 
 /// The eliminations of the triple `cs` with the excluders `common`, as a
-/// step, if any (`order`: the first cell's excluders, to list them).
-fn triple(m: &[u16; 81], cs: [usize; 3], common: u128, order: &[usize]) -> Option<Step> {
+/// step, if any.
+fn triple(m: &[u16; 81], cs: [usize; 3], common: u128) -> Option<Step> {
     let mut excluders = [0u16; 20];
     let mut count = 0;
     let mut rest = common;
@@ -315,10 +341,10 @@ fn triple(m: &[u16; 81], cs: [usize; 3], common: u128, order: &[usize]) -> Optio
     if elims.is_empty() {
         return None;
     }
-    let xs: Vec<_> = order
-        .iter()
-        .filter(|&&o| common & 1 << o != 0)
-        .map(|&o| cell(o))
+    // Listed in SE's order of the first cell's peers.
+    let xs: Vec<_> = se_peers(cs[0])
+        .filter(|&o| common & 1 << o != 0)
+        .map(cell)
         .collect();
     let reason = format!(
         "Aligned triple exclusion: every way to fill {}, {} and {} that repeats a digit in a unit \
@@ -378,7 +404,7 @@ mod tests {
                             }
                             triples += 1;
                             skipped += usize::from(!bound.may_remove(m[t]));
-                            if triple(&m, [a, b, t], common, &[]).is_some() {
+                            if triple(&m, [a, b, t], common).is_some() {
                                 removing += 1;
                                 assert!(bound.may_remove(m[t]), "{line}: {a} {b} {t}");
                             }
