@@ -332,6 +332,8 @@ pub(crate) struct Workspace {
     /// The implication closure of the position, shared by the static
     /// chains and the multiple forcing chains of a step.
     closure: closure::Cache,
+    /// Where the aligned exclusions last found nothing.
+    exclusion: exclusion::Memo,
 }
 
 /// Sudoku Explainer's unit order for most scans: boxes, columns, rows.
@@ -384,14 +386,14 @@ const FINDERS: [(Technique, Finder); 26] = [
     (Technique::Jellyfish, |m, _, _| fish::fish(m, 4)),
     (Technique::HiddenQuad, |m, _, _| subsets::hidden(m, 4)),
     (Technique::Bug, |m, _, _| uniqueness::bug(m)),
-    (Technique::AlignedPairExclusion, |m, _, _| {
-        exclusion::aligned_pair_exclusion(m)
+    (Technique::AlignedPairExclusion, |m, work, _| {
+        exclusion::aligned_pair_exclusion(m, &mut work.exclusion)
     }),
     (Technique::XChain, |m, work, _| {
         chains::forcing_chain_or_cycle(m, &mut work.covers, &mut work.chains, &mut work.closure)
     }),
-    (Technique::AlignedTripleExclusion, |m, _, _| {
-        exclusion::aligned_triple_exclusion(m)
+    (Technique::AlignedTripleExclusion, |m, work, _| {
+        exclusion::aligned_triple_exclusion(m, &mut work.exclusion)
     }),
     // SE's Nishio, multiple, dynamic, dynamic (+) and nested forcing
     // chains, tried in that order by one search that shares its storage.
