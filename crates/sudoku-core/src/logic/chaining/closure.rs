@@ -265,7 +265,7 @@ impl Cache {
 }
 
 /// Per cell, its twenty peers as a bit set.
-const PEER_BITS: [u128; 81] = {
+pub(super) const PEER_BITS: [u128; 81] = {
     let mut out = [0u128; 81];
     let mut c = 0;
     while c < 81 {
