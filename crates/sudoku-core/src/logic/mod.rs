@@ -334,6 +334,9 @@ pub(crate) struct Workspace {
     closure: closure::Cache,
     /// Where the aligned exclusions last found nothing.
     exclusion: exclusion::Memo,
+    /// Where the basic searches that scan units or digits last found
+    /// nothing.
+    basic: basic::Memos,
 }
 
 /// Sudoku Explainer's unit order for most scans: boxes, columns, rows.
@@ -361,30 +364,48 @@ const FINDERS: [(Technique, Finder); 26] = [
     (Technique::HiddenSingleLine, |m, _, _| {
         singles::hidden_single_line(m)
     }),
-    (Technique::DirectPointing, |m, _, _| {
-        direct::direct_locking(m)
+    (Technique::DirectPointing, |m, work, _| {
+        direct::direct_locking(m, &mut work.basic.locking)
     }),
-    (Technique::DirectHiddenPair, |m, _, _| {
-        direct::direct_hidden(m, 2)
+    (Technique::DirectHiddenPair, |m, work, _| {
+        direct::direct_hidden(m, 2, &mut work.basic.direct_hidden[0])
     }),
     (Technique::NakedSingle, |m, _, _| singles::naked_single(m)),
-    (Technique::DirectHiddenTriple, |m, _, _| {
-        direct::direct_hidden(m, 3)
+    (Technique::DirectHiddenTriple, |m, work, _| {
+        direct::direct_hidden(m, 3, &mut work.basic.direct_hidden[1])
     }),
     (Technique::Pointing, |m, _, _| intersections::pointing(m)),
     (Technique::Claiming, |m, _, _| intersections::claiming(m)),
-    (Technique::NakedPair, |m, _, _| subsets::naked(m, 2)),
-    (Technique::XWing, |m, _, _| fish::fish(m, 2)),
-    (Technique::HiddenPair, |m, _, _| subsets::hidden(m, 2)),
-    (Technique::NakedTriple, |m, _, _| subsets::naked(m, 3)),
-    (Technique::Swordfish, |m, _, _| fish::fish(m, 3)),
-    (Technique::HiddenTriple, |m, _, _| subsets::hidden(m, 3)),
+    (Technique::NakedPair, |m, w, _| {
+        subsets::naked(m, 2, &mut w.basic.naked[0])
+    }),
+    (Technique::XWing, |m, w, _| {
+        fish::fish(m, 2, &mut w.basic.fish[0])
+    }),
+    (Technique::HiddenPair, |m, w, _| {
+        subsets::hidden(m, 2, &mut w.basic.hidden[0])
+    }),
+    (Technique::NakedTriple, |m, w, _| {
+        subsets::naked(m, 3, &mut w.basic.naked[1])
+    }),
+    (Technique::Swordfish, |m, w, _| {
+        fish::fish(m, 3, &mut w.basic.fish[1])
+    }),
+    (Technique::HiddenTriple, |m, w, _| {
+        subsets::hidden(m, 3, &mut w.basic.hidden[1])
+    }),
     (Technique::XyWing, |m, _, _| wings::xy_wing(m)),
     (Technique::XyzWing, |m, _, _| wings::xyz_wing(m)),
     (Technique::UniqueLoop, |m, _, _| uniqueness::unique_loop(m)),
-    (Technique::NakedQuad, |m, _, _| subsets::naked(m, 4)),
-    (Technique::Jellyfish, |m, _, _| fish::fish(m, 4)),
-    (Technique::HiddenQuad, |m, _, _| subsets::hidden(m, 4)),
+    (Technique::NakedQuad, |m, w, _| {
+        subsets::naked(m, 4, &mut w.basic.naked[2])
+    }),
+    (Technique::Jellyfish, |m, w, _| {
+        fish::fish(m, 4, &mut w.basic.fish[2])
+    }),
+    (Technique::HiddenQuad, |m, w, _| {
+        subsets::hidden(m, 4, &mut w.basic.hidden[2])
+    }),
     (Technique::Bug, |m, _, _| uniqueness::bug(m)),
     (Technique::AlignedPairExclusion, |m, work, _| {
         exclusion::aligned_pair_exclusion(m, &mut work.exclusion)
