@@ -65,8 +65,8 @@ impl Diff {
             };
         };
         let (mut fresh, mut changed) = (0u128, 0u128);
-        for c in 0..81 {
-            if m[c] != last.m[c] {
+        for (c, (now, then)) in m.iter().zip(&last.m).enumerate() {
+            if now != then {
                 changed |= 1 << c;
                 fresh |= 1 << c;
             } else if last.excluders[c] == 0 {
@@ -86,9 +86,10 @@ impl Diff {
         let listed = cells.iter().fold(0u128, |s, &c| s | 1 << c);
         let mut out = [0u8; 81];
         for (f, &c) in out.iter_mut().zip(cells) {
-            *f = u8::from(self.fresh & 1 << c != 0) * FRESH
-                | u8::from(self.either[c] & self.changed != 0) * TOUCHED
-                | u8::from(excluders[c] & self.fresh & listed != 0) * NEAR;
+            let set = |yes: bool, flag: u8| if yes { flag } else { 0 };
+            *f = set(self.fresh & 1 << c != 0, FRESH)
+                | set(self.either[c] & self.changed != 0, TOUCHED)
+                | set(excluders[c] & self.fresh & listed != 0, NEAR);
         }
         out
     }

@@ -12,8 +12,8 @@
 
 use crate::logic::step::{cells_text, digits_text};
 use crate::logic::{
-    cell, digit, first_combination, unit, Candidates, Digits, Rating, Step, Technique, CELL_UNITS,
-    KINDS, UNITS, UNIT_BITS,
+    cell, digit, digit_cells, first_combination, unit, Candidates, Digits, Rating, Step, Technique,
+    CELL_UNITS, KINDS, UNITS, UNIT_BITS,
 };
 use crate::pos::Cell;
 
@@ -521,27 +521,24 @@ pub(crate) fn bug(marks: &Candidates) -> Option<Step> {
     let mut all_values = 0u16;
     let mut common: Option<u128> = None;
     let mut rest: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
+    let at = digit_cells(marks);
+    // The cells with three candidates or more.
+    let big = (0..81)
+        .filter(|&c| marks.mask(c).count_ones() >= 3)
+        .fold(0u128, |s, c| s | 1 << c);
     for kind in KINDS {
         for u in (0..27).filter(|&u| kind_of(u) == kind) {
-            for d in 0..9 {
-                let spots: Vec<usize> = UNITS[u]
-                    .iter()
-                    .map(|&c| usize::from(c))
-                    .filter(|&c| marks.mask(c) & 1 << d != 0)
-                    .collect();
-                if spots.is_empty() || spots.len() == 2 {
+            for (d, &cells) in at.iter().enumerate() {
+                let spots = cells & UNIT_BITS[u];
+                if spots == 0 || two(spots) {
                     continue;
                 }
-                let big: Vec<usize> = spots
-                    .iter()
-                    .copied()
-                    .filter(|&c| marks.mask(c).count_ones() >= 3)
-                    .collect();
-                if big.is_empty() {
+                let big = spots & big;
+                if big == 0 {
                     return None;
                 }
-                if big.len() == 1 {
-                    let c = big[0];
+                if big & (big - 1) == 0 {
+                    let c = big.trailing_zeros() as usize;
                     if !bug_cells.contains(&c) {
                         bug_cells.push(c);
                     }
@@ -563,13 +560,18 @@ pub(crate) fn bug(marks: &Candidates) -> Option<Step> {
     if (0..81).any(|c| marks.value(c) == 0 && rest[c].count_ones() != 2) {
         return None;
     }
-    for cells in &UNITS {
-        for d in 0..9 {
-            let n = cells
-                .iter()
-                .filter(|&&c| rest[usize::from(c)] & 1 << d != 0)
-                .count();
-            if n != 0 && n != 2 {
+    let mut left = [0u128; 9];
+    for (c, &mask) in rest.iter().enumerate() {
+        for (d, set) in left.iter_mut().enumerate() {
+            if mask & 1 << d != 0 {
+                *set |= 1 << c;
+            }
+        }
+    }
+    for &cells in &UNIT_BITS {
+        for set in &left {
+            let n = set & cells;
+            if n != 0 && !two(n) {
                 return None;
             }
         }
@@ -601,6 +603,12 @@ fn kind_of(u: usize) -> usize {
         9..=17 => 1,
         _ => 2,
     }
+}
+
+/// Whether `set` has exactly two members.
+fn two(set: u128) -> bool {
+    let rest = set & set.wrapping_sub(1);
+    rest != 0 && rest & rest.wrapping_sub(1) == 0
 }
 
 /// The peers of `c` as a cell set.

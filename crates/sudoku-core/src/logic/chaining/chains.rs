@@ -70,55 +70,64 @@ impl Links {
     fn new(m: &[u16; 81], weak: bool) -> Links {
         let mut at = [0u128; 9];
         for (c, &mask) in m.iter().enumerate() {
-            for (d, set) in at.iter_mut().enumerate() {
-                if mask & 1 << d != 0 {
-                    *set |= 1 << c;
-                }
+            let mut rest = mask;
+            while rest != 0 {
+                at[rest.trailing_zeros() as usize] |= 1 << c;
+                rest &= rest - 1;
             }
         }
         let mut start = Vec::with_capacity(STATES + 1);
         let mut by_cell = vec![0u8; STATES];
         let mut to = Vec::with_capacity(if weak { 729 * 12 } else { 729 * 2 });
-        for (s, split) in by_cell.iter_mut().enumerate() {
-            start.push(to.len() as u32);
-            let (c, d) = (state_cell(s), state_digit(s));
-            if state_on(s) != weak || m[c] & 1 << d == 0 {
-                continue;
-            }
-            if weak {
-                let mut rest = m[c] & !(1 << d);
-                *split = rest.count_ones() as u8;
-                while rest != 0 {
-                    to.push(state(c, rest.trailing_zeros() as usize, false) as u16);
-                    rest &= rest - 1;
+        for c in 0..81 {
+            for d in 0..9 {
+                // The off state, then the on state: only one of them has
+                // links of this kind, and only if `d` is a candidate.
+                let s = state(c, d, false);
+                if m[c] & 1 << d == 0 {
+                    start.push(to.len() as u32);
+                    start.push(to.len() as u32);
+                    continue;
                 }
-                let mut done = 1u128 << c;
-                for kind in KINDS {
-                    let unit = UNIT_BITS[usize::from(CELL_UNITS[c][kind])];
-                    let mut places = at[d] & unit & !done;
-                    done |= unit;
-                    while places != 0 {
-                        to.push(state(places.trailing_zeros() as usize, d, false) as u16);
-                        places &= places - 1;
+                if weak {
+                    start.push(to.len() as u32);
+                    start.push(to.len() as u32);
+                    let mut rest = m[c] & !(1 << d);
+                    by_cell[s + 1] = rest.count_ones() as u8;
+                    while rest != 0 {
+                        to.push(state(c, rest.trailing_zeros() as usize, false) as u16);
+                        rest &= rest - 1;
                     }
-                }
-            } else {
-                if two(u128::from(m[c])) {
-                    let other = (m[c] & !(1 << d)).trailing_zeros() as usize;
-                    to.push(state(c, other, true) as u16);
-                    *split = 1;
-                }
-                // Unit links reach other cells: never the cell's link.
-                let first = to.len();
-                for kind in KINDS {
-                    let places = at[d] & UNIT_BITS[usize::from(CELL_UNITS[c][kind])];
-                    if two(places) {
-                        let other = (places & !(1u128 << c)).trailing_zeros() as usize;
-                        let t = state(other, d, true) as u16;
-                        if !to[first..].contains(&t) {
-                            to.push(t);
+                    let mut done = 1u128 << c;
+                    for kind in KINDS {
+                        let unit = UNIT_BITS[usize::from(CELL_UNITS[c][kind])];
+                        let mut places = at[d] & unit & !done;
+                        done |= unit;
+                        while places != 0 {
+                            to.push(state(places.trailing_zeros() as usize, d, false) as u16);
+                            places &= places - 1;
                         }
                     }
+                } else {
+                    start.push(to.len() as u32);
+                    if two(u128::from(m[c])) {
+                        let other = (m[c] & !(1 << d)).trailing_zeros() as usize;
+                        to.push(state(c, other, true) as u16);
+                        by_cell[s] = 1;
+                    }
+                    // Unit links reach other cells: never the cell's link.
+                    let first = to.len();
+                    for kind in KINDS {
+                        let places = at[d] & UNIT_BITS[usize::from(CELL_UNITS[c][kind])];
+                        if two(places) {
+                            let other = (places & !(1u128 << c)).trailing_zeros() as usize;
+                            let t = state(other, d, true) as u16;
+                            if !to[first..].contains(&t) {
+                                to.push(t);
+                            }
+                        }
+                    }
+                    start.push(to.len() as u32);
                 }
             }
         }
