@@ -337,6 +337,8 @@ pub(crate) struct Workspace {
     /// Where the basic searches that scan units or digits last found
     /// nothing.
     basic: basic::Memos,
+    /// The unique loops found from each cell at the last position.
+    loops: uniqueness::Loops,
 }
 
 /// Sudoku Explainer's unit order for most scans: boxes, columns, rows.
@@ -396,7 +398,9 @@ const FINDERS: [(Technique, Finder); 26] = [
     }),
     (Technique::XyWing, |m, _, _| wings::xy_wing(m)),
     (Technique::XyzWing, |m, _, _| wings::xyz_wing(m)),
-    (Technique::UniqueLoop, |m, _, _| uniqueness::unique_loop(m)),
+    (Technique::UniqueLoop, |m, work, _| {
+        uniqueness::unique_loop(m, &mut work.loops)
+    }),
     (Technique::NakedQuad, |m, w, _| {
         subsets::naked(m, 4, &mut w.basic.naked[2])
     }),

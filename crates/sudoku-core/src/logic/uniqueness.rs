@@ -33,52 +33,125 @@ struct Found {
 }
 
 /// The easiest unique rectangle or loop, as Sudoku Explainer ranks them (by
-/// rating, then type, then the order found).
+/// rating, then type, then the order found). `memo` keeps the loops found
+/// from each start, for the next position (see [`Loops`]).
 #[inline(never)]
-pub(crate) fn unique_loop(marks: &Candidates) -> Option<Step> {
-    unique_loop_search(marks, true)
+pub(crate) fn unique_loop(marks: &Candidates, memo: &mut Loops) -> Option<Step> {
+    unique_loop_search(marks, true, Some(memo))
+}
+
+/// The valid loops found from each two-candidate cell, kept from one
+/// position to the next with what they depend on.
+///
+/// The walk from a start cell reads only the candidates of the cells that
+/// hold both digits of its pair (the start's candidates): which cells it
+/// may go through, their extra digits, and which earlier starts hold the
+/// same pair. When none of those cells changed (in either position: a
+/// cell holds the pair or not by its own candidates), the walk finds the
+/// same loops in the same order, so they are taken from the memory; the
+/// hints of every loop are worked out afresh, as before.
+#[derive(Default)]
+pub(crate) struct Loops {
+    /// The candidates of the last position searched.
+    last: Option<[u16; 81]>,
+    /// Per start cell: its pair, the cells holding both digits, and the
+    /// valid loops from it (when it had two candidates).
+    from: Vec<Option<(u16, u128, Vec<Vec<usize>>)>>,
 }
 
 /// [`unique_loop`], with `skip_earlier` false walking every loop from each
-/// of its two-candidate cells (the tests' reference).
-fn unique_loop_search(marks: &Candidates, skip_earlier: bool) -> Option<Step> {
+/// of its two-candidate cells (the tests' reference), and with the loops
+/// of `memo` when there is one.
+fn unique_loop_search(
+    marks: &Candidates,
+    skip_earlier: bool,
+    mut memo: Option<&mut Loops>,
+) -> Option<Step> {
+    let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
+    // The cells whose candidates changed since the memory's position.
+    let changed = match memo.as_deref_mut() {
+        Some(memo) => {
+            memo.from.resize(81, None);
+            let changed = match &memo.last {
+                Some(last) => (0..81)
+                    .filter(|&c| last[c] != m[c])
+                    .fold(0u128, |set, c| set | 1 << c),
+                None => (1 << 81) - 1,
+            };
+            memo.last = Some(m);
+            changed
+        }
+        None => (1 << 81) - 1,
+    };
     let mut found: Option<Found> = None;
     let mut loops = Vec::new();
     let mut path = Vec::with_capacity(16);
     for start in 0..81 {
-        let m = marks.mask(start);
-        if m.count_ones() != 2 {
+        let pair = m[start];
+        if pair.count_ones() != 2 {
             continue;
         }
         // The cells holding both digits: the only ones a loop goes through.
-        // A valid loop is found from each of its two-candidate cells alike
-        // (it changes the kind of unit at every cell, and which extra cells
-        // it admits does not depend on where it starts), and the easiest
-        // hint is the first found among equals: the loops through an
-        // earlier start of the same pair were all tried from there.
-        let earlier = (0..start)
-            .filter(|&c| skip_earlier && marks.mask(c) == m)
+        let both = (0..81)
+            .filter(|&c| m[c] & pair == pair)
             .fold(0u128, |set, c| set | 1 << c);
-        let holders = (0..81)
-            .filter(|&c| marks.mask(c) & m == m)
-            .fold(0u128, |set, c| set | 1 << c)
-            & !earlier;
-        let mut walk = Walk {
-            marks,
-            pair: m,
-            holders,
-            path: &mut path,
-            on_path: 0,
-            out: &mut loops,
+        let kept = memo.as_deref_mut().and_then(|memo| {
+            let (old_pair, old_both, valid) = memo.from[start].as_mut()?;
+            (*old_pair == pair && changed & (both | *old_both) == 0).then(|| std::mem::take(valid))
+        });
+        let valid = match kept {
+            Some(valid) => valid,
+            None => {
+                walk_from(marks, start, both, skip_earlier, &mut path, &mut loops);
+                loops.drain(..).filter(|lp| valid_loop(lp)).collect()
+            }
         };
-        walk.go(start, 2, 0, None);
-        for lp in loops.drain(..) {
-            if valid_loop(&lp) {
-                hints_of_loop(marks, &lp, m, &mut found);
+        for lp in &valid {
+            hints_of_loop(marks, lp, pair, &mut found);
+        }
+        if let Some(memo) = memo.as_deref_mut() {
+            memo.from[start] = Some((pair, both, valid));
+        }
+    }
+    if let Some(memo) = memo {
+        // Cells that are no start here keep nothing.
+        for (c, slot) in memo.from.iter_mut().enumerate() {
+            if m[c].count_ones() != 2 {
+                *slot = None;
             }
         }
     }
     found.map(|f| f.step)
+}
+
+/// Every loop from `start` (two candidates) through the cells of `both`
+/// (those holding its two digits), into `loops`.
+fn walk_from(
+    marks: &Candidates,
+    start: usize,
+    both: u128,
+    skip_earlier: bool,
+    path: &mut Vec<usize>,
+    loops: &mut Vec<Vec<usize>>,
+) {
+    let m = marks.mask(start);
+    // A valid loop is found from each of its two-candidate cells alike (it
+    // changes the kind of unit at every cell, and which extra cells it
+    // admits does not depend on where it starts), and the easiest hint is
+    // the first found among equals: the loops through an earlier start of
+    // the same pair were all tried from there.
+    let earlier = (0..start)
+        .filter(|&c| skip_earlier && marks.mask(c) == m)
+        .fold(0u128, |set, c| set | 1 << c);
+    let mut walk = Walk {
+        marks,
+        pair: m,
+        holders: both & !earlier,
+        path,
+        on_path: 0,
+        out: loops,
+    };
+    walk.go(start, 2, 0, None);
 }
 
 /// Sudoku Explainer's loop search from one cell (see [`Walk::go`]).
@@ -788,7 +861,8 @@ mod tests {
     use crate::SolverKind;
 
     /// Skipping the earlier two-candidate cells of a pair changes no step,
-    /// at every position of the solves of generated puzzles.
+    /// nor does keeping the loops of the position before, at every
+    /// position of the solves of generated puzzles.
     #[test]
     fn skipping_loops_tried_from_an_earlier_start_changes_nothing() {
         let batch = Batch::new(7);
@@ -798,10 +872,17 @@ mod tests {
         for index in 0..40 {
             let made = batch.puzzle(index, &spec, solver).unwrap();
             let mut logic = LogicSolver::new(&made.puzzle);
+            let mut memo = Loops::default();
             for _ in 0..40 {
                 let marks = logic.candidates();
-                let fast = unique_loop_search(marks, true);
-                assert_eq!(fast, unique_loop_search(marks, false), "puzzle {index}");
+                let fast = unique_loop_search(marks, true, None);
+                assert_eq!(
+                    fast,
+                    unique_loop_search(marks, false, None),
+                    "puzzle {index}"
+                );
+                let kept = unique_loop_search(marks, true, Some(&mut memo));
+                assert_eq!(kept, fast, "puzzle {index}: with the loops kept");
                 positions += 1;
                 found += usize::from(fast.is_some());
                 if logic.advance().is_none() {
