@@ -54,9 +54,20 @@ pub(crate) fn unique_loop(marks: &Candidates, memo: &mut Loops) -> Option<Step> 
 pub(crate) struct Loops {
     /// The candidates of the last position searched.
     last: Option<[u16; 81]>,
-    /// Per start cell: its pair, the cells holding both digits, and the
-    /// valid loops from it (when it had two candidates).
-    from: Vec<Option<(u16, u128, Vec<Vec<usize>>)>>,
+    /// Per start cell, what was found from it (when it had two
+    /// candidates).
+    from: Vec<Option<Start>>,
+}
+
+/// The loops found from one start cell, with what they depend on.
+#[derive(Clone)]
+struct Start {
+    /// The start's two candidates.
+    pair: u16,
+    /// The cells holding both.
+    both: u128,
+    /// The valid loops from the start, in the order found.
+    valid: Vec<Vec<usize>>,
 }
 
 /// [`unique_loop`], with `skip_earlier` false walking every loop from each
@@ -96,8 +107,9 @@ fn unique_loop_search(
             .filter(|&c| m[c] & pair == pair)
             .fold(0u128, |set, c| set | 1 << c);
         let kept = memo.as_deref_mut().and_then(|memo| {
-            let (old_pair, old_both, valid) = memo.from[start].as_mut()?;
-            (*old_pair == pair && changed & (both | *old_both) == 0).then(|| std::mem::take(valid))
+            let old = memo.from[start].as_mut()?;
+            (old.pair == pair && changed & (both | old.both) == 0)
+                .then(|| std::mem::take(&mut old.valid))
         });
         let valid = match kept {
             Some(valid) => valid,
@@ -110,7 +122,7 @@ fn unique_loop_search(
             hints_of_loop(marks, lp, pair, &mut found);
         }
         if let Some(memo) = memo.as_deref_mut() {
-            memo.from[start] = Some((pair, both, valid));
+            memo.from[start] = Some(Start { pair, both, valid });
         }
     }
     if let Some(memo) = memo {

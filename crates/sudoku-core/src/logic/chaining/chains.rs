@@ -80,7 +80,7 @@ impl Links {
         let mut by_cell = vec![0u8; STATES];
         let mut to = Vec::with_capacity(if weak { 729 * 12 } else { 729 * 2 });
         for c in 0..81 {
-            for d in 0..9 {
+            for (d, &places_d) in at.iter().enumerate() {
                 // The off state, then the on state: only one of them has
                 // links of this kind, and only if `d` is a candidate.
                 let s = state(c, d, false);
@@ -101,7 +101,7 @@ impl Links {
                     let mut done = 1u128 << c;
                     for kind in KINDS {
                         let unit = UNIT_BITS[usize::from(CELL_UNITS[c][kind])];
-                        let mut places = at[d] & unit & !done;
+                        let mut places = places_d & unit & !done;
                         done |= unit;
                         while places != 0 {
                             to.push(state(places.trailing_zeros() as usize, d, false) as u16);
@@ -118,7 +118,7 @@ impl Links {
                     // Unit links reach other cells: never the cell's link.
                     let first = to.len();
                     for kind in KINDS {
-                        let places = at[d] & UNIT_BITS[usize::from(CELL_UNITS[c][kind])];
+                        let places = places_d & UNIT_BITS[usize::from(CELL_UNITS[c][kind])];
                         if two(places) {
                             let other = (places & !(1u128 << c)).trailing_zeros() as usize;
                             let t = state(other, d, true) as u16;
