@@ -378,37 +378,37 @@ const FINDERS: [(Technique, Finder); 26] = [
     }),
     (Technique::Pointing, |m, _, _| intersections::pointing(m)),
     (Technique::Claiming, |m, _, _| intersections::claiming(m)),
-    (Technique::NakedPair, |m, w, _| {
-        subsets::naked(m, 2, &mut w.basic.naked[0])
+    (Technique::NakedPair, |m, work, _| {
+        subsets::naked(m, 2, &mut work.basic.naked[0])
     }),
-    (Technique::XWing, |m, w, _| {
-        fish::fish(m, 2, &mut w.basic.fish[0])
+    (Technique::XWing, |m, work, _| {
+        fish::fish(m, 2, &mut work.basic.fish[0])
     }),
-    (Technique::HiddenPair, |m, w, _| {
-        subsets::hidden(m, 2, &mut w.basic.hidden[0])
+    (Technique::HiddenPair, |m, work, _| {
+        subsets::hidden(m, 2, &mut work.basic.hidden[0])
     }),
-    (Technique::NakedTriple, |m, w, _| {
-        subsets::naked(m, 3, &mut w.basic.naked[1])
+    (Technique::NakedTriple, |m, work, _| {
+        subsets::naked(m, 3, &mut work.basic.naked[1])
     }),
-    (Technique::Swordfish, |m, w, _| {
-        fish::fish(m, 3, &mut w.basic.fish[1])
+    (Technique::Swordfish, |m, work, _| {
+        fish::fish(m, 3, &mut work.basic.fish[1])
     }),
-    (Technique::HiddenTriple, |m, w, _| {
-        subsets::hidden(m, 3, &mut w.basic.hidden[1])
+    (Technique::HiddenTriple, |m, work, _| {
+        subsets::hidden(m, 3, &mut work.basic.hidden[1])
     }),
     (Technique::XyWing, |m, _, _| wings::xy_wing(m)),
     (Technique::XyzWing, |m, _, _| wings::xyz_wing(m)),
     (Technique::UniqueLoop, |m, work, _| {
         uniqueness::unique_loop(m, &mut work.loops)
     }),
-    (Technique::NakedQuad, |m, w, _| {
-        subsets::naked(m, 4, &mut w.basic.naked[2])
+    (Technique::NakedQuad, |m, work, _| {
+        subsets::naked(m, 4, &mut work.basic.naked[2])
     }),
-    (Technique::Jellyfish, |m, w, _| {
-        fish::fish(m, 4, &mut w.basic.fish[2])
+    (Technique::Jellyfish, |m, work, _| {
+        fish::fish(m, 4, &mut work.basic.fish[2])
     }),
-    (Technique::HiddenQuad, |m, w, _| {
-        subsets::hidden(m, 4, &mut w.basic.hidden[2])
+    (Technique::HiddenQuad, |m, work, _| {
+        subsets::hidden(m, 4, &mut work.basic.hidden[2])
     }),
     (Technique::Bug, |m, _, _| uniqueness::bug(m)),
     (Technique::AlignedPairExclusion, |m, work, _| {
@@ -550,8 +550,10 @@ pub struct LogicSolver {
     work: Work,
 }
 
-/// The solver's [`Workspace`], which holds no state of the solve: a clone
-/// starts with an empty one, and it takes no part in comparisons.
+/// The solver's [`Workspace`], which holds no state of the solve (what the
+/// searches remember of earlier positions changes how much they search,
+/// never what they find): a clone starts with an empty one, and it takes
+/// no part in comparisons.
 #[derive(Default)]
 struct Work(Workspace);
 
