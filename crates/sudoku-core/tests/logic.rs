@@ -246,6 +246,29 @@ fn puzzles_rated_by_sudoku_explainer_get_its_ratings() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// The searches that remember the steps before (see `check_steps`) take
+/// the steps of searches that start afresh, on the puzzles Sudoku
+/// Explainer rated below 10 (the others take seconds each).
+#[test]
+fn remembering_searches_take_the_same_steps_on_the_rated_puzzles() {
+    let text = include_str!("data/se-rated.txt");
+    let mut count = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let [puzzle, se, _] = line.split(' ').collect::<Vec<_>>()[..] else {
+            panic!("bad line {line}");
+        };
+        let er: f64 = se.split('/').next().unwrap().parse().unwrap();
+        if er >= 10.0 {
+            continue;
+        }
+        let grid: Grid = puzzle.parse().unwrap();
+        let solution = Dfs.solve(&grid).unwrap();
+        assert!(check_steps(&grid, &solution, true), "{puzzle}");
+        count += 1;
+    }
+    assert!(count >= 40, "{count}");
+}
+
 /// A cycle's path comes back to its start, which SE counts once: the
 /// four-cell cycle of this puzzle is 7.0 (six states), as SE rates it
 /// ("Bidirectional Cycle: R2C7,R2C9,R6C9,R5C7", 7.0), not 7.1.

@@ -2,41 +2,173 @@
 //! pair of digits that would empty a two-candidate cell both of them see,
 //! nor the same digit when they see each other; a digit of one cell that
 //! fits no remaining pair is removed.
+//!
+//! Both searches remember the last position where they found nothing
+//! ([`Memo`]): a pair or triple of cells whose inputs are all the same as
+//! there found nothing then and finds nothing now, so the next search
+//! tries only the others, in the same order, and finds the same first step.
 
 use crate::logic::step::cells_text;
 use crate::logic::{cell, digit, se_peers, sees, Candidates, Digits, Step, Technique, PEERS};
 
+/// Every cell, as a cell set.
+const ALL: u128 = (1 << 81) - 1;
+
+/// What the exclusion searches remember from one position to the next: for
+/// each, the last position where it found nothing and every cell's
+/// excluders there (none for a cell it did not list).
+///
+/// Why a pair or triple can be skipped: its outcome is a function of its
+/// cells' candidates, their common excluders and those excluders'
+/// candidates, nothing else. Whether a cell is an excluder of another
+/// depends only on its own number of candidates, so when no cell that is a
+/// common excluder in either position changed, the common excluders are
+/// the same in both. A pair or triple whose cells were listed in the
+/// remembered position with the same candidates, and which has no changed
+/// cell among the excluders its cells share in either position, was tried
+/// there (the same cells, in the same order, with the same common
+/// excluders: a third cell is an excluder of the pair's by its own number
+/// of candidates too) and found nothing, so it finds nothing again. The
+/// search tries the others in SE's order, and the first that removes
+/// something is the first of the whole search. A search that finds a step
+/// stops early, so it forgets its position, and the next one tries all.
+#[derive(Default)]
+pub(crate) struct Memo {
+    pairs: Option<Box<Last>>,
+    triples: Option<Box<Last>>,
+}
+
+/// A position where a search found nothing.
+struct Last {
+    m: [u16; 81],
+    excluders: [u128; 81],
+}
+
+/// How a position differs from the remembered one.
+struct Diff {
+    /// The cells whose candidates changed or that were not listed there
+    /// (every cell when nothing is remembered).
+    fresh: u128,
+    /// The cells whose candidates changed.
+    changed: u128,
+    /// Each cell's excluders, here or there.
+    either: [u128; 81],
+}
+
+impl Diff {
+    fn new(last: Option<&Last>, m: &[u16; 81], excluders: &[u128; 81]) -> Diff {
+        let Some(last) = last else {
+            return Diff {
+                fresh: ALL,
+                changed: ALL,
+                either: *excluders,
+            };
+        };
+        let (mut fresh, mut changed) = (0u128, 0u128);
+        for (c, (now, then)) in m.iter().zip(&last.m).enumerate() {
+            if now != then {
+                changed |= 1 << c;
+                fresh |= 1 << c;
+            } else if last.excluders[c] == 0 {
+                fresh |= 1 << c;
+            }
+        }
+        Diff {
+            fresh,
+            changed,
+            either: std::array::from_fn(|c| excluders[c] | last.excluders[c]),
+        }
+    }
+
+    /// [`FRESH`], [`TOUCHED`] and [`NEAR`] for each of `cells` (listed, with
+    /// `excluders`), by position.
+    fn flags(&self, cells: &[usize], excluders: &[u128; 81]) -> [u8; 81] {
+        let listed = cells.iter().fold(0u128, |s, &c| s | 1 << c);
+        let mut out = [0u8; 81];
+        for (f, &c) in out.iter_mut().zip(cells) {
+            let set = |yes: bool, flag: u8| if yes { flag } else { 0 };
+            *f = set(self.fresh & 1 << c != 0, FRESH)
+                | set(self.either[c] & self.changed != 0, TOUCHED)
+                | set(excluders[c] & self.fresh & listed != 0, NEAR);
+        }
+        out
+    }
+}
+
+/// A listed cell in [`Diff::fresh`].
+const FRESH: u8 = 1;
+/// A listed cell with an excluder, here or there, whose candidates changed.
+const TOUCHED: u8 = 2;
+/// A listed cell with a fresh listed cell among its excluders.
+const NEAR: u8 = 4;
+
+/// Remembers `m` (with `excluders`) when the search found nothing there,
+/// and forgets the last position when it found a step.
+fn remember(slot: &mut Option<Box<Last>>, m: &[u16; 81], excluders: &[u128; 81], found: bool) {
+    if found {
+        *slot = None;
+    } else {
+        let last = slot.get_or_insert_with(|| {
+            Box::new(Last {
+                m: [0; 81],
+                excluders: [0; 81],
+            })
+        });
+        last.m = *m;
+        last.excluders = *excluders;
+    }
+}
+
 /// The first aligned pair exclusion, scanning pairs of cells as Sudoku
-/// Explainer does.
-pub(crate) fn aligned_pair_exclusion(marks: &Candidates) -> Option<Step> {
+/// Explainer does; `memo` is what it found nothing in last (see [`Memo`]).
+#[inline(never)]
+pub(crate) fn aligned_pair_exclusion(marks: &Candidates, memo: &mut Memo) -> Option<Step> {
+    let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
     // Cells with two or more candidates, no naked single among their peers,
     // and at least one two-candidate peer (their "excluders").
-    let mut cells: Vec<(usize, u128)> = Vec::new();
+    let mut cells = [0usize; 81];
+    let mut count = 0;
+    let mut excluders = [0u128; 81];
     for (c, peers) in PEERS.iter().enumerate() {
-        if marks.mask(c).count_ones() < 2 {
+        if m[c].count_ones() < 2 {
             continue;
         }
         let mut single = false;
-        let mut excluders = 0u128;
+        let mut bits = 0u128;
         for &p in peers {
-            match marks.mask(usize::from(p)).count_ones() {
+            match m[usize::from(p)].count_ones() {
                 1 => single = true,
-                2 => excluders |= 1u128 << p,
+                2 => bits |= 1u128 << p,
                 _ => {}
             }
         }
-        if !single && excluders != 0 {
-            cells.push((c, excluders));
+        if !single && bits != 0 {
+            cells[count] = c;
+            excluders[c] = bits;
+            count += 1;
         }
     }
-    for j in 1..cells.len() {
+    let cells = &cells[..count];
+    let diff = Diff::new(memo.pairs.as_deref(), &m, &excluders);
+    let flags = diff.flags(cells, &excluders);
+    let mut found = None;
+    'pairs: for j in 1..cells.len() {
         for i in 0..j {
-            if let Some(step) = pair(marks, cells[i], cells[j]) {
-                return Some(step);
+            let (a, b) = (cells[i], cells[j]);
+            let (fa, fb) = (flags[i], flags[j]);
+            if (fa | fb) & FRESH == 0
+                && (fa & fb & TOUCHED == 0 || diff.either[a] & diff.either[b] & diff.changed == 0)
+            {
+                continue;
+            }
+            if let Some(step) = pair(marks, (a, excluders[a]), (b, excluders[b])) {
+                found = Some(step);
+                break 'pairs;
             }
         }
     }
-    None
+    remember(&mut memo.pairs, &m, &excluders, found.is_some());
+    found
 }
 
 fn pair(marks: &Candidates, (a, ea): (usize, u128), (b, eb): (usize, u128)) -> Option<Step> {
@@ -116,67 +248,131 @@ fn pair(marks: &Candidates, (a, ea): (usize, u128), (b, eb): (usize, u128)) -> O
 /// with two or more candidates, no naked single among their peers and some
 /// peer of two or three candidates (an "excluder"); pairs of them in SE's
 /// order, each with every third cell among their excluders, the first
-/// triple that removes something.
-pub(crate) fn aligned_triple_exclusion(marks: &Candidates) -> Option<Step> {
+/// triple that removes something. `memo` is what it found nothing in last
+/// (see [`Memo`]).
+#[inline(never)]
+pub(crate) fn aligned_triple_exclusion(marks: &Candidates, memo: &mut Memo) -> Option<Step> {
     let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
-    let mut cells: Vec<(usize, u128, Vec<usize>)> = Vec::new();
+    // The listed cells in index order, and each one's excluders as a set.
+    let mut cells = [0usize; 81];
+    let mut count = 0;
+    let mut excluders = [0u128; 81];
     for c in 0..81 {
         if m[c].count_ones() < 2 {
             continue;
         }
         let mut single = false;
-        let mut list = Vec::new();
-        for o in se_peers(c) {
-            match m[o].count_ones() {
+        let mut bits = 0u128;
+        for &o in &PEERS[c] {
+            match m[usize::from(o)].count_ones() {
                 1 => single = true,
-                2 | 3 => list.push(o),
+                2 | 3 => bits |= 1 << o,
                 _ => {}
             }
         }
-        if !single && !list.is_empty() {
-            let bits = list.iter().fold(0u128, |s, &o| s | 1 << o);
-            cells.push((c, bits, list));
+        if !single && bits != 0 {
+            cells[count] = c;
+            excluders[c] = bits;
+            count += 1;
         }
     }
+    let cells = &cells[..count];
     if cells.len() < 3 {
         return None;
     }
-    let listed = cells.iter().fold(0u128, |s, x| s | 1 << x.0);
-    let mut position = [usize::MAX; 81];
-    for (k, x) in cells.iter().enumerate() {
-        position[x.0] = k;
-    }
-    let mut twin: Vec<usize> = Vec::new();
+    let listed = cells.iter().fold(0u128, |s, &c| s | 1 << c);
+    let diff = Diff::new(memo.triples.as_deref(), &m, &excluders);
+    let found = triples(&m, cells, &excluders, listed, &diff);
+    remember(&mut memo.triples, &m, &excluders, found.is_some());
+    found
+}
+
+/// The first triple of `cells` (with `excluders`, the listed cells
+/// `listed`) that removes something, among those that `diff` does not
+/// show to be as in the remembered position.
+fn triples(
+    m: &[u16; 81],
+    cells: &[usize],
+    excluders: &[u128; 81],
+    listed: u128,
+    diff: &Diff,
+) -> Option<Step> {
+    let flags = diff.flags(cells, excluders);
     for j in 1..cells.len() {
         for i in 0..j {
-            let (a, ea, ref la) = cells[i];
-            let (b, eb, ref lb) = cells[j];
+            // Nothing to try: both cells as they were, no common excluder
+            // changed, and no third cell is fresh.
+            let (fa, fb) = (flags[i], flags[j]);
+            if (fa | fb) & (FRESH | NEAR) == 0 && fa & fb & TOUCHED == 0 {
+                continue;
+            }
+            let (a, b) = (cells[i], cells[j]);
+            let (ea, eb) = (excluders[a], excluders[b]);
             // The triple's common excluders are among the pair's: two or more.
             let pair = ea & eb;
-            if pair & pair.wrapping_sub(1) == 0 {
+            if !two_or_more(pair) {
                 continue;
             }
-            twin.clear();
-            let others = listed & !(1u128 << a) & !(1u128 << b);
-            twin.extend(la.iter().filter(|&&o| others & 1 << o != 0));
-            twin.extend(lb.iter().filter(|&&o| others & !ea & 1 << o != 0));
-            if twin.is_empty() {
-                continue;
+            // With both cells as they were, the triples to try are those
+            // whose third cell is not, or whose common excluders are not.
+            let same = (fa | fb) & FRESH == 0;
+            let gone = if fa & fb & TOUCHED != 0 {
+                diff.either[a] & diff.either[b] & diff.changed
+            } else {
+                0
+            };
+            // The third cells SE tries: the listed excluders of `a`, then
+            // those of `b`; which of them have two common excluders or more
+            // and may remove something (SE's order is kept below, for the
+            // few that are left).
+            let mut thirds = (ea | eb) & listed & !(1u128 << a) & !(1u128 << b);
+            if same && gone == 0 {
+                thirds &= diff.fresh;
             }
-            let bound = Bound::new(&m, a, b, pair);
-            for &t in &twin {
-                let common = ea & eb & cells[position[t]].1;
-                // Two excluders or more.
-                if common & common.wrapping_sub(1) == 0 || !bound.may_remove(m[t]) {
-                    continue;
+            let mut open = 0u128;
+            let mut rest = thirds;
+            while rest != 0 {
+                let t = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let common = pair & excluders[t];
+                let new = !same || diff.fresh & 1 << t != 0 || diff.either[t] & gone != 0;
+                if new && two_or_more(common) {
+                    open |= 1 << t;
                 }
-                if let Some(step) = triple(&m, [a, b, t], common, la) {
+            }
+            if open == 0 {
+                continue;
+            }
+            let bound = Bound::new(m, a, b, pair);
+            thirds = 0;
+            while open != 0 {
+                let t = open.trailing_zeros() as usize;
+                open &= open - 1;
+                if bound.may_remove(m[t]) {
+                    thirds |= 1 << t;
+                }
+            }
+            if thirds == 0 {
+                continue;
+            }
+            // SE's order: `a`'s excluders, then `b`'s that are not `a`'s.
+            let order = se_peers(a)
+                .filter(|&t| thirds & 1 << t != 0)
+                .chain(se_peers(b).filter(|&t| thirds & !ea & 1 << t != 0));
+            for t in order {
+                let common = pair & excluders[t];
+                if let Some(step) = triple(m, [a, b, t], common) {
                     return Some(step);
                 }
             }
         }
     }
     None
+}
+
+/// Whether `set` has two members or more.
+fn two_or_more(set: u128) -> bool {
+    set & set.wrapping_sub(1) != 0
 }
 
 /// What any triple made of the pair `a`, `b` and a third cell could remove,
@@ -249,8 +445,8 @@ impl Bound {
 }
 
 /// The eliminations of the triple `cs` with the excluders `common`, as a
-/// step, if any (`order`: the first cell's excluders, to list them).
-fn triple(m: &[u16; 81], cs: [usize; 3], common: u128, order: &[usize]) -> Option<Step> {
+/// step, if any.
+fn triple(m: &[u16; 81], cs: [usize; 3], common: u128) -> Option<Step> {
     let mut excluders = [0u16; 20];
     let mut count = 0;
     let mut rest = common;
@@ -313,10 +509,10 @@ fn triple(m: &[u16; 81], cs: [usize; 3], common: u128, order: &[usize]) -> Optio
     if elims.is_empty() {
         return None;
     }
-    let xs: Vec<_> = order
-        .iter()
-        .filter(|&&o| common & 1 << o != 0)
-        .map(|&o| cell(o))
+    // Listed in SE's order of the first cell's peers.
+    let xs: Vec<_> = se_peers(cs[0])
+        .filter(|&o| common & 1 << o != 0)
+        .map(cell)
         .collect();
     let reason = format!(
         "Aligned triple exclusion: every way to fill {}, {} and {} that repeats a digit in a unit \
@@ -339,7 +535,67 @@ fn triple(m: &[u16; 81], cs: [usize; 3], common: u128, order: &[usize]) -> Optio
 mod tests {
     use super::*;
     use crate::logic::tests::marks_of;
-    use crate::logic::LogicSolver;
+    use crate::logic::{LogicSolver, Step};
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    /// Random walks of positions: each searched with the memory of the
+    /// positions before and afresh, both searches must give the same step.
+    /// A walk applies the step found, or removes a random candidate (most
+    /// positions then hold a pair or a triple exclusion), and now and then
+    /// goes back to an earlier position, so the remembered position is not
+    /// always an ancestor.
+    #[test]
+    fn remembering_searches_find_what_fresh_ones_find() {
+        type Search = fn(&Candidates, &mut Memo) -> Option<Step>;
+        let searches: [Search; 2] = [aligned_pair_exclusion, aligned_triple_exclusion];
+        let puzzles = [
+            "..4.8.2.....4.....5.3....4...5...89..9.7.2..423................4....967...8.4.3.9",
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+        ];
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(28);
+        let (mut found, mut tried) = (0, 0);
+        for line in puzzles {
+            let mut marks = marks_of(line);
+            let mut memo = Memo::default();
+            let mut earlier = Vec::new();
+            for _ in 0..300 {
+                let mut step = None;
+                for search in searches {
+                    let fresh = search(&marks, &mut Memo::default());
+                    assert_eq!(search(&marks, &mut memo), fresh, "{line}");
+                    tried += 1;
+                    found += usize::from(fresh.is_some());
+                    step = step.or(fresh);
+                }
+                earlier.push(marks.clone());
+                match (step, rng.gen_range(0..10)) {
+                    (_, 0) => marks = earlier[rng.gen_range(0..earlier.len())].clone(),
+                    (Some(step), 1..=6) => {
+                        for &(cell, digit) in step.eliminations() {
+                            marks.remove(cell, digit);
+                        }
+                    }
+                    _ => {
+                        let open: Vec<usize> = (0..81)
+                            .filter(|&c| marks.mask(c).count_ones() > 1)
+                            .collect();
+                        if open.is_empty() {
+                            marks = marks_of(line);
+                            continue;
+                        }
+                        let c = open[rng.gen_range(0..open.len())];
+                        let digits: Vec<usize> =
+                            (0..9).filter(|&d| marks.mask(c) & 1 << d != 0).collect();
+                        let d = digits[rng.gen_range(0..digits.len())];
+                        marks.remove(cell(c), digit(d));
+                    }
+                }
+            }
+        }
+        assert!(found * 10 > tried, "only {found} steps in {tried} searches");
+    }
 
     /// Every triple that removes something passes the pair's bound, at
     /// every position of some solves that reach the exclusions.
@@ -376,7 +632,7 @@ mod tests {
                             }
                             triples += 1;
                             skipped += usize::from(!bound.may_remove(m[t]));
-                            if triple(&m, [a, b, t], common, &[]).is_some() {
+                            if triple(&m, [a, b, t], common).is_some() {
                                 removing += 1;
                                 assert!(bound.may_remove(m[t]), "{line}: {a} {b} {t}");
                             }

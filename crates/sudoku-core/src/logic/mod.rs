@@ -332,6 +332,13 @@ pub(crate) struct Workspace {
     /// The implication closure of the position, shared by the static
     /// chains and the multiple forcing chains of a step.
     closure: closure::Cache,
+    /// Where the aligned exclusions last found nothing.
+    exclusion: exclusion::Memo,
+    /// Where the basic searches that scan units or digits last found
+    /// nothing.
+    basic: basic::Memos,
+    /// The unique loops found from each cell at the last position.
+    loops: uniqueness::Loops,
 }
 
 /// Sudoku Explainer's unit order for most scans: boxes, columns, rows.
@@ -359,39 +366,59 @@ const FINDERS: [(Technique, Finder); 26] = [
     (Technique::HiddenSingleLine, |m, _, _| {
         singles::hidden_single_line(m)
     }),
-    (Technique::DirectPointing, |m, _, _| {
-        direct::direct_locking(m)
+    (Technique::DirectPointing, |m, work, _| {
+        direct::direct_locking(m, &mut work.basic.locking)
     }),
-    (Technique::DirectHiddenPair, |m, _, _| {
-        direct::direct_hidden(m, 2)
+    (Technique::DirectHiddenPair, |m, work, _| {
+        direct::direct_hidden(m, 2, &mut work.basic.direct_hidden[0])
     }),
     (Technique::NakedSingle, |m, _, _| singles::naked_single(m)),
-    (Technique::DirectHiddenTriple, |m, _, _| {
-        direct::direct_hidden(m, 3)
+    (Technique::DirectHiddenTriple, |m, work, _| {
+        direct::direct_hidden(m, 3, &mut work.basic.direct_hidden[1])
     }),
     (Technique::Pointing, |m, _, _| intersections::pointing(m)),
     (Technique::Claiming, |m, _, _| intersections::claiming(m)),
-    (Technique::NakedPair, |m, _, _| subsets::naked(m, 2)),
-    (Technique::XWing, |m, _, _| fish::fish(m, 2)),
-    (Technique::HiddenPair, |m, _, _| subsets::hidden(m, 2)),
-    (Technique::NakedTriple, |m, _, _| subsets::naked(m, 3)),
-    (Technique::Swordfish, |m, _, _| fish::fish(m, 3)),
-    (Technique::HiddenTriple, |m, _, _| subsets::hidden(m, 3)),
+    (Technique::NakedPair, |m, work, _| {
+        subsets::naked(m, 2, &mut work.basic.naked[0])
+    }),
+    (Technique::XWing, |m, work, _| {
+        fish::fish(m, 2, &mut work.basic.fish[0])
+    }),
+    (Technique::HiddenPair, |m, work, _| {
+        subsets::hidden(m, 2, &mut work.basic.hidden[0])
+    }),
+    (Technique::NakedTriple, |m, work, _| {
+        subsets::naked(m, 3, &mut work.basic.naked[1])
+    }),
+    (Technique::Swordfish, |m, work, _| {
+        fish::fish(m, 3, &mut work.basic.fish[1])
+    }),
+    (Technique::HiddenTriple, |m, work, _| {
+        subsets::hidden(m, 3, &mut work.basic.hidden[1])
+    }),
     (Technique::XyWing, |m, _, _| wings::xy_wing(m)),
     (Technique::XyzWing, |m, _, _| wings::xyz_wing(m)),
-    (Technique::UniqueLoop, |m, _, _| uniqueness::unique_loop(m)),
-    (Technique::NakedQuad, |m, _, _| subsets::naked(m, 4)),
-    (Technique::Jellyfish, |m, _, _| fish::fish(m, 4)),
-    (Technique::HiddenQuad, |m, _, _| subsets::hidden(m, 4)),
+    (Technique::UniqueLoop, |m, work, _| {
+        uniqueness::unique_loop(m, &mut work.loops)
+    }),
+    (Technique::NakedQuad, |m, work, _| {
+        subsets::naked(m, 4, &mut work.basic.naked[2])
+    }),
+    (Technique::Jellyfish, |m, work, _| {
+        fish::fish(m, 4, &mut work.basic.fish[2])
+    }),
+    (Technique::HiddenQuad, |m, work, _| {
+        subsets::hidden(m, 4, &mut work.basic.hidden[2])
+    }),
     (Technique::Bug, |m, _, _| uniqueness::bug(m)),
-    (Technique::AlignedPairExclusion, |m, _, _| {
-        exclusion::aligned_pair_exclusion(m)
+    (Technique::AlignedPairExclusion, |m, work, _| {
+        exclusion::aligned_pair_exclusion(m, &mut work.exclusion)
     }),
     (Technique::XChain, |m, work, _| {
         chains::forcing_chain_or_cycle(m, &mut work.covers, &mut work.chains, &mut work.closure)
     }),
-    (Technique::AlignedTripleExclusion, |m, _, _| {
-        exclusion::aligned_triple_exclusion(m)
+    (Technique::AlignedTripleExclusion, |m, work, _| {
+        exclusion::aligned_triple_exclusion(m, &mut work.exclusion)
     }),
     // SE's Nishio, multiple, dynamic, dynamic (+) and nested forcing
     // chains, tried in that order by one search that shares its storage.
@@ -523,8 +550,10 @@ pub struct LogicSolver {
     work: Work,
 }
 
-/// The solver's [`Workspace`], which holds no state of the solve: a clone
-/// starts with an empty one, and it takes no part in comparisons.
+/// The solver's [`Workspace`], which holds no state of the solve (what the
+/// searches remember of earlier positions changes how much they search,
+/// never what they find): a clone starts with an empty one, and it takes
+/// no part in comparisons.
 #[derive(Default)]
 struct Work(Workspace);
 

@@ -12,8 +12,8 @@
 
 use crate::logic::step::{cells_text, digits_text};
 use crate::logic::{
-    cell, digit, first_combination, unit, Candidates, Digits, Rating, Step, Technique, CELL_UNITS,
-    KINDS, UNITS, UNIT_BITS,
+    cell, digit, digit_cells, first_combination, unit, Candidates, Digits, Rating, Step, Technique,
+    CELL_UNITS, KINDS, UNITS, UNIT_BITS,
 };
 use crate::pos::Cell;
 
@@ -33,51 +33,137 @@ struct Found {
 }
 
 /// The easiest unique rectangle or loop, as Sudoku Explainer ranks them (by
-/// rating, then type, then the order found).
-pub(crate) fn unique_loop(marks: &Candidates) -> Option<Step> {
-    unique_loop_search(marks, true)
+/// rating, then type, then the order found). `memo` keeps the loops found
+/// from each start, for the next position (see [`Loops`]).
+#[inline(never)]
+pub(crate) fn unique_loop(marks: &Candidates, memo: &mut Loops) -> Option<Step> {
+    unique_loop_search(marks, true, Some(memo))
+}
+
+/// The valid loops found from each two-candidate cell, kept from one
+/// position to the next with what they depend on.
+///
+/// The walk from a start cell reads only the candidates of the cells that
+/// hold both digits of its pair (the start's candidates): which cells it
+/// may go through, their extra digits, and which earlier starts hold the
+/// same pair. When none of those cells changed (in either position: a
+/// cell holds the pair or not by its own candidates), the walk finds the
+/// same loops in the same order, so they are taken from the memory; the
+/// hints of every loop are worked out afresh, as before.
+#[derive(Default)]
+pub(crate) struct Loops {
+    /// The candidates of the last position searched.
+    last: Option<[u16; 81]>,
+    /// Per start cell, what was found from it (when it had two
+    /// candidates).
+    from: Vec<Option<Start>>,
+}
+
+/// The loops found from one start cell, with what they depend on.
+#[derive(Clone)]
+struct Start {
+    /// The start's two candidates.
+    pair: u16,
+    /// The cells holding both.
+    both: u128,
+    /// The valid loops from the start, in the order found.
+    valid: Vec<Vec<usize>>,
 }
 
 /// [`unique_loop`], with `skip_earlier` false walking every loop from each
-/// of its two-candidate cells (the tests' reference).
-fn unique_loop_search(marks: &Candidates, skip_earlier: bool) -> Option<Step> {
+/// of its two-candidate cells (the tests' reference), and with the loops
+/// of `memo` when there is one.
+fn unique_loop_search(
+    marks: &Candidates,
+    skip_earlier: bool,
+    mut memo: Option<&mut Loops>,
+) -> Option<Step> {
+    let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
+    // The cells whose candidates changed since the memory's position.
+    let changed = match memo.as_deref_mut() {
+        Some(memo) => {
+            memo.from.resize(81, None);
+            let changed = match &memo.last {
+                Some(last) => (0..81)
+                    .filter(|&c| last[c] != m[c])
+                    .fold(0u128, |set, c| set | 1 << c),
+                None => (1 << 81) - 1,
+            };
+            memo.last = Some(m);
+            changed
+        }
+        None => (1 << 81) - 1,
+    };
     let mut found: Option<Found> = None;
     let mut loops = Vec::new();
     let mut path = Vec::with_capacity(16);
     for start in 0..81 {
-        let m = marks.mask(start);
-        if m.count_ones() != 2 {
+        let pair = m[start];
+        if pair.count_ones() != 2 {
             continue;
         }
         // The cells holding both digits: the only ones a loop goes through.
-        // A valid loop is found from each of its two-candidate cells alike
-        // (it changes the kind of unit at every cell, and which extra cells
-        // it admits does not depend on where it starts), and the easiest
-        // hint is the first found among equals: the loops through an
-        // earlier start of the same pair were all tried from there.
-        let earlier = (0..start)
-            .filter(|&c| skip_earlier && marks.mask(c) == m)
+        let both = (0..81)
+            .filter(|&c| m[c] & pair == pair)
             .fold(0u128, |set, c| set | 1 << c);
-        let holders = (0..81)
-            .filter(|&c| marks.mask(c) & m == m)
-            .fold(0u128, |set, c| set | 1 << c)
-            & !earlier;
-        let mut walk = Walk {
-            marks,
-            pair: m,
-            holders,
-            path: &mut path,
-            on_path: 0,
-            out: &mut loops,
+        let kept = memo.as_deref_mut().and_then(|memo| {
+            let old = memo.from[start].as_mut()?;
+            (old.pair == pair && changed & (both | old.both) == 0)
+                .then(|| std::mem::take(&mut old.valid))
+        });
+        let valid = match kept {
+            Some(valid) => valid,
+            None => {
+                walk_from(marks, start, both, skip_earlier, &mut path, &mut loops);
+                loops.drain(..).filter(|lp| valid_loop(lp)).collect()
+            }
         };
-        walk.go(start, 2, 0, None);
-        for lp in loops.drain(..) {
-            if valid_loop(&lp) {
-                hints_of_loop(marks, &lp, m, &mut found);
+        for lp in &valid {
+            hints_of_loop(marks, lp, pair, &mut found);
+        }
+        if let Some(memo) = memo.as_deref_mut() {
+            memo.from[start] = Some(Start { pair, both, valid });
+        }
+    }
+    if let Some(memo) = memo {
+        // Cells that are no start here keep nothing.
+        for (c, slot) in memo.from.iter_mut().enumerate() {
+            if m[c].count_ones() != 2 {
+                *slot = None;
             }
         }
     }
     found.map(|f| f.step)
+}
+
+/// Every loop from `start` (two candidates) through the cells of `both`
+/// (those holding its two digits), into `loops`.
+fn walk_from(
+    marks: &Candidates,
+    start: usize,
+    both: u128,
+    skip_earlier: bool,
+    path: &mut Vec<usize>,
+    loops: &mut Vec<Vec<usize>>,
+) {
+    let m = marks.mask(start);
+    // A valid loop is found from each of its two-candidate cells alike (it
+    // changes the kind of unit at every cell, and which extra cells it
+    // admits does not depend on where it starts), and the easiest hint is
+    // the first found among equals: the loops through an earlier start of
+    // the same pair were all tried from there.
+    let earlier = (0..start)
+        .filter(|&c| skip_earlier && marks.mask(c) == m)
+        .fold(0u128, |set, c| set | 1 << c);
+    let mut walk = Walk {
+        marks,
+        pair: m,
+        holders: both & !earlier,
+        path,
+        on_path: 0,
+        out: loops,
+    };
+    walk.go(start, 2, 0, None);
 }
 
 /// Sudoku Explainer's loop search from one cell (see [`Walk::go`]).
@@ -513,33 +599,31 @@ fn type3_hidden(
 /// candidates and every digit two places in each unit, the extra digits of
 /// those few cells cannot all be false, or the grid would have two
 /// solutions.
+#[inline(never)]
 pub(crate) fn bug(marks: &Candidates) -> Option<Step> {
     let mut bug_cells: Vec<usize> = Vec::new();
     let mut bug_values = [0u16; 81];
     let mut all_values = 0u16;
     let mut common: Option<u128> = None;
     let mut rest: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
+    let at = digit_cells(marks);
+    // The cells with three candidates or more.
+    let big = (0..81)
+        .filter(|&c| marks.mask(c).count_ones() >= 3)
+        .fold(0u128, |s, c| s | 1 << c);
     for kind in KINDS {
         for u in (0..27).filter(|&u| kind_of(u) == kind) {
-            for d in 0..9 {
-                let spots: Vec<usize> = UNITS[u]
-                    .iter()
-                    .map(|&c| usize::from(c))
-                    .filter(|&c| marks.mask(c) & 1 << d != 0)
-                    .collect();
-                if spots.is_empty() || spots.len() == 2 {
+            for (d, &cells) in at.iter().enumerate() {
+                let spots = cells & UNIT_BITS[u];
+                if spots == 0 || two(spots) {
                     continue;
                 }
-                let big: Vec<usize> = spots
-                    .iter()
-                    .copied()
-                    .filter(|&c| marks.mask(c).count_ones() >= 3)
-                    .collect();
-                if big.is_empty() {
+                let big = spots & big;
+                if big == 0 {
                     return None;
                 }
-                if big.len() == 1 {
-                    let c = big[0];
+                if big & (big - 1) == 0 {
+                    let c = big.trailing_zeros() as usize;
                     if !bug_cells.contains(&c) {
                         bug_cells.push(c);
                     }
@@ -561,13 +645,18 @@ pub(crate) fn bug(marks: &Candidates) -> Option<Step> {
     if (0..81).any(|c| marks.value(c) == 0 && rest[c].count_ones() != 2) {
         return None;
     }
-    for cells in &UNITS {
-        for d in 0..9 {
-            let n = cells
-                .iter()
-                .filter(|&&c| rest[usize::from(c)] & 1 << d != 0)
-                .count();
-            if n != 0 && n != 2 {
+    let mut left = [0u128; 9];
+    for (c, &mask) in rest.iter().enumerate() {
+        for (d, set) in left.iter_mut().enumerate() {
+            if mask & 1 << d != 0 {
+                *set |= 1 << c;
+            }
+        }
+    }
+    for &cells in &UNIT_BITS {
+        for set in &left {
+            let n = set & cells;
+            if n != 0 && !two(n) {
                 return None;
             }
         }
@@ -599,6 +688,12 @@ fn kind_of(u: usize) -> usize {
         9..=17 => 1,
         _ => 2,
     }
+}
+
+/// Whether `set` has exactly two members.
+fn two(set: u128) -> bool {
+    let rest = set & set.wrapping_sub(1);
+    rest != 0 && rest & rest.wrapping_sub(1) == 0
 }
 
 /// The peers of `c` as a cell set.
@@ -778,7 +873,8 @@ mod tests {
     use crate::SolverKind;
 
     /// Skipping the earlier two-candidate cells of a pair changes no step,
-    /// at every position of the solves of generated puzzles.
+    /// nor does keeping the loops of the position before, at every
+    /// position of the solves of generated puzzles.
     #[test]
     fn skipping_loops_tried_from_an_earlier_start_changes_nothing() {
         let batch = Batch::new(7);
@@ -788,10 +884,17 @@ mod tests {
         for index in 0..40 {
             let made = batch.puzzle(index, &spec, solver).unwrap();
             let mut logic = LogicSolver::new(&made.puzzle);
+            let mut memo = Loops::default();
             for _ in 0..40 {
                 let marks = logic.candidates();
-                let fast = unique_loop_search(marks, true);
-                assert_eq!(fast, unique_loop_search(marks, false), "puzzle {index}");
+                let fast = unique_loop_search(marks, true, None);
+                assert_eq!(
+                    fast,
+                    unique_loop_search(marks, false, None),
+                    "puzzle {index}"
+                );
+                let kept = unique_loop_search(marks, true, Some(&mut memo));
+                assert_eq!(kept, fast, "puzzle {index}: with the loops kept");
                 positions += 1;
                 found += usize::from(fast.is_some());
                 if logic.advance().is_none() {

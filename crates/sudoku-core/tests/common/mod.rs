@@ -9,9 +9,23 @@ use sudoku_core::Grid;
 
 /// Runs the logical solver on `puzzle` and checks every step against
 /// `solution`; returns whether logic filled the grid.
+///
+/// Each step is found twice: by a search that starts afresh
+/// ([`LogicSolver::next_step`]) and by the solver's own, which remembers
+/// what its searches found nothing in at the steps before
+/// ([`LogicSolver::advance`]); the two must be the same step.
 pub fn check_steps(puzzle: &Grid, solution: &Grid, assume_unique: bool) -> bool {
     let mut solver = LogicSolver::new(puzzle).assume_unique(assume_unique);
-    while let Some(step) = solver.next_step() {
+    loop {
+        let fresh = solver.next_step();
+        let remembering = solver.advance();
+        assert_eq!(
+            remembering, fresh,
+            "{puzzle}: a search that remembers the steps before finds another step"
+        );
+        let Some(step) = fresh else {
+            break;
+        };
         for &(cell, digit) in step.placements() {
             assert_eq!(solution.get(cell), Some(digit), "{puzzle}: {step}");
         }
@@ -22,7 +36,6 @@ pub fn check_steps(puzzle: &Grid, solution: &Grid, assume_unique: bool) -> bool 
             !step.placements().is_empty() || !step.eliminations().is_empty(),
             "{step}"
         );
-        solver.apply(&step);
     }
     if solver.is_solved() {
         assert_eq!(solver.grid(), solution);

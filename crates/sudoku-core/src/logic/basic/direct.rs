@@ -3,10 +3,11 @@
 //! Explainer's direct pointing 1.7, direct claiming 1.9, direct hidden pair
 //! 2.0 and direct hidden triple 2.5).
 
+use super::{places_in, Memo};
 use crate::logic::step::{cells_text, digits_text};
 use crate::logic::{
-    cell, digit, digit_cells, unit, unit_places, Candidates, Digits, Step, Technique,
-    SE_UNIT_ORDER, UNITS, UNIT_BITS,
+    cell, digit, digit_cells, unit, Candidates, Digits, Step, Technique, SE_UNIT_ORDER, UNITS,
+    UNIT_BITS,
 };
 use crate::pos::Cell;
 
@@ -18,8 +19,19 @@ fn cells_of(set: u128) -> Vec<usize> {
 /// units leaves the rest of the second unit, and that leaves it one place
 /// in a third unit of the first kind. Boxes pointing into columns, then
 /// rows, then columns and rows claiming into boxes, as Sudoku Explainer
-/// scans them.
-pub(crate) fn direct_locking(marks: &Candidates) -> Option<Step> {
+/// scans them. Digits whose candidates did not change since `memo`'s
+/// position are skipped (see [`Memo`]).
+#[inline(never)]
+pub(crate) fn direct_locking(marks: &Candidates, memo: &mut Memo) -> Option<Step> {
+    memo.run(marks, |changes| locking_of(marks, changes.digits))
+}
+
+/// [`direct_locking`] for the digits of `digits` (bit `d` for digit index
+/// `d`).
+fn locking_of(marks: &Candidates, digits: u16) -> Option<Step> {
+    if digits == 0 {
+        return None;
+    }
     let boxes = 18..27;
     let cols = 9..18;
     let rows = 0..9;
@@ -39,6 +51,9 @@ pub(crate) fn direct_locking(marks: &Candidates) -> Option<Step> {
                     continue;
                 }
                 for (d, &cells) in at.iter().enumerate() {
+                    if digits & 1 << d == 0 {
+                        continue;
+                    }
                     let here = cells & b1;
                     if here & here.wrapping_sub(1) == 0 || here & !b2 != 0 {
                         continue;
@@ -104,10 +119,21 @@ fn locking_step(
 
 /// Direct hidden pair or triple (`n` 2 or 3): `n` digits confined to `n`
 /// cells of a unit clear those cells of other digits, and one of those
-/// digits is left with a single place in the unit.
-pub(crate) fn direct_hidden(marks: &Candidates, n: usize) -> Option<Step> {
-    let all = unit_places(marks);
+/// digits is left with a single place in the unit. Units where nothing
+/// changed since `memo`'s position are skipped (see [`Memo`]): a unit's
+/// blank cells are those with candidates, in a position a search is made
+/// in (one with no candidates left in a blank cell is contradictory).
+#[inline(never)]
+pub(crate) fn direct_hidden(marks: &Candidates, n: usize, memo: &mut Memo) -> Option<Step> {
+    memo.run(marks, |changes| hidden_of(marks, n, changes.cells))
+}
+
+/// [`direct_hidden`] in the units with a cell in `cells`.
+fn hidden_of(marks: &Candidates, n: usize, cells: u128) -> Option<Step> {
     for &u in &SE_UNIT_ORDER {
+        if UNIT_BITS[u] & cells == 0 {
+            continue;
+        }
         let blanks = UNITS[u]
             .iter()
             .filter(|&&c| marks.value(usize::from(c)) == 0)
@@ -115,7 +141,7 @@ pub(crate) fn direct_hidden(marks: &Candidates, n: usize) -> Option<Step> {
         if blanks <= n {
             continue;
         }
-        let pos = &all[u];
+        let pos = &places_in(marks, u);
         // Locked sets of digits in increasing order, as among all nine.
         let found = crate::logic::first_locked_set(pos, n, |pick, union| {
             let kept = pick.iter().fold(0u16, |m, &d| m | 1 << d);

@@ -1,6 +1,7 @@
 //! Basic fish: X-wing, swordfish and jellyfish, with rows or columns as the
 //! base.
 
+use super::Memo;
 use crate::logic::step::join;
 use crate::logic::{cell, digit, first_locked_set, Candidates, Digits, Step, Technique};
 use crate::pos::{Cell, Col, Digit, Row};
@@ -16,12 +17,19 @@ fn at(by_rows: bool, line: usize, pos: usize) -> usize {
 }
 
 /// A digit confined, in `n` rows, to `n` columns (or in `n` columns to `n`
-/// rows): it leaves those columns (rows) everywhere else.
-pub(crate) fn fish(marks: &Candidates, n: usize) -> Option<Step> {
-    (0..9).find_map(|d| {
-        [true, false]
-            .into_iter()
-            .find_map(|by_rows| fish_on(marks, n, d, by_rows))
+/// rows): it leaves those columns (rows) everywhere else. Digits whose
+/// candidates did not change since `memo`'s position are skipped (see
+/// [`Memo`]).
+#[inline(never)]
+pub(crate) fn fish(marks: &Candidates, n: usize, memo: &mut Memo) -> Option<Step> {
+    memo.run(marks, |changes| {
+        (0..9)
+            .filter(|d| changes.digits & 1 << d != 0)
+            .find_map(|d| {
+                [true, false]
+                    .into_iter()
+                    .find_map(|by_rows| fish_on(marks, n, d, by_rows))
+            })
     })
 }
 
@@ -115,7 +123,7 @@ mod tests {
         let mut marks = blank();
         confine_row(&mut marks, 5, 2, "ch");
         confine_row(&mut marks, 5, 7, "ch");
-        let step = fish(&marks, 2).unwrap();
+        let step = fish(&marks, 2, &mut Memo::default()).unwrap();
         assert_eq!(step.technique(), Technique::XWing);
         let c = ["1c", "3c", "4c", "5c", "6c", "8c", "9c"];
         let h = ["1h", "3h", "4h", "5h", "6h", "8h", "9h"];
@@ -124,7 +132,7 @@ mod tests {
         assert!(step.to_string().starts_with(
             "X-wing: in rows 2 and 7, 5 can only go in columns c and h, so remove 5 from 1c, 1h,"
         ));
-        assert!(fish(&blank(), 2).is_none());
+        assert!(fish(&blank(), 2, &mut Memo::default()).is_none());
     }
 
     #[test]
@@ -132,7 +140,7 @@ mod tests {
         let mut marks = blank();
         confine_row(&mut marks, 5, 2, "ch");
         confine_row(&mut marks, 5, 7, "ci");
-        assert!(fish(&marks, 2).is_none());
+        assert!(fish(&marks, 2, &mut Memo::default()).is_none());
     }
 
     #[test]
@@ -147,8 +155,8 @@ mod tests {
             let refs: Vec<&str> = names.iter().map(String::as_str).collect();
             remove_from(&mut marks, 6, &refs);
         }
-        assert!(fish(&marks, 2).is_none());
-        let step = fish(&marks, 3).unwrap();
+        assert!(fish(&marks, 2, &mut Memo::default()).is_none());
+        let step = fish(&marks, 3, &mut Memo::default()).unwrap();
         assert_eq!(step.technique(), Technique::Swordfish);
         let mut expected = Vec::new();
         for r in [2, 4, 8] {
@@ -169,8 +177,8 @@ mod tests {
         for (row, cols) in [(1, "ab"), (3, "bc"), (5, "cd"), (9, "da")] {
             confine_row(&mut marks, 2, row, cols);
         }
-        assert!(fish(&marks, 3).is_none());
-        let step = fish(&marks, 4).unwrap();
+        assert!(fish(&marks, 3, &mut Memo::default()).is_none());
+        let step = fish(&marks, 4, &mut Memo::default()).unwrap();
         assert_eq!(step.technique(), Technique::Jellyfish);
         assert_eq!(step.eliminations().len(), 4 * 5);
         assert!(step

@@ -40,6 +40,7 @@ fn pattern(source: usize, spots: u16) -> Vec<crate::pos::Cell> {
 
 /// A digit whose places in a box are all in one row or column: it leaves
 /// the rest of that line.
+#[inline(never)]
 pub(crate) fn pointing(marks: &Candidates) -> Option<Step> {
     let all = unit_places(marks);
     let at = digit_cells(marks);
@@ -84,6 +85,7 @@ pub(crate) fn pointing(marks: &Candidates) -> Option<Step> {
 
 /// A digit whose places in a row or column are all in one box: it leaves
 /// the rest of that box.
+#[inline(never)]
 pub(crate) fn claiming(marks: &Candidates) -> Option<Step> {
     let all = unit_places(marks);
     let at = digit_cells(marks);

@@ -18,6 +18,7 @@ fn place(technique: Technique, at: usize, d: usize, sentence: String) -> Step {
 }
 
 /// The last blank cell of a unit.
+#[inline(never)]
 pub(crate) fn full_house(marks: &Candidates) -> Option<Step> {
     SE_UNIT_ORDER.iter().find_map(|&u| {
         let mut blanks = UNITS[u]
@@ -63,17 +64,20 @@ fn hidden_single(
 }
 
 /// A digit with one place left in a box.
+#[inline(never)]
 pub(crate) fn hidden_single_box(marks: &Candidates) -> Option<Step> {
     hidden_single(marks, 18..27, Technique::HiddenSingleBox)
 }
 
 /// A digit with one place left in a column, then in a row (Sudoku
 /// Explainer's order).
+#[inline(never)]
 pub(crate) fn hidden_single_line(marks: &Candidates) -> Option<Step> {
     hidden_single(marks, (9..18).chain(0..9), Technique::HiddenSingleLine)
 }
 
 /// A cell with one candidate left.
+#[inline(never)]
 pub(crate) fn naked_single(marks: &Candidates) -> Option<Step> {
     (0..81).find_map(|at| {
         let mask = marks.mask(at);

@@ -1,9 +1,10 @@
 //! Naked and hidden subsets: pairs, triples and quads.
 
+use super::{places_in, Memo};
 use crate::logic::step::{cells_text, digits_text};
 use crate::logic::{
-    cell, digit, first_locked_set, unit, unit_places, Candidates, Digits, Step, Technique,
-    SE_UNIT_ORDER, UNITS,
+    cell, digit, first_locked_set, unit, Candidates, Digits, Step, Technique, SE_UNIT_ORDER, UNITS,
+    UNIT_BITS,
 };
 use crate::pos::{Cell, Digit};
 
@@ -19,89 +20,109 @@ fn technique(naked: bool, n: usize) -> (Technique, &'static str) {
 }
 
 /// `n` cells of a unit whose candidates are `n` digits between them: those
-/// digits leave the unit's other cells.
-pub(crate) fn naked(marks: &Candidates, n: usize) -> Option<Step> {
-    SE_UNIT_ORDER.iter().find_map(|&u| {
-        let masks: [u16; 9] = std::array::from_fn(|i| marks.mask(usize::from(UNITS[u][i])));
-        first_locked_set(&masks, n, |pick: &[usize], union| {
-            // Nothing to remove unless another cell holds one of the digits.
-            let outside = (0..9)
-                .filter(|i| !pick.contains(i))
-                .fold(0u16, |m, i| m | masks[i]);
-            if outside & union == 0 {
-                return None;
-            }
-            let chosen: Vec<usize> = pick.iter().map(|&i| usize::from(UNITS[u][i])).collect();
-            let others = UNITS[u]
-                .iter()
-                .map(|&c| usize::from(c))
-                .filter(|c| !chosen.contains(c));
-            let eliminations = candidates_in(marks, others, union);
-            if eliminations.is_empty() {
-                return None;
-            }
-            let (technique, title) = technique(true, n);
-            let pattern: Vec<Cell> = chosen.iter().map(|&c| cell(c)).collect();
-            let digits = Digits::from_bits(union);
-            let reason = format!(
-                "{title}: {} hold only {} within {}",
-                cells_text(&pattern),
-                digits_text(digits, "and"),
-                unit(u)
-            );
-            Some(Step::eliminating(
-                technique,
-                pattern,
-                digits,
-                eliminations,
-                reason,
-            ))
-        })
+/// digits leave the unit's other cells. Units where nothing changed since
+/// `memo`'s position are skipped (see [`Memo`]).
+#[inline(never)]
+pub(crate) fn naked(marks: &Candidates, n: usize, memo: &mut Memo) -> Option<Step> {
+    memo.run(marks, |changes| {
+        SE_UNIT_ORDER
+            .iter()
+            .filter(|&&u| UNIT_BITS[u] & changes.cells != 0)
+            .find_map(|&u| naked_in(marks, n, u))
+    })
+}
+
+/// [`naked`] in unit `u`.
+fn naked_in(marks: &Candidates, n: usize, u: usize) -> Option<Step> {
+    let masks: [u16; 9] = std::array::from_fn(|i| marks.mask(usize::from(UNITS[u][i])));
+    first_locked_set(&masks, n, |pick: &[usize], union| {
+        // Nothing to remove unless another cell holds one of the digits.
+        let outside = (0..9)
+            .filter(|i| !pick.contains(i))
+            .fold(0u16, |m, i| m | masks[i]);
+        if outside & union == 0 {
+            return None;
+        }
+        let chosen: Vec<usize> = pick.iter().map(|&i| usize::from(UNITS[u][i])).collect();
+        let others = UNITS[u]
+            .iter()
+            .map(|&c| usize::from(c))
+            .filter(|c| !chosen.contains(c));
+        let eliminations = candidates_in(marks, others, union);
+        if eliminations.is_empty() {
+            return None;
+        }
+        let (technique, title) = technique(true, n);
+        let pattern: Vec<Cell> = chosen.iter().map(|&c| cell(c)).collect();
+        let digits = Digits::from_bits(union);
+        let reason = format!(
+            "{title}: {} hold only {} within {}",
+            cells_text(&pattern),
+            digits_text(digits, "and"),
+            unit(u)
+        );
+        Some(Step::eliminating(
+            technique,
+            pattern,
+            digits,
+            eliminations,
+            reason,
+        ))
     })
 }
 
 /// `n` digits of a unit whose places are `n` cells between them: those
-/// cells lose their other candidates.
-pub(crate) fn hidden(marks: &Candidates, n: usize) -> Option<Step> {
-    let all = unit_places(marks);
-    SE_UNIT_ORDER.iter().find_map(|&u| {
-        first_locked_set(&all[u], n, |pick: &[usize], union| {
-            let kept = pick.iter().fold(0u16, |m, &d| m | 1 << d);
-            // Nothing to remove unless one of the cells holds another digit.
-            let mut inside = 0u16;
-            for (i, &c) in UNITS[u].iter().enumerate() {
-                if union & 1 << i != 0 {
-                    inside |= marks.mask(usize::from(c));
-                }
+/// cells lose their other candidates. Units where nothing changed since
+/// `memo`'s position are skipped (see [`Memo`]).
+#[inline(never)]
+pub(crate) fn hidden(marks: &Candidates, n: usize, memo: &mut Memo) -> Option<Step> {
+    memo.run(marks, |changes| {
+        SE_UNIT_ORDER
+            .iter()
+            .filter(|&&u| UNIT_BITS[u] & changes.cells != 0)
+            .find_map(|&u| hidden_in(marks, n, u))
+    })
+}
+
+/// [`hidden`] in unit `u`.
+fn hidden_in(marks: &Candidates, n: usize, u: usize) -> Option<Step> {
+    let pos = places_in(marks, u);
+    first_locked_set(&pos, n, |pick: &[usize], union| {
+        let kept = pick.iter().fold(0u16, |m, &d| m | 1 << d);
+        // Nothing to remove unless one of the cells holds another digit.
+        let mut inside = 0u16;
+        for (i, &c) in UNITS[u].iter().enumerate() {
+            if union & 1 << i != 0 {
+                inside |= marks.mask(usize::from(c));
             }
-            if inside & !kept == 0 {
-                return None;
-            }
-            let chosen: Vec<usize> = (0..9)
-                .filter(|i| union & 1 << i != 0)
-                .map(|i| usize::from(UNITS[u][i]))
-                .collect();
-            let eliminations = candidates_in(marks, chosen.iter().copied(), !kept);
-            if eliminations.is_empty() {
-                return None;
-            }
-            let (technique, title) = technique(false, n);
-            let pattern: Vec<Cell> = chosen.iter().map(|&c| cell(c)).collect();
-            let digits = Digits::from_bits(kept);
-            let reason = format!(
-                "{title}: {} can only go in {} within {}",
-                digits_text(digits, "and"),
-                cells_text(&pattern),
-                unit(u)
-            );
-            Some(Step::eliminating(
-                technique,
-                pattern,
-                digits,
-                eliminations,
-                reason,
-            ))
-        })
+        }
+        if inside & !kept == 0 {
+            return None;
+        }
+        let chosen: Vec<usize> = (0..9)
+            .filter(|i| union & 1 << i != 0)
+            .map(|i| usize::from(UNITS[u][i]))
+            .collect();
+        let eliminations = candidates_in(marks, chosen.iter().copied(), !kept);
+        if eliminations.is_empty() {
+            return None;
+        }
+        let (technique, title) = technique(false, n);
+        let pattern: Vec<Cell> = chosen.iter().map(|&c| cell(c)).collect();
+        let digits = Digits::from_bits(kept);
+        let reason = format!(
+            "{title}: {} can only go in {} within {}",
+            digits_text(digits, "and"),
+            cells_text(&pattern),
+            unit(u)
+        );
+        Some(Step::eliminating(
+            technique,
+            pattern,
+            digits,
+            eliminations,
+            reason,
+        ))
     })
 }
 
@@ -131,7 +152,7 @@ mod tests {
         let mut marks = blank();
         restrict(&mut marks, "1b", "37");
         restrict(&mut marks, "1e", "37");
-        let step = naked(&marks, 2).unwrap();
+        let step = naked(&marks, 2, &mut Memo::default()).unwrap();
         assert_eq!(step.technique(), Technique::NakedPair);
         assert_eq!(step.cells(), [c("1b"), c("1e")]);
         let others = ["1a", "1c", "1d", "1f", "1g", "1h", "1i"];
@@ -139,7 +160,7 @@ mod tests {
         assert!(step.to_string().starts_with(
             "Naked pair: 1b and 1e hold only 3 and 7 within row 1, so remove 3 and 7 from 1a, "
         ));
-        assert!(naked(&blank(), 2).is_none());
+        assert!(naked(&blank(), 2, &mut Memo::default()).is_none());
     }
 
     #[test]
@@ -147,7 +168,7 @@ mod tests {
         let mut marks = blank();
         restrict(&mut marks, "1b", "37");
         restrict(&mut marks, "1e", "38");
-        assert!(naked(&marks, 2).is_none());
+        assert!(naked(&marks, 2, &mut Memo::default()).is_none());
     }
 
     #[test]
@@ -156,8 +177,8 @@ mod tests {
         restrict(&mut marks, "2a", "12");
         restrict(&mut marks, "2d", "23");
         restrict(&mut marks, "2i", "13");
-        assert!(naked(&marks, 2).is_none());
-        let step = naked(&marks, 3).unwrap();
+        assert!(naked(&marks, 2, &mut Memo::default()).is_none());
+        let step = naked(&marks, 3, &mut Memo::default()).unwrap();
         assert_eq!(step.technique(), Technique::NakedTriple);
         let others = ["2b", "2c", "2e", "2f", "2g", "2h"];
         assert_eq!(
@@ -172,8 +193,8 @@ mod tests {
         for (name, ds) in [("7g", "12"), ("7h", "34"), ("8g", "13"), ("9i", "24")] {
             restrict(&mut marks, name, ds);
         }
-        assert!(naked(&marks, 3).is_none());
-        let step = naked(&marks, 4).unwrap();
+        assert!(naked(&marks, 3, &mut Memo::default()).is_none());
+        let step = naked(&marks, 4, &mut Memo::default()).unwrap();
         assert_eq!(step.technique(), Technique::NakedQuad);
         assert_eq!(step.cells(), [c("7g"), c("7h"), c("8g"), c("9i")]);
         let others = ["7i", "8h", "8i", "9g", "9h"];
@@ -189,7 +210,7 @@ mod tests {
         let rest = ["1d", "2d", "3d", "5d", "6d", "7d", "9d"];
         remove_from(&mut marks, 5, &rest);
         remove_from(&mut marks, 8, &rest);
-        let step = hidden(&marks, 2).unwrap();
+        let step = hidden(&marks, 2, &mut Memo::default()).unwrap();
         assert_eq!(step.technique(), Technique::HiddenPair);
         assert_eq!(step.cells(), [c("4d"), c("8d")]);
         let pair = ["4d", "8d"];
@@ -208,7 +229,7 @@ mod tests {
         assert!(step.to_string().starts_with(
             "Hidden pair: 5 and 8 can only go in 4d and 8d within column d, so remove"
         ));
-        assert!(hidden(&blank(), 2).is_none());
+        assert!(hidden(&blank(), 2, &mut Memo::default()).is_none());
     }
 
     #[test]
@@ -219,7 +240,7 @@ mod tests {
         remove_from(&mut marks, 8, &rest);
         restrict(&mut marks, "4d", "58");
         restrict(&mut marks, "8d", "58");
-        assert!(hidden(&marks, 2).is_none());
+        assert!(hidden(&marks, 2, &mut Memo::default()).is_none());
     }
 
     #[test]
@@ -229,8 +250,8 @@ mod tests {
         for digit in [1, 2, 3] {
             remove_from(&mut marks, digit, &rest);
         }
-        assert!(hidden(&marks, 2).is_none());
-        let step = hidden(&marks, 3).unwrap();
+        assert!(hidden(&marks, 2, &mut Memo::default()).is_none());
+        let step = hidden(&marks, 3, &mut Memo::default()).unwrap();
         assert_eq!(step.cells(), [c("5g"), c("5h"), c("5i")]);
         assert_eq!(step.eliminations().len(), 18);
         assert!(step.eliminations().iter().all(|&(_, d)| d.get() > 3));
@@ -240,8 +261,8 @@ mod tests {
         for digit in [1, 2, 3, 4] {
             remove_from(&mut marks, digit, &rest);
         }
-        assert!(hidden(&marks, 3).is_none());
-        let step = hidden(&marks, 4).unwrap();
+        assert!(hidden(&marks, 3, &mut Memo::default()).is_none());
+        let step = hidden(&marks, 4, &mut Memo::default()).unwrap();
         assert_eq!(step.technique(), Technique::HiddenQuad);
         assert_eq!(step.eliminations().len(), 20);
     }

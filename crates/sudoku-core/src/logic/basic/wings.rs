@@ -26,6 +26,7 @@ fn with_digits(marks: &Candidates, c: usize) -> String {
 /// A pivot with candidates {x, y} and two wings it sees, {x, z} and
 /// {y, z}: whichever the pivot is, one wing is z, so z leaves every cell
 /// that sees both wings.
+#[inline(never)]
 pub(crate) fn xy_wing(marks: &Candidates) -> Option<Step> {
     (0..81).find_map(|pivot| {
         let pm = marks.mask(pivot);
@@ -75,6 +76,7 @@ pub(crate) fn xy_wing(marks: &Candidates) -> Option<Step> {
 /// A pivot with candidates {x, y, z} and two wings it sees, {x, z} and
 /// {y, z}: one of the three is z, so z leaves every cell that sees all
 /// three.
+#[inline(never)]
 pub(crate) fn xyz_wing(marks: &Candidates) -> Option<Step> {
     (0..81).find_map(|pivot| {
         let pm = marks.mask(pivot);

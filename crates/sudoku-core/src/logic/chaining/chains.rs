@@ -20,7 +20,7 @@
 //! mixing both kinds of link, plus [`length_bonus`] for long ones; the
 //! easiest chain (by rating, then length, then kind) is the step.
 
-use super::closure;
+use super::closure::{self, PEER_BITS};
 use super::shared::{
     length_bonus, state, state_cell, state_digit, state_on, to_rating, two, STATES,
 };
@@ -70,55 +70,64 @@ impl Links {
     fn new(m: &[u16; 81], weak: bool) -> Links {
         let mut at = [0u128; 9];
         for (c, &mask) in m.iter().enumerate() {
-            for (d, set) in at.iter_mut().enumerate() {
-                if mask & 1 << d != 0 {
-                    *set |= 1 << c;
-                }
+            let mut rest = mask;
+            while rest != 0 {
+                at[rest.trailing_zeros() as usize] |= 1 << c;
+                rest &= rest - 1;
             }
         }
         let mut start = Vec::with_capacity(STATES + 1);
         let mut by_cell = vec![0u8; STATES];
         let mut to = Vec::with_capacity(if weak { 729 * 12 } else { 729 * 2 });
-        for (s, split) in by_cell.iter_mut().enumerate() {
-            start.push(to.len() as u32);
-            let (c, d) = (state_cell(s), state_digit(s));
-            if state_on(s) != weak || m[c] & 1 << d == 0 {
-                continue;
-            }
-            if weak {
-                let mut rest = m[c] & !(1 << d);
-                *split = rest.count_ones() as u8;
-                while rest != 0 {
-                    to.push(state(c, rest.trailing_zeros() as usize, false) as u16);
-                    rest &= rest - 1;
+        for c in 0..81 {
+            for (d, &places_d) in at.iter().enumerate() {
+                // The off state, then the on state: only one of them has
+                // links of this kind, and only if `d` is a candidate.
+                let s = state(c, d, false);
+                if m[c] & 1 << d == 0 {
+                    start.push(to.len() as u32);
+                    start.push(to.len() as u32);
+                    continue;
                 }
-                let mut done = 1u128 << c;
-                for kind in KINDS {
-                    let unit = UNIT_BITS[usize::from(CELL_UNITS[c][kind])];
-                    let mut places = at[d] & unit & !done;
-                    done |= unit;
-                    while places != 0 {
-                        to.push(state(places.trailing_zeros() as usize, d, false) as u16);
-                        places &= places - 1;
+                if weak {
+                    start.push(to.len() as u32);
+                    start.push(to.len() as u32);
+                    let mut rest = m[c] & !(1 << d);
+                    by_cell[s + 1] = rest.count_ones() as u8;
+                    while rest != 0 {
+                        to.push(state(c, rest.trailing_zeros() as usize, false) as u16);
+                        rest &= rest - 1;
                     }
-                }
-            } else {
-                if two(u128::from(m[c])) {
-                    let other = (m[c] & !(1 << d)).trailing_zeros() as usize;
-                    to.push(state(c, other, true) as u16);
-                    *split = 1;
-                }
-                // Unit links reach other cells: never the cell's link.
-                let first = to.len();
-                for kind in KINDS {
-                    let places = at[d] & UNIT_BITS[usize::from(CELL_UNITS[c][kind])];
-                    if two(places) {
-                        let other = (places & !(1u128 << c)).trailing_zeros() as usize;
-                        let t = state(other, d, true) as u16;
-                        if !to[first..].contains(&t) {
-                            to.push(t);
+                    let mut done = 1u128 << c;
+                    for kind in KINDS {
+                        let unit = UNIT_BITS[usize::from(CELL_UNITS[c][kind])];
+                        let mut places = places_d & unit & !done;
+                        done |= unit;
+                        while places != 0 {
+                            to.push(state(places.trailing_zeros() as usize, d, false) as u16);
+                            places &= places - 1;
                         }
                     }
+                } else {
+                    start.push(to.len() as u32);
+                    if two(u128::from(m[c])) {
+                        let other = (m[c] & !(1 << d)).trailing_zeros() as usize;
+                        to.push(state(c, other, true) as u16);
+                        by_cell[s] = 1;
+                    }
+                    // Unit links reach other cells: never the cell's link.
+                    let first = to.len();
+                    for kind in KINDS {
+                        let places = places_d & UNIT_BITS[usize::from(CELL_UNITS[c][kind])];
+                        if two(places) {
+                            let other = (places & !(1u128 << c)).trailing_zeros() as usize;
+                            let t = state(other, d, true) as u16;
+                            if !to[first..].contains(&t) {
+                                to.push(t);
+                            }
+                        }
+                    }
+                    start.push(to.len() as u32);
                 }
             }
         }
@@ -316,6 +325,7 @@ impl Sink for All {
 }
 
 /// The easiest static chain or cycle, or `None`.
+#[inline(never)]
 pub(crate) fn forcing_chain_or_cycle(
     marks: &Candidates,
     templates: &mut templates::Covers,
@@ -361,6 +371,7 @@ fn search(
             .filter(|&o| m[o] & 1 << d != 0)
             .fold(0u128, |s, o| s | 1 << o)
     });
+    let (may_cycle, may_on, may_off) = closure_bounds(m, cache.get(m));
     for (cells, units) in [(false, true), (true, false), (true, true)] {
         let weak = View {
             links: &weak,
@@ -372,7 +383,6 @@ fn search(
             cells,
             units,
         };
-        let both = cells && units;
 
         work.dead.clear();
         work.dead.resize(STATES, false);
@@ -393,16 +403,9 @@ fn search(
                     from_on &= some & 1 << c == 0;
                     from_off &= every & 1 << c != 0;
                 }
-                if both {
-                    // What each state implies: no cycle through a state on
-                    // no cycle of links, no forcing chain from a state that
-                    // does not reach its opposite.
-                    let closure = cache.get(m);
-                    let (on, off) = (state(c, d, true), state(c, d, false));
-                    cycle &= closure.on_cycle(on);
-                    from_on &= closure.reaches(on, off);
-                    from_off &= closure.reaches(off, on);
-                }
+                cycle &= may_cycle[c] & 1 << d != 0;
+                from_on &= may_on[c] & 1 << d != 0;
+                from_off &= may_off[c] & 1 << d != 0;
 
                 if cycle {
                     work.cycles(m, weak, strong, c, d, cells, units, sink);
@@ -416,6 +419,45 @@ fn search(
             }
         }
     }
+}
+
+/// Per cell, the digits whose candidate may start a cycle that removes
+/// something, a forcing chain from it on, and one from it off, as far as
+/// the closure of the cell and unit links (`closure`) tells: the links of
+/// every kind of search (X, Y, XY) are among those, so what a search
+/// reaches, the closure reaches.
+///
+/// - A cycle through `s` needs `s` on a cycle of links. What it removes
+///   sees one of its states on and another off: going round, `s` on
+///   implies every state of the cycle, so it turns that candidate off; and
+///   every link of a cycle holds backwards too (a weak link between two
+///   candidates and a strong one both go either way), so `s` off implies
+///   the opposite of every state of the cycle, and the state that was off
+///   turns the candidate off as well. So `s` on and `s` off both reach the
+///   off state of a candidate outside `s`'s cell (the cycle's cells keep
+///   theirs).
+/// - A forcing chain from `s` needs `s` to reach its opposite.
+fn closure_bounds(m: &[u16; 81], closure: &closure::Closure) -> ([u16; 81], [u16; 81], [u16; 81]) {
+    let (mut cycle, mut on, mut off) = ([0u16; 81], [0u16; 81], [0u16; 81]);
+    for c in 0..81 {
+        if m[c].count_ones() < 2 {
+            continue;
+        }
+        for d in (0..9).filter(|d| m[c] & 1 << d != 0) {
+            let (s_on, s_off) = (state(c, d, true), state(c, d, false));
+            let removes = |t: usize| !state_on(t) && state_cell(t) != c;
+            if closure.on_cycle(s_on) && closure.common(&[s_on, s_off], usize::MAX, removes) {
+                cycle[c] |= 1 << d;
+            }
+            if closure.reaches(s_on, s_off) {
+                on[c] |= 1 << d;
+            }
+            if closure.reaches(s_off, s_on) {
+                off[c] |= 1 << d;
+            }
+        }
+    }
+    (cycle, on, off)
 }
 
 /// The storage of the chain searches, kept from one search to the next.
@@ -705,25 +747,31 @@ fn forcing_hint(m: &[u16; 81], arena: &Arena, target: u32, cells: bool) -> Hint 
 
 /// What a cycle removes: the candidates of its digits that see one of its
 /// states on and another off going round (SE's `createCycleHint`), outside
-/// its cells. `path` starts and ends with the same state.
+/// its cells. `path` starts and ends with the same state. The order is by
+/// digit, then cell (the steps sort their eliminations anyway).
 fn cycle_eliminations(m: &[u16; 81], path: &[usize]) -> Vec<(usize, usize)> {
-    // The cells of the cycle: every state's cell but the root's copy at the start.
-    let loop_cells: Vec<usize> = path[1..].iter().map(|&s| state_cell(s)).collect();
-    let mut forward = Vec::new();
-    let mut back = Vec::new();
+    // The cells of the cycle: every state's cell but the root's copy at the
+    // start; per digit, the cells that see a state of it on, and off.
+    let mut loop_cells = 0u128;
+    let (mut on, mut off) = ([0u128; 9], [0u128; 9]);
     for &s in &path[1..] {
         let (c, d) = (state_cell(s), state_digit(s));
-        for &p in &crate::logic::PEERS[c] {
-            let p = usize::from(p);
-            if !loop_cells.contains(&p) && m[p] & 1 << d != 0 {
-                let list = if state_on(s) { &mut forward } else { &mut back };
-                if !list.contains(&(p, d)) {
-                    list.push((p, d));
-                }
+        loop_cells |= 1 << c;
+        let seen = if state_on(s) { &mut on[d] } else { &mut off[d] };
+        *seen |= PEER_BITS[c];
+    }
+    let mut out = Vec::new();
+    for d in 0..9 {
+        let mut both = on[d] & off[d] & !loop_cells;
+        while both != 0 {
+            let p = both.trailing_zeros() as usize;
+            both &= both - 1;
+            if m[p] & 1 << d != 0 {
+                out.push((p, d));
             }
         }
     }
-    forward.into_iter().filter(|x| back.contains(x)).collect()
+    out
 }
 
 fn cycle_hint(m: &[u16; 81], arena: &Arena, end: u32, cells: bool, units: bool) -> Option<Hint> {

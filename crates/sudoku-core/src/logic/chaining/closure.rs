@@ -48,6 +48,8 @@ pub(crate) struct Closure {
     /// Per component, the compact states it reaches (itself included).
     reach: Vec<u64>,
     taken: Vec<u16>,
+    /// Per component, whether it is one state with no link out.
+    alone: Vec<bool>,
     tarjan: Tarjan,
 }
 
@@ -166,25 +168,41 @@ impl Closure {
         // taken in once per component, however many links lead there).
         self.taken.clear();
         self.taken.resize(count, u16::MAX);
+        // Whether each component is one state with no link out, which
+        // reaches itself alone: taken in by setting its bit (most off
+        // states imply nothing).
+        self.alone.clear();
+        self.alone.resize(count, false);
         for k in 0..count {
             let members = &self.members[self.first[k] as usize..self.first[k + 1] as usize];
             self.cyclic[k] = members.len() > 1;
             let (done, rest) = self.reach.split_at_mut(k * words);
             let own = &mut rest[..words];
+            let mut alone = members.len() == 1;
             for &v in members {
                 let v = usize::from(v);
                 own[v / 64] |= 1 << (v % 64);
                 for &w in &self.to[self.start[v] as usize..self.start[v + 1] as usize] {
                     let j = usize::from(self.comp[usize::from(w)]);
-                    if j != k && self.taken[j] != k as u16 {
+                    if j == k {
+                        continue;
+                    }
+                    alone = false;
+                    if self.taken[j] != k as u16 {
                         self.taken[j] = k as u16;
-                        let theirs = &done[j * words..(j + 1) * words];
-                        for (a, b) in own.iter_mut().zip(theirs) {
-                            *a |= b;
+                        if self.alone[j] {
+                            let x = usize::from(self.members[self.first[j] as usize]);
+                            own[x / 64] |= 1 << (x % 64);
+                        } else {
+                            let theirs = &done[j * words..(j + 1) * words];
+                            for (a, b) in own.iter_mut().zip(theirs) {
+                                *a |= b;
+                            }
                         }
                     }
                 }
             }
+            self.alone[k] = alone;
         }
     }
 
@@ -265,7 +283,7 @@ impl Cache {
 }
 
 /// Per cell, its twenty peers as a bit set.
-const PEER_BITS: [u128; 81] = {
+pub(super) const PEER_BITS: [u128; 81] = {
     let mut out = [0u128; 81];
     let mut c = 0;
     while c < 81 {
