@@ -534,9 +534,9 @@ fn triple(m: &[u16; 81], cs: [usize; 3], common: u128) -> Option<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::tests::marks_of;
+    use crate::logic::tests::{marks_of, walk};
     use crate::logic::{LogicSolver, Step};
-    use rand::{Rng, SeedableRng};
+    use rand::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
 
     /// Random walks of positions: each searched with the memory of the
@@ -569,29 +569,7 @@ mod tests {
                     found += usize::from(fresh.is_some());
                     step = step.or(fresh);
                 }
-                earlier.push(marks.clone());
-                match (step, rng.gen_range(0..10)) {
-                    (_, 0) => marks = earlier[rng.gen_range(0..earlier.len())].clone(),
-                    (Some(step), 1..=6) => {
-                        for &(cell, digit) in step.eliminations() {
-                            marks.remove(cell, digit);
-                        }
-                    }
-                    _ => {
-                        let open: Vec<usize> = (0..81)
-                            .filter(|&c| marks.mask(c).count_ones() > 1)
-                            .collect();
-                        if open.is_empty() {
-                            marks = marks_of(line);
-                            continue;
-                        }
-                        let c = open[rng.gen_range(0..open.len())];
-                        let digits: Vec<usize> =
-                            (0..9).filter(|&d| marks.mask(c) & 1 << d != 0).collect();
-                        let d = digits[rng.gen_range(0..digits.len())];
-                        marks.remove(cell(c), digit(d));
-                    }
-                }
+                walk(&mut marks, &mut earlier, step, line, &mut rng);
             }
         }
         assert!(found * 10 > tried, "only {found} steps in {tried} searches");

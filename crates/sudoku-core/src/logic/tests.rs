@@ -20,6 +20,49 @@ pub(crate) fn marks_of(line: &str) -> Candidates {
     Candidates::new(&grid)
 }
 
+/// One move of the random walks that check a search remembering earlier
+/// positions against a fresh one: now and then back to one of the
+/// `earlier` positions (so the remembered one is not always an ancestor),
+/// most often `step` applied when there is one, else a random candidate of
+/// an open cell removed; a broken or solved position starts again from
+/// the puzzle `line`. `marks` is pushed onto `earlier` first.
+pub(crate) fn walk(
+    marks: &mut Candidates,
+    earlier: &mut Vec<Candidates>,
+    step: Option<crate::logic::Step>,
+    line: &str,
+    rng: &mut impl rand::Rng,
+) {
+    earlier.push(marks.clone());
+    match (step, rng.gen_range(0..10)) {
+        (_, 0) => *marks = earlier[rng.gen_range(0..earlier.len())].clone(),
+        (Some(step), 1..=6) => {
+            for &(cell, digit) in step.placements() {
+                marks.place(cell, digit);
+            }
+            for &(cell, digit) in step.eliminations() {
+                marks.remove(cell, digit);
+            }
+        }
+        _ => {
+            let open: Vec<usize> = (0..81)
+                .filter(|&c| marks.mask(c).count_ones() > 1)
+                .collect();
+            if open.is_empty() {
+                *marks = marks_of(line);
+                return;
+            }
+            let c = open[rng.gen_range(0..open.len())];
+            let digits: Vec<usize> = (0..9).filter(|&d| marks.mask(c) & 1 << d != 0).collect();
+            let d = digits[rng.gen_range(0..digits.len())];
+            marks.remove(crate::logic::cell(c), crate::logic::digit(d));
+        }
+    }
+    if marks.has_contradiction() || marks.is_solved() {
+        *marks = marks_of(line);
+    }
+}
+
 /// An empty grid's candidates: every digit everywhere.
 pub(crate) fn blank() -> Candidates {
     marks_of(&".".repeat(81))

@@ -118,9 +118,8 @@ pub(crate) struct Memos {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::tests::marks_of;
-    use crate::logic::{cell, digit};
-    use rand::{Rng, SeedableRng};
+    use crate::logic::tests::{marks_of, walk};
+    use rand::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
 
     /// Random walks of positions: each searched with the memory of the
@@ -163,35 +162,7 @@ mod tests {
                     found[i] += usize::from(fresh.is_some());
                     step = step.or(fresh);
                 }
-                earlier.push(marks.clone());
-                match (step, rng.gen_range(0..10)) {
-                    (_, 0) => marks = earlier[rng.gen_range(0..earlier.len())].clone(),
-                    (Some(step), 1..=6) => {
-                        for &(c, d) in step.placements() {
-                            marks.place(c, d);
-                        }
-                        for &(c, d) in step.eliminations() {
-                            marks.remove(c, d);
-                        }
-                    }
-                    _ => {
-                        let open: Vec<usize> = (0..81)
-                            .filter(|&c| marks.mask(c).count_ones() > 1)
-                            .collect();
-                        if open.is_empty() {
-                            marks = marks_of(line);
-                            continue;
-                        }
-                        let c = open[rng.gen_range(0..open.len())];
-                        let digits: Vec<usize> =
-                            (0..9).filter(|&d| marks.mask(c) & 1 << d != 0).collect();
-                        let d = digits[rng.gen_range(0..digits.len())];
-                        marks.remove(cell(c), digit(d));
-                    }
-                }
-                if marks.has_contradiction() || marks.is_solved() {
-                    marks = marks_of(line);
-                }
+                walk(&mut marks, &mut earlier, step, line, &mut rng);
             }
         }
         assert!(found.iter().all(|&n| n > 0), "steps found: {found:?}");
