@@ -24,11 +24,21 @@ fn technique(naked: bool, n: usize) -> (Technique, &'static str) {
 /// `memo`'s position are skipped (see [`Memo`]).
 #[inline(never)]
 pub(crate) fn naked(marks: &Candidates, n: usize, memo: &mut Memo) -> Option<Step> {
+    in_changed_units(marks, memo, |u| naked_in(marks, n, u))
+}
+
+/// The first step `find` gives in a unit, in SE's order, among the units
+/// where a cell changed since `memo`'s position.
+fn in_changed_units(
+    marks: &Candidates,
+    memo: &mut Memo,
+    find: impl Fn(usize) -> Option<Step>,
+) -> Option<Step> {
     memo.run(marks, |changes| {
         SE_UNIT_ORDER
             .iter()
             .filter(|&&u| UNIT_BITS[u] & changes.cells != 0)
-            .find_map(|&u| naked_in(marks, n, u))
+            .find_map(|&u| find(u))
     })
 }
 
@@ -76,12 +86,7 @@ fn naked_in(marks: &Candidates, n: usize, u: usize) -> Option<Step> {
 /// `memo`'s position are skipped (see [`Memo`]).
 #[inline(never)]
 pub(crate) fn hidden(marks: &Candidates, n: usize, memo: &mut Memo) -> Option<Step> {
-    memo.run(marks, |changes| {
-        SE_UNIT_ORDER
-            .iter()
-            .filter(|&&u| UNIT_BITS[u] & changes.cells != 0)
-            .find_map(|&u| hidden_in(marks, n, u))
-    })
+    in_changed_units(marks, memo, |u| hidden_in(marks, n, u))
 }
 
 /// [`hidden`] in unit `u`.
