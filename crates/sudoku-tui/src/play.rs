@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use sudoku_core::session::{Session, MAX_TIME};
+use sudoku_core::session::{Session, Step, MAX_TIME};
 use sudoku_core::{Cell, Col, Digit, Game, Grid, Outcome, RandomPuzzle, Row};
 
 use crate::action::{Action, Direction};
@@ -106,6 +106,15 @@ fn sentence(text: impl ToString) -> String {
     chars.next().map_or_else(String::new, |first| {
         first.to_uppercase().chain(chars).collect()
     })
+}
+
+/// What an undo or redo took back or made again: `5c` for a move,
+/// `colour 5c7=b` for a colouring.
+fn step_text(step: &Step) -> String {
+    match step {
+        Step::Move(mv) => mv.cell.to_string(),
+        Step::Paint(paint) => format!("colour {paint}"),
+    }
 }
 
 fn conflicts_message(n: usize) -> String {
@@ -570,13 +579,14 @@ impl Play {
 
     fn undo(&mut self) {
         match self.session.undo() {
-            Ok(mv) => {
+            Ok(step) => {
                 self.mistakes.clear();
-                self.cursor = mv.cell;
+                self.cursor = step.cell().unwrap_or(self.cursor);
                 self.selected = true;
+                let what = step_text(&step);
                 let text = match self.game().conflict_count() {
-                    0 => format!("Undid {}", mv.cell),
-                    n => format!("Undid {}; {}", mv.cell, conflicts_message(n).to_lowercase()),
+                    0 => format!("Undid {what}"),
+                    n => format!("Undid {what}; {}", conflicts_message(n).to_lowercase()),
                 };
                 self.say(Tone::Info, text);
             }
@@ -586,14 +596,14 @@ impl Play {
 
     fn redo(&mut self, now: Instant) -> Progress {
         match self.session.redo() {
-            Ok(mv) => {
+            Ok(step) => {
                 self.mistakes.clear();
-                self.cursor = mv.cell;
+                self.cursor = step.cell().unwrap_or(self.cursor);
                 self.selected = true;
                 if self.game().is_solved() {
                     return self.report(Outcome::Solved, now);
                 }
-                self.say(Tone::Info, format!("Redid {}", mv.cell));
+                self.say(Tone::Info, format!("Redid {}", step_text(&step)));
             }
             Err(err) => self.say(Tone::Bad, sentence(err)),
         }

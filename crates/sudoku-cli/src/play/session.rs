@@ -6,8 +6,8 @@
 use std::io;
 use std::time::{Instant, SystemTime};
 
-use sudoku_core::session::{MarkError, Session};
-use sudoku_core::{Cell, Digit, Digits, Grid, Move, Outcome};
+use sudoku_core::session::{MarkError, Session, Step};
+use sudoku_core::{Cell, Digit, Digits, Grid, Outcome};
 
 use super::board::{self, View};
 use super::command::{self, Command};
@@ -414,15 +414,20 @@ impl Play<'_> {
     fn after_history(
         &mut self,
         done: &str,
-        mv: Move,
+        step: Step,
         console: &mut Console<'_>,
     ) -> io::Result<Flow> {
         if self.session.is_solved() {
             return self.after_move(Outcome::Solved, console);
         }
         self.draw(console)?;
-        let value = mv.after.map_or(0, Digit::get);
-        console.say(format_args!("{done} {}{value}", mv.cell))?;
+        match step {
+            Step::Move(mv) => {
+                let value = mv.after.map_or(0, Digit::get);
+                console.say(format_args!("{done} {}{value}", mv.cell))?;
+            }
+            Step::Paint(paint) => console.say(format_args!("{done} colour {paint}"))?,
+        }
         console.say(state(&self.session))?;
         Ok(Flow::Continue)
     }
