@@ -430,6 +430,26 @@ impl Session {
         self.pencil.candidates(&self.game, cell)
     }
 
+    /// Whether `digit` can still go in `cell`, as the digit filter shows
+    /// it: the cell is blank, its row, column and box hold no `digit`, and
+    /// (with automatic candidates on) the player did not strike it out.
+    ///
+    /// ```
+    /// use sudoku_core::session::{Origin, Session};
+    /// use sudoku_core::{Cell, Digit};
+    /// let puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    /// let s = Session::new(puzzle.parse().unwrap(), "classic", Origin::Text).unwrap();
+    /// let four = Digit::new(4).unwrap();
+    /// let spots: Vec<String> = Cell::all().filter(|&c| s.can_go(c, four)).map(|c| c.name()).collect();
+    /// assert_eq!(spots[..3], ["1c", "1f", "1g"]);
+    /// assert!(!s.can_go(Cell::from_name("1a").unwrap(), four), "a given");
+    /// ```
+    pub fn can_go(&self, cell: Cell, digit: Digit) -> bool {
+        self.game.grid().get(cell).is_none()
+            && self.game.counters().allows(cell, digit)
+            && !(self.pencil.is_auto() && self.pencil.struck(cell).contains(digit))
+    }
+
     /// Toggles the pencil mark `digit` in `cell` and says whether it is
     /// shown now. A given or a filled cell takes no marks; with automatic
     /// candidates on, a ruled-out digit cannot be shown.
