@@ -96,6 +96,8 @@ pub struct Play {
     /// The stopwatch was stopped by [`Action::Suspend`] and restarts on
     /// [`Action::Continue`].
     clock_held: bool,
+    /// The pen colour, a key waiting for a digit, the digit filter.
+    paint: colours::PaintState,
 }
 
 /// `text` with its first letter capitalised: the core's lowercase error
@@ -166,6 +168,7 @@ impl Play {
             animation: None,
             speed: animation::DEFAULT_SPEED,
             clock_held: false,
+            paint: colours::PaintState::default(),
         }
     }
 
@@ -388,6 +391,9 @@ impl Play {
         }
         if self.paused {
             self.paused_update(action, now);
+            return Progress::Playing;
+        }
+        if self.paint_update(&action) {
             return Progress::Playing;
         }
         match action {
@@ -804,6 +810,9 @@ impl Play {
         self.say(Tone::Info, text);
     }
 }
+
+mod colours;
+pub use colours::{PaintState, Pending};
 
 #[cfg(test)]
 mod tests {
