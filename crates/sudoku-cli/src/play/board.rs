@@ -128,7 +128,7 @@ fn mark(game: &Game, cell: Cell) -> Mark {
     }
 }
 
-/// The board of `session` as [`current`] draws it, with the cells'
+/// The board of `session` as it is now (conflicts and the last move marked), with the cells'
 /// colours and `filter`'s marks.
 pub fn marked(session: &Session, filter: Filter, color: bool) -> String {
     let game = session.game();
