@@ -478,12 +478,14 @@ impl Play {
         self.say(Tone::Good, text);
     }
 
-    /// Cancels what Esc cancels, innermost first: the animation, the
-    /// pause, pencil mode. False when none is on: Esc then leaves the game
+    /// Cancels what Esc cancels, innermost first: the animation, a key
+    /// waiting for a digit (`X`, `f`), the pause, pencil mode. False when none is on: Esc then leaves the game
     /// (the selection goes with it; a right click clears it alone).
     pub fn cancel(&mut self, now: Instant) -> bool {
         if self.animation.is_some() {
             self.stop_animation(now);
+        } else if self.paint.pending.take().is_some() {
+            self.say(Tone::Info, "No digit: nothing coloured or filtered");
         } else if self.paused {
             self.pause(now);
         } else if self.pencil_mode {

@@ -608,6 +608,11 @@ fn colours_and_the_filter_read_without_colour_at_80x24() {
     let plain = render_buffer(&mut app, 80, 24, Theme::new(false));
     assert!(!has_bg(&plain, Color::Blue), "NO_COLOR: letters only");
 
+    // Esc after f cancels the key that waits for a digit, not the game.
+    app.update(Action::Filter);
+    app.update(Action::Cancel);
+    assert!(app.play().is_some(), "still in the game");
+    assert!(screen(&mut app, 80, 24).contains("No digit: nothing coloured or filtered"));
     // Undo takes the last colouring back; f 0 turns the filter off.
     app.update(Action::Undo);
     app.update(Action::Filter);
