@@ -605,3 +605,65 @@ fn a_solved_save_is_not_resumed_and_is_replaced_only_by_a_game_with_moves() {
         "{after}"
     );
 }
+
+#[test]
+fn colours_are_saved_resumed_and_undone_in_order_with_the_moves() {
+    let home = home();
+    let out = good(play(
+        home.path(),
+        &["easy.txt"],
+        "color 1b a\n1a4\ncolour 1d 5 b\ncolor 1a c\nbk\ncolor 1a 4 b\nfilter 5\nsee 1b\nend\n",
+    ));
+    let said = replies(&out);
+    for line in [
+        "Coloured 1b a (undo takes it back)",
+        "Coloured 1d5 b (undo takes it back)",
+        "Coloured 1a c (undo takes it back)",
+        "Undid colour 1a=c",
+        "1a holds a digit; colour the cell, or erase it to colour its candidates",
+    ] {
+        assert!(said.iter().any(|l| l == line), "{line} in {said:#?}");
+    }
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("\n1 |>4< .a 3 "),
+        "the colour's letter: {stdout}"
+    );
+    assert!(stdout.contains("\n  Colours: a: 1b; b: 1d5\n"), "{stdout}");
+    assert!(
+        stdout.contains("\n1 |>4<[*]:3:|:.::2::.:|:6::*::*:|\n"),
+        "filter 5 and see 1b: {stdout}"
+    );
+    let save = std::fs::read_to_string(save_of(home.path(), EASY)).unwrap();
+    for line in [
+        "colours: 1b=a 1d5=b",
+        "colour-done: 0@1b:.a 1@1d5:.b",
+        "colour-undone: 1@1a:.c",
+    ] {
+        assert!(save.lines().any(|l| l == line), "{line} in\n{save}");
+    }
+
+    // Resumed, redo and undo go on through colourings and moves alike.
+    let out = good(play(
+        home.path(),
+        &["easy.txt"],
+        "rd\nbk\nbk\nbk\nbk\nbk\nend\n",
+    ));
+    let said = replies(&out);
+    let history: Vec<&str> = said
+        .iter()
+        .filter(|l| l.starts_with("Undid") || l.starts_with("Redid") || l.starts_with("Nothing"))
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        history,
+        [
+            "Redid colour 1a=c",
+            "Undid colour 1a=c",
+            "Undid colour 1d5=b",
+            "Undid 1a4",
+            "Undid colour 1b=a",
+            "Nothing to undo",
+        ]
+    );
+}

@@ -224,8 +224,11 @@ fn the_man_page_lists_every_command_of_the_game() {
     assert!(play.contains(".SS \"COMMANDS OF THE GAME\""), "{play}");
     let terms = terms(play);
     for command in commands {
+        // a command of more words (`color 5c a`) is listed by its example
         assert!(
-            terms.contains(&command),
+            terms
+                .iter()
+                .any(|term| term.split_whitespace().next() == Some(command)),
             "the game's {command} is not in the man page"
         );
     }

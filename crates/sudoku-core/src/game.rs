@@ -190,6 +190,12 @@ impl Game {
         self.moves
     }
 
+    /// Forgets the undone moves (a session does so when the player does
+    /// something else that undo takes back, such as a colouring).
+    pub(crate) fn forget_redo(&mut self) {
+        self.history.clear_undone();
+    }
+
     /// Takes every entry off the board and forgets the history.
     pub fn restart(&mut self) {
         self.grid = self.puzzle;

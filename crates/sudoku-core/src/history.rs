@@ -97,6 +97,11 @@ impl History {
         self.undone.iter().rev().copied()
     }
 
+    /// Forgets the undone moves: redo has nothing left to make.
+    pub fn clear_undone(&mut self) {
+        self.undone.clear();
+    }
+
     /// Forgets every move.
     pub fn clear(&mut self) {
         self.done.clear();

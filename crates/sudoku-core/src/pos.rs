@@ -300,6 +300,22 @@ impl Cell {
             .filter(move |&c| c != me)
     }
 
+    /// Whether `other` is a peer: another cell of this one's row, column
+    /// or box.
+    ///
+    /// ```
+    /// use sudoku_core::Cell;
+    /// let c = |name| Cell::from_name(name).unwrap();
+    /// assert!(c("5c").sees(c("5i")) && c("5c").sees(c("6a")) && c("5c").sees(c("9c")));
+    /// assert!(!c("5c").sees(c("5c")) && !c("5c").sees(c("7d")));
+    /// ```
+    pub fn sees(self, other: Cell) -> bool {
+        self != other
+            && (self.row() == other.row()
+                || self.col() == other.col()
+                || self.block() == other.block())
+    }
+
     /// The games' name for the cell: row then column, as `5c`.
     ///
     /// ```

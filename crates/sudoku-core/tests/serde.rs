@@ -239,7 +239,7 @@ fn a_session_is_its_save_text_and_goes_on_where_it_was() {
         serde_json::to_string(&save::to_string(&session, None)).unwrap()
     );
     let mut resumed: Session = serde_json::from_str(&json).unwrap();
-    assert_eq!(resumed.redo().unwrap().cell, cell("1d"));
+    assert_eq!(resumed.redo().unwrap().cell(), Some(cell("1d")));
     assert_eq!(resumed.time(), Duration::from_millis(90_250));
 }
 

@@ -41,6 +41,14 @@ pub enum Action {
     TogglePencil,
     /// Toggle automatic candidates.
     ToggleCandidates,
+    /// Change the pen to the next colour (`v`).
+    NextPen,
+    /// Paint the cursor's cell with the pen, or take it off (`x`).
+    PaintCell,
+    /// Paint a candidate of the cursor's cell: a digit follows (`X`).
+    PaintCandidate,
+    /// Turn the digit filter on or off: a digit follows (`f`).
+    Filter,
     /// Ask for a hint.
     Hint,
     /// Show the entries that differ from the solution (counts as a hint).
@@ -210,6 +218,10 @@ fn board_key(code: KeyCode) -> Option<Action> {
         KeyCode::Char('r') => Action::Redo,
         KeyCode::Char('n') => Action::TogglePencil,
         KeyCode::Char('c') => Action::ToggleCandidates,
+        KeyCode::Char('v') => Action::NextPen,
+        KeyCode::Char('x') => Action::PaintCell,
+        KeyCode::Char('X') => Action::PaintCandidate,
+        KeyCode::Char('f') => Action::Filter,
         KeyCode::Char('H') => Action::Hint,
         KeyCode::Char('m') => Action::Mistakes,
         KeyCode::Char('S') => Action::Solve,
@@ -324,6 +336,10 @@ mod tests {
             (vec![KeyCode::Char('S')], Action::Solve),
             (vec![KeyCode::Char('p')], Action::Pause),
             (vec![KeyCode::Char('t')], Action::ToggleTimer),
+            (vec![KeyCode::Char('v')], Action::NextPen),
+            (vec![KeyCode::Char('x')], Action::PaintCell),
+            (vec![KeyCode::Char('X')], Action::PaintCandidate),
+            (vec![KeyCode::Char('f')], Action::Filter),
             (vec![KeyCode::Char('+'), KeyCode::Char('=')], Action::Faster),
             (vec![KeyCode::Char('-'), KeyCode::Char('_')], Action::Slower),
             (vec![KeyCode::Char('?'), KeyCode::F(1)], Action::Help),
@@ -338,7 +354,7 @@ mod tests {
         assert_eq!(board(ctrl('z')), Some(Action::Undo));
         assert_eq!(board(ctrl('y')), Some(Action::Redo));
         assert_eq!(board(ctrl('c')), Some(Action::ForceQuit));
-        assert_eq!(board(key(KeyCode::Char('x'))), None);
+        assert_eq!(board(key(KeyCode::Char('o'))), None);
     }
 
     #[test]

@@ -24,6 +24,13 @@ pub const BOARD: Group = Group {
         ("r Ctrl-Y", "redo"),
         ("n", "pencil-mark mode on/off"),
         ("c", "automatic candidates on/off"),
+        ("v", "pen colour: a, b ... f, then a again"),
+        ("x", "colour the cell with the pen (again: off)"),
+        (
+            "X (shift-x)",
+            "then 1-9: colour that candidate; then 0: clear all",
+        ),
+        ("f", "then 1-9: filter: * where it can go, : peers; f 0 off"),
         ("H (shift-h)", "hint: explain a step; H again fills a cell"),
         ("m", "mistakes: mark the wrong digits (counts as a hint)"),
         ("S (shift-s)", "auto-solve, animated"),

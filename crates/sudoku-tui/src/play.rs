@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use sudoku_core::session::{Session, MAX_TIME};
+use sudoku_core::session::{Session, Step, MAX_TIME};
 use sudoku_core::{Cell, Col, Digit, Game, Grid, Outcome, RandomPuzzle, Row};
 
 use crate::action::{Action, Direction};
@@ -96,6 +96,8 @@ pub struct Play {
     /// The stopwatch was stopped by [`Action::Suspend`] and restarts on
     /// [`Action::Continue`].
     clock_held: bool,
+    /// The pen colour, a key waiting for a digit, the digit filter.
+    paint: colours::PaintState,
 }
 
 /// `text` with its first letter capitalised: the core's lowercase error
@@ -106,6 +108,15 @@ fn sentence(text: impl ToString) -> String {
     chars.next().map_or_else(String::new, |first| {
         first.to_uppercase().chain(chars).collect()
     })
+}
+
+/// What an undo or redo took back or made again: `5c` for a move,
+/// `colour 5c7=b` for a colouring.
+fn step_text(step: &Step) -> String {
+    match step {
+        Step::Move(mv) => mv.cell.to_string(),
+        Step::Paint(paint) => format!("colour {paint}"),
+    }
 }
 
 fn conflicts_message(n: usize) -> String {
@@ -157,6 +168,7 @@ impl Play {
             animation: None,
             speed: animation::DEFAULT_SPEED,
             clock_held: false,
+            paint: colours::PaintState::default(),
         }
     }
 
@@ -381,6 +393,9 @@ impl Play {
             self.paused_update(action, now);
             return Progress::Playing;
         }
+        if self.paint_update(&action) {
+            return Progress::Playing;
+        }
         match action {
             Action::Move(direction) => self.move_cursor(direction),
             Action::Digit(digit) if self.pencil_mode => self.pencil_mark(digit),
@@ -463,12 +478,14 @@ impl Play {
         self.say(Tone::Good, text);
     }
 
-    /// Cancels what Esc cancels, innermost first: the animation, the
-    /// pause, pencil mode. False when none is on: Esc then leaves the game
+    /// Cancels what Esc cancels, innermost first: the animation, a key
+    /// waiting for a digit (`X`, `f`), the pause, pencil mode. False when none is on: Esc then leaves the game
     /// (the selection goes with it; a right click clears it alone).
     pub fn cancel(&mut self, now: Instant) -> bool {
         if self.animation.is_some() {
             self.stop_animation(now);
+        } else if self.paint.pending.take().is_some() {
+            self.say(Tone::Info, "No digit: nothing coloured or filtered");
         } else if self.paused {
             self.pause(now);
         } else if self.pencil_mode {
@@ -570,13 +587,14 @@ impl Play {
 
     fn undo(&mut self) {
         match self.session.undo() {
-            Ok(mv) => {
+            Ok(step) => {
                 self.mistakes.clear();
-                self.cursor = mv.cell;
+                self.cursor = step.cell().unwrap_or(self.cursor);
                 self.selected = true;
+                let what = step_text(&step);
                 let text = match self.game().conflict_count() {
-                    0 => format!("Undid {}", mv.cell),
-                    n => format!("Undid {}; {}", mv.cell, conflicts_message(n).to_lowercase()),
+                    0 => format!("Undid {what}"),
+                    n => format!("Undid {what}; {}", conflicts_message(n).to_lowercase()),
                 };
                 self.say(Tone::Info, text);
             }
@@ -586,14 +604,14 @@ impl Play {
 
     fn redo(&mut self, now: Instant) -> Progress {
         match self.session.redo() {
-            Ok(mv) => {
+            Ok(step) => {
                 self.mistakes.clear();
-                self.cursor = mv.cell;
+                self.cursor = step.cell().unwrap_or(self.cursor);
                 self.selected = true;
                 if self.game().is_solved() {
                     return self.report(Outcome::Solved, now);
                 }
-                self.say(Tone::Info, format!("Redid {}", mv.cell));
+                self.say(Tone::Info, format!("Redid {}", step_text(&step)));
             }
             Err(err) => self.say(Tone::Bad, sentence(err)),
         }
@@ -794,6 +812,9 @@ impl Play {
         self.say(Tone::Info, text);
     }
 }
+
+mod colours;
+pub use colours::{PaintState, Pending};
 
 #[cfg(test)]
 mod tests {

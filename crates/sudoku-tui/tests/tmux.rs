@@ -47,6 +47,7 @@ fn main() -> ExitCode {
         the_shell_hears_where_the_game_went,
         the_text_game_is_refused_a_puzzle_the_terminal_game_has_open,
         the_terminal_game_is_refused_a_puzzle_the_text_game_has_open,
+        colours_and_the_filter_read_without_colour_and_go_to_the_text_game,
     ]])
 }
 
@@ -1098,5 +1099,96 @@ fn the_terminal_game_is_refused_a_puzzle_the_text_game_has_open() {
     let screen = tmux.wait_text("Resumed your saved game of ");
     assert!(screen.contains("moves 1 "), "{screen}");
     assert!(row_line(&screen, '1').1.contains("4"), "{screen}");
+    tmux.save_and_quit(&pid);
+}
+
+/// Colouring and the digit filter at 80x24 with `NO_COLOR`: letters and
+/// marks on the board, undo takes a colouring back, and the colours go to
+/// the text game and back with the save.
+fn colours_and_the_filter_read_without_colour_and_go_to_the_text_game() {
+    let setup = Setup {
+        width: 80,
+        height: 24,
+        ..Setup::default()
+    };
+    let tmux = shell_with("colours", setup);
+    tmux.send_literal("export NO_COLOR=1");
+    tmux.send(&["Enter"]);
+    let pid = launch(&tmux, "");
+    tmux.wait_text("> sudoku01-easy.txt");
+    tmux.send(&["Enter"]);
+    tmux.wait_text("sudoku01-easy.txt · easy");
+    tmux.send(&["x"]);
+    tmux.wait_text("Coloured 1a a");
+    tmux.send(&["v", "l", "x"]);
+    tmux.wait_text("Coloured 1b b");
+    tmux.send(&["l", "l", "X", "8"]);
+    tmux.wait_text("Coloured 1d8 b");
+    tmux.send(&["h", "h", "f", "4"]);
+    let screen = tmux.wait_text("Filter 4: * where it can go");
+    let (_, row1) = row_line(&screen, '1');
+    assert!(
+        row1.contains("[*]b"),
+        "the cursor's cell: 4 can go, colour b:\n{screen}"
+    );
+    assert!(
+        row1.contains(":*:a"),
+        "a peer where 4 can go, colour a:\n{screen}"
+    );
+    assert!(
+        row1.contains(":3:"),
+        "a given that sees the cursor:\n{screen}"
+    );
+    let (_, row5) = row_line(&screen, '5');
+    assert!(
+        row5.contains(" * "),
+        "4 can go outside the peers too:\n{screen}"
+    );
+    assert!(!screen.contains('\u{1b}'), "capture-pane holds text only");
+    tmux.send(&["f", "0"]);
+    tmux.wait_text("Filter off");
+    tmux.send(&["u"]);
+    tmux.wait_text("Undid colour 1d8=b");
+    tmux.send(&["q", "y"]);
+    common::wait_until_gone(&pid);
+    let save = std::fs::read_to_string(tmux.store().join(save_name(SUDOKU01))).unwrap();
+    assert!(save.contains("\ncolours: 1a=a 1b=b\n"), "{save}");
+    assert!(save.contains("\ncolour-done: 0@1a:.a 0@1b:.b\n"), "{save}");
+    assert!(save.contains("\ncolour-undone: 0@1d8:.b\n"), "{save}");
+
+    // The text game resumes the colours and their history.
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../puzzles/sudoku01-easy.txt");
+    let mut child = Command::new(common::sudoku_binary())
+        .arg("play")
+        .arg(&puzzle)
+        .env("HOME", &tmux.dir)
+        .env("XDG_DATA_HOME", tmux.data_home())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sudoku play starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"rd\ncolor 1c c\nend\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("\n  Colours: a: 1a; b: 1b\n"), "{text}");
+    assert!(text.contains("Redid colour 1d8=b"), "{text}");
+    assert!(
+        text.contains("\n  Colours: a: 1a; b: 1b 1d8; c: 1c\n"),
+        "{text}"
+    );
+
+    // And back in the terminal game.
+    let pid = launch(&tmux, "--resume");
+    let screen = tmux.wait_text("Resumed sudoku01-easy.txt");
+    let (_, row1) = row_line(&screen, '1');
+    assert!(row1.contains('c') && row1.contains('b'), "{screen}");
+    tmux.send(&["u"]);
+    tmux.wait_text("Undid colour 1c=c");
     tmux.save_and_quit(&pid);
 }

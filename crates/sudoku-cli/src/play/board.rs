@@ -11,6 +11,13 @@
 //! | `!7!` | a digit in conflict (the last move's too)        |
 //! | `>7<` | the last move                                    |
 //! | `>.<` | the last move erased this cell                   |
+//! | ` 7a` | a cell painted in colour `a` (`color 1c a`)       |
+//! | `[7]` | the cell `see` picked                             |
+//! | `:7:` | a cell that sees it (same row, column or box); `:7a` coloured a |
+//! | ` * ` | a blank cell where the `filter` digit can go      |
+//!
+//! The marks win in that order, from the top; under the board a line
+//! lists every colour, and the filter's cells (see [`super::paint`]).
 //!
 //! With colour (ANSI) on top: givens bold, the player's digits cyan,
 //! digits in conflict bold red, blanks dim, and the last move in reverse
@@ -23,8 +30,10 @@
 
 use std::fmt::Write;
 
-use sudoku_core::session::{clock_text, Session};
+use sudoku_core::session::{clock_text, Colour, Session};
 use sudoku_core::{Cell, Digit, Digits, Game, Row};
+
+use super::paint::{self, Filter};
 
 /// How the board is drawn after each move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -41,12 +50,20 @@ pub enum View {
 }
 
 /// The board of `session` in `view`, then its status line.
+#[cfg(test)]
 pub fn draw(session: &Session, view: View, color: bool) -> String {
+    draw_filtered(session, view, Filter::default(), color)
+}
+
+/// The board of `session` in `view` with its colours and `filter`'s
+/// marks, the lists of both under it, then its status line.
+pub fn draw_filtered(session: &Session, view: View, filter: Filter, color: bool) -> String {
     let mut out = match view {
-        View::Plain => current(session.game(), color),
+        View::Plain => marked(session, filter, color),
         View::Notes => notes(session, color),
-        View::Compact => compact(session, color),
+        View::Compact => compact(session, filter, color),
     };
+    out.push_str(&paint::legend(session, filter));
     out.push_str(&status(session));
     out.push('\n');
     out
@@ -83,17 +100,44 @@ struct Mark {
     given: bool,
     conflict: bool,
     last: bool,
+    /// The cell's colour.
+    colour: Option<Colour>,
+    /// The cell `see` picked.
+    selected: bool,
+    /// A cell that sees the picked one.
+    peer: bool,
+    /// A blank cell where the filter's digit can go.
+    spot: bool,
 }
 
 /// The board of `game` as it is now, with conflicts and the last move
 /// marked. Ends with a newline.
+#[cfg(test)]
 pub fn current(game: &Game, color: bool) -> String {
-    let last = game.last_move().map(|mv| mv.cell);
-    plain(color, |cell| Mark {
+    plain(color, |cell| mark(game, cell))
+}
+
+/// How `cell` of `game` is drawn, before colours and filters.
+fn mark(game: &Game, cell: Cell) -> Mark {
+    Mark {
         digit: game.grid().get(cell),
         given: game.is_given(cell),
         conflict: game.is_conflicting(cell),
-        last: last == Some(cell),
+        last: game.last_move().is_some_and(|mv| mv.cell == cell),
+        ..Mark::default()
+    }
+}
+
+/// The board of `session` as it is now (conflicts and the last move marked), with the cells'
+/// colours and `filter`'s marks.
+pub fn marked(session: &Session, filter: Filter, color: bool) -> String {
+    let game = session.game();
+    plain(color, |cell| Mark {
+        colour: session.colours().cell(cell),
+        selected: filter.seen == Some(cell),
+        peer: filter.seen.is_some_and(|seen| seen.sees(cell)),
+        spot: filter.digit.is_some_and(|d| session.can_go(cell, d)),
+        ..mark(game, cell)
     })
 }
 
@@ -137,7 +181,6 @@ fn plain(color: bool, mark: impl Fn(Cell) -> Mark) -> String {
 /// right, `.` for a mark not there). A blank line parts the rows of cells.
 pub fn notes(session: &Session, color: bool) -> String {
     let game = session.game();
-    let last = game.last_move().map(|mv| mv.cell);
     let mut out = String::with_capacity(4096);
     out.push_str(&notes_header());
     let ruler = format!("  {}+\n", "+-------------".repeat(3));
@@ -154,17 +197,19 @@ pub fn notes(session: &Session, color: bool) -> String {
             for (c, cell) in row.cells().enumerate() {
                 out.push(' ');
                 match game.grid().get(cell) {
-                    Some(digit) if line == 1 => {
-                        let mark = Mark {
-                            digit: Some(digit),
-                            given: game.is_given(cell),
-                            conflict: game.is_conflicting(cell),
-                            last: last == Some(cell),
-                        };
-                        push_cell(&mut out, mark, color);
+                    Some(_) if line == 1 => {
+                        let colour = session.colours().cell(cell);
+                        push_cell(
+                            &mut out,
+                            Mark {
+                                colour,
+                                ..mark(game, cell)
+                            },
+                            color,
+                        );
                     }
                     Some(_) => out.push_str("   "),
-                    None => push_marks(&mut out, session.candidates(cell), line, color),
+                    None => push_marks(&mut out, session, cell, line, color),
                 }
                 if c % 3 == 2 {
                     out.push_str(" |");
@@ -189,22 +234,30 @@ fn notes_header() -> String {
     header + "\n"
 }
 
-/// Line `line` (0-2) of a blank cell's marks: three of the digits 1-9.
-fn push_marks(out: &mut String, marks: Digits, line: u8, color: bool) {
+/// Line `line` (0-2) of a blank cell's marks: three of the digits 1-9. A
+/// coloured mark is its colour's letter without colour, the digit on the
+/// colour's background with it.
+fn push_marks(out: &mut String, session: &Session, cell: Cell, line: u8, color: bool) {
+    let marks = session.candidates(cell);
     for d in 1..=3 {
         let digit = Digit::new(line * 3 + d).expect("1-9");
         let shown = marks.contains(digit);
+        let painted = session.colours().candidate(cell, digit).filter(|_| shown);
         let c = if shown {
             char::from(b'0' + digit.get())
         } else {
             '.'
         };
-        match (color, shown) {
-            (false, _) => out.push(c),
-            (true, true) => {
+        match (color, shown, painted) {
+            (false, _, Some(colour)) => out.push(colour.letter()),
+            (false, _, None) => out.push(c),
+            (true, _, Some(colour)) => {
+                let _ = write!(out, "\x1b[30;{}m{c}\x1b[0m", paint::background(colour));
+            }
+            (true, true, None) => {
                 let _ = write!(out, "\x1b[33m{c}\x1b[0m");
             }
-            (true, false) => {
+            (true, false, None) => {
                 let _ = write!(out, "\x1b[2m{c}\x1b[0m");
             }
         }
@@ -216,8 +269,8 @@ const COMPACT_WIDTH: usize = 80;
 
 /// The plain board, then the pencil marks shown in each row, as `1d=26`
 /// (row, column, marks), wrapped within [`COMPACT_WIDTH`] columns.
-pub fn compact(session: &Session, color: bool) -> String {
-    let mut out = current(session.game(), color);
+pub fn compact(session: &Session, filter: Filter, color: bool) -> String {
+    let mut out = marked(session, filter, color);
     let marked: Vec<(Cell, Digits)> = Cell::all()
         .map(|cell| (cell, session.candidates(cell)))
         .filter(|(_, marks)| !marks.is_empty())
@@ -255,29 +308,44 @@ fn push_cell(out: &mut String, mark: Mark, color: bool) {
         ('!', '!')
     } else if mark.last {
         ('>', '<')
+    } else if mark.selected {
+        ('[', ']')
+    } else if mark.peer {
+        (':', mark.colour.map_or(':', Colour::letter))
     } else {
-        (' ', ' ')
+        (' ', mark.colour.map_or(' ', Colour::letter))
     };
-    let digit = mark.digit.map_or('.', |d| char::from(b'0' + d.get()));
+    let blank = if mark.spot { '*' } else { '.' };
+    let digit = mark.digit.map_or(blank, |d| char::from(b'0' + d.get()));
     if !color {
         out.extend([left, digit, right]);
         return;
     }
     let base = match mark {
+        Mark { spot: true, .. } => "1;32",
         Mark { digit: None, .. } => "2",
         Mark { conflict: true, .. } => "1;31",
         Mark { given: true, .. } => "1",
         _ => "36",
     };
-    let reverse = if mark.last { ";7" } else { "" };
+    let reverse = if mark.last || mark.selected { ";7" } else { "" };
+    let background = match (mark.colour, mark.peer) {
+        (Some(colour), _) => format!(";30;{}", paint::background(colour)),
+        (None, true) => ";4".to_string(),
+        (None, false) => String::new(),
+    };
     // Writing to a String cannot fail.
-    let _ = write!(out, "\x1b[{base}{reverse}m{left}{digit}{right}\x1b[0m");
+    let _ = write!(
+        out,
+        "\x1b[{base}{reverse}{background}m{left}{digit}{right}\x1b[0m"
+    );
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::time::Duration;
+    use sudoku_core::session::Target;
 
     const PUZZLE: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -385,19 +453,19 @@ mod tests {
     #[test]
     fn compact_lists_the_marks_within_80_columns() {
         let mut s = session();
-        let board = compact(&s, false);
+        let board = compact(&s, Filter::default(), false);
         let none = "  No pencil marks: n5c123 writes some, auto shows every candidate\n";
         assert_eq!(board, current(s.game(), false) + none);
         s.set_marks(cell("1c"), [d(1), d(2)].into_iter().collect());
         s.set_marks(cell("2b"), Digits::ALL);
-        let board = compact(&s, false);
+        let board = compact(&s, Filter::default(), false);
         assert!(board.starts_with(&current(s.game(), false)));
         assert!(
             board.ends_with("  Pencil marks:\n    1c=12\n    2b=123456789\n"),
             "{board}"
         );
         s.set_auto(true);
-        let board = compact(&s, false);
+        let board = compact(&s, Filter::default(), false);
         assert!(
             board.contains(
                 "  Candidates (automatic; n5c4 strikes 4 out of 5c):\n    1c=124 1d=26 1f=2468 "
@@ -430,6 +498,37 @@ mod tests {
             drawn,
             format!("{}{}\n", current(s.game(), false), status(&s))
         );
+    }
+
+    #[test]
+    fn colours_and_the_filter_read_without_colour() {
+        let mut s = session();
+        s.paint(Target::Cell(cell("1c")), Some(Colour::A)).unwrap();
+        s.paint(Target::Cell(cell("1a")), Some(Colour::B)).unwrap();
+        s.paint(Target::Candidate(cell("1d"), d(6)), Some(Colour::C))
+            .unwrap();
+        s.toggle_mark(cell("1d"), d(6)).unwrap();
+        let filter = Filter {
+            digit: Some(d(4)),
+            seen: Some(cell("2c")),
+        };
+        let board = marked(&s, filter, false);
+        let lines: Vec<&str> = board.lines().collect();
+        assert_eq!(lines[2], "1 |:5b:3::*a| .  7  * | *  *  * |", "{board}");
+        assert_eq!(lines[3], "2 |:6::*:[*]|:1::9::5:|:*::*::*:|", "{board}");
+        assert_eq!(lines[6], "4 | 8  . :.:| .  6  * | *  *  3 |", "{board}");
+        let drawn = draw_filtered(&s, View::Plain, filter, false);
+        assert!(
+            drawn.contains("\n  Colours: a: 1c; b: 1a; c: 1d6\n  Filter: * where 4 can go;"),
+            "{drawn}"
+        );
+        let notes = notes(&s, false);
+        assert!(
+            notes.contains("| ..c "),
+            "the coloured mark is its letter: {notes}"
+        );
+        let coloured = marked(&s, filter, true);
+        assert!(coloured.contains("\x1b[1;30;42m:5b\x1b[0m"), "{coloured}");
     }
 
     #[test]

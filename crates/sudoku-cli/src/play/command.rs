@@ -7,10 +7,12 @@
 //! (`5c?`) asks for its pencil marks; `n5c123` (`note 5c 123`) toggles
 //! marks.
 
+use sudoku_core::session::{Colour, Target};
 use sudoku_core::{Cell, Col, Digit, Digits, Row};
 use thiserror::Error;
 
 use super::board::View;
+use super::paint;
 
 /// One command of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,6 +62,21 @@ pub enum Command {
     Help,
     /// Quit without solving (`end`, `quit`, `exit`).
     End,
+    /// Paint a cell or candidate, or take its colour off (`color 5c a`,
+    /// `color 5c 7 b`, `color 5c off`).
+    Colour {
+        /// The cell or candidate.
+        target: Target,
+        /// The colour; `None` takes it off.
+        colour: Option<Colour>,
+    },
+    /// Take every colour off (`color clear`).
+    ClearColours,
+    /// Mark where a digit can go (`filter 5`), or stop (`filter off`).
+    Filter(Option<Digit>),
+    /// Mark a cell and the cells that see it (`see 5c`), or stop (`see
+    /// off`).
+    See(Option<Cell>),
 }
 
 /// Why a line is not a command.
@@ -145,6 +162,9 @@ fn parse_other(text: &str) -> Result<Command, CommandError> {
             };
             return Ok(Command::Show(Some(view)));
         }
+        "color" | "colour" => return paint::parse_colour(value),
+        "filter" => return paint::parse_filter(value),
+        "see" => return paint::parse_see(value),
         "auto" => {
             return match value.to_ascii_lowercase().as_str() {
                 "on" => Ok(Command::Auto(Some(true))),

@@ -8,7 +8,7 @@ pub const TYPING: &str = "upper or lower case, spaces around ignored";
 
 /// Every command: what to type (other spellings in the text), and what it
 /// does.
-pub const COMMANDS: [(&str, &str); 17] = [
+pub const COMMANDS: [(&str, &str); 21] = [
     ("5c6", "put 6 in row 5, column c (also 5c 6, c5 6, c56)"),
     ("5c0", "erase row 5, column c"),
     ("bk", "undo the last move, again and again (also undo)"),
@@ -24,6 +24,20 @@ pub const COMMANDS: [(&str, &str); 17] = [
     (
         "auto",
         "automatic candidates on or off (also auto on, auto off)",
+    ),
+    (
+        "color 5c a",
+        "colour 5c in colour a (a-f); color 5c 7 b colours its candidate 7, \
+         color 5c off takes a colour off; undo takes colourings back (also colour)",
+    ),
+    ("color clear", "take every colour off the board"),
+    (
+        "filter 5",
+        "mark * every blank cell where 5 can still go (filter off stops)",
+    ),
+    (
+        "see 5c",
+        "mark [ ] 5c and : : the cells that see it (see off stops)",
     ),
     ("check", "count the conflicts and say where they are"),
     (
@@ -54,8 +68,9 @@ pub const COMMANDS: [(&str, &str); 17] = [
 ];
 
 /// What the marks on the board mean, the last line of the list.
-pub const LEGEND: &str =
-    "On the board: . is a blank cell, !7! a digit in conflict, >7< the last move.";
+pub const LEGEND: &str = "On the board: . is a blank cell, !7! a digit in conflict, >7< the last \
+     move,\n7a a cell coloured a, * a cell where the filter's digit can go,\n[7] the cell see \
+     picked and :7: the cells that see it.";
 
 /// The widest line of the list.
 const WIDTH: usize = 78;
@@ -110,6 +125,10 @@ mod tests {
             Command::Save => "save",
             Command::Help => "help",
             Command::End => "end",
+            Command::Colour { .. } => "colour",
+            Command::ClearColours => "clear colours",
+            Command::Filter(_) => "filter",
+            Command::See(_) => "see",
         }
     }
 
@@ -125,7 +144,7 @@ mod tests {
         kinds.sort_unstable();
         kinds.dedup();
         assert_eq!(kinds.len(), COMMANDS.len(), "two rows of one kind");
-        assert_eq!(kinds.len(), 17, "a kind of command is not listed");
+        assert_eq!(kinds.len(), 21, "a kind of command is not listed");
     }
 
     #[test]
@@ -134,7 +153,7 @@ mod tests {
         assert!(text.lines().all(|l| l.len() <= WIDTH), "{text}");
         assert!(text.starts_with("Commands (upper or lower case"));
         assert!(text.contains(
-            "  hint     explain the next logical step; hint again (on the same board)\n           places a digit\n"
+            "  hint        explain the next logical step; hint again (on the same board)\n              places a digit\n"
         ));
         assert!(text.ends_with(LEGEND));
     }

@@ -14,6 +14,7 @@ mod board;
 mod choose;
 mod command;
 pub(crate) mod help;
+mod paint;
 mod saves;
 mod session;
 mod signals;

@@ -6,12 +6,13 @@
 use std::io;
 use std::time::{Instant, SystemTime};
 
-use sudoku_core::session::{MarkError, Session};
-use sudoku_core::{Cell, Digit, Digits, Grid, Move, Outcome};
+use sudoku_core::session::{MarkError, Session, Step};
+use sudoku_core::{Cell, Digit, Digits, Grid, Outcome};
 
 use super::board::{self, View};
 use super::command::{self, Command};
 use super::help;
+use super::paint::{self, Filter};
 use super::saves::{date, short_path, Saves};
 use super::Console;
 use crate::diag;
@@ -56,6 +57,8 @@ struct Play<'s> {
     session: Session,
     color: bool,
     view: View,
+    /// What `filter` and `see` mark on the board.
+    filter: Filter,
     saves: &'s mut Saves,
     /// See [`Start::over_solved`].
     over_solved: bool,
@@ -84,6 +87,7 @@ pub fn play(
         session: start.session,
         color,
         view: View::Plain,
+        filter: Filter::default(),
         saves,
         over_solved: start.over_solved,
         explained: None,
@@ -256,6 +260,24 @@ impl Play<'_> {
                 Ok(Flow::Continue)
             }
             Command::Help => console.say(help::text()).map(|()| Flow::Continue),
+            Command::Colour { target, colour } => {
+                let reply = paint::colour(&mut self.session, target, colour);
+                self.redraw_saying(&reply, console)
+            }
+            Command::ClearColours => {
+                let reply = paint::clear(&mut self.session);
+                self.redraw_saying(&reply, console)
+            }
+            Command::Filter(digit) => {
+                self.filter.digit = digit;
+                let reply = paint::filter_reply(&self.session, self.filter);
+                self.redraw_saying(&reply, console)
+            }
+            Command::See(cell) => {
+                self.filter.seen = cell;
+                let reply = paint::filter_reply(&self.session, self.filter);
+                self.redraw_saying(&reply, console)
+            }
             Command::End => self.end(false, console),
         }
     }
@@ -383,7 +405,19 @@ impl Play<'_> {
     }
 
     fn draw(&self, console: &mut Console<'_>) -> io::Result<()> {
-        console.print(&board::draw(&self.session, self.view, self.color))
+        console.print(&board::draw_filtered(
+            &self.session,
+            self.view,
+            self.filter,
+            self.color,
+        ))
+    }
+
+    /// Draws the board, then says `reply`.
+    fn redraw_saying(&self, reply: &str, console: &mut Console<'_>) -> io::Result<Flow> {
+        self.draw(console)?;
+        console.say(reply)?;
+        Ok(Flow::Continue)
     }
 
     /// Draws the board and says what the move left: `Legal move`, the
@@ -414,15 +448,20 @@ impl Play<'_> {
     fn after_history(
         &mut self,
         done: &str,
-        mv: Move,
+        step: Step,
         console: &mut Console<'_>,
     ) -> io::Result<Flow> {
         if self.session.is_solved() {
             return self.after_move(Outcome::Solved, console);
         }
         self.draw(console)?;
-        let value = mv.after.map_or(0, Digit::get);
-        console.say(format_args!("{done} {}{value}", mv.cell))?;
+        match step {
+            Step::Move(mv) => {
+                let value = mv.after.map_or(0, Digit::get);
+                console.say(format_args!("{done} {}{value}", mv.cell))?;
+            }
+            Step::Paint(paint) => console.say(format_args!("{done} colour {paint}"))?,
+        }
         console.say(state(&self.session))?;
         Ok(Flow::Continue)
     }

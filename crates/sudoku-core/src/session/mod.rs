@@ -2,7 +2,8 @@
 //! play and to save.
 //!
 //! A [`Session`] holds the [`Game`] (givens, entries, counters, undo and
-//! redo), the [`Pencil`] marks, the time played, the counts of moves, hints
+//! redo), the [`Pencil`] marks, the [`Colouring`] and its history (undo
+//! and redo take back moves and colourings in the order they were made), the time played, the counts of moves, hints
 //! and mistake checks, and the puzzle's name, [`Origin`] and level. It
 //! reads no clock: the frontend measures time and hands it in with
 //! [`Session::add_time`].
@@ -11,6 +12,7 @@
 //! it back (as well as the saves of the previous release); [`store`] keeps
 //! one save per puzzle in a directory the frontend names.
 
+mod colour;
 mod file;
 mod origin;
 mod pencil;
@@ -25,10 +27,11 @@ use thiserror::Error;
 use crate::error::{HistoryError, MoveError, PuzzleError};
 use crate::game::{Game, Hint, Outcome};
 use crate::grid::Grid;
-use crate::history::Move;
 use crate::logic::{Digits, Level};
 use crate::pos::{Cell, Digit};
+use colour::Paints;
 
+pub use colour::{Change, Colour, ColourError, Colouring, NotAColour, Paint, Step, Target};
 pub use file::{follow_links, open_for_reading};
 pub use origin::{Origin, OriginError, MAX_LINE, MAX_PATH};
 pub use pencil::{NotAllowed, Pencil};
@@ -118,7 +121,7 @@ pub fn clock_text(time: Duration) -> String {
 /// let text = save::to_string(&session, None);
 /// let mut resumed = save::parse(&text)?.session;
 /// assert_eq!(resumed, session);
-/// assert_eq!(resumed.redo()?.cell, c1);
+/// assert_eq!(resumed.redo()?.cell(), Some(c1));
 /// assert_eq!(resumed.progress().to_string(), "1/51");
 /// assert_eq!(resumed.time(), Duration::from_secs(90));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -127,6 +130,8 @@ pub fn clock_text(time: Duration) -> String {
 pub struct Session {
     game: Game,
     pencil: Pencil,
+    colours: Colouring,
+    paints: Paints,
     time: Duration,
     hints: usize,
     mistakes_shown: usize,
@@ -155,6 +160,8 @@ impl Session {
         Session {
             game,
             pencil: Pencil::default(),
+            colours: Colouring::default(),
+            paints: Paints::default(),
             time: Duration::ZERO,
             hints: 0,
             mistakes_shown: 0,
@@ -173,6 +180,11 @@ impl Session {
     /// The pencil marks.
     pub fn pencil(&self) -> &Pencil {
         &self.pencil
+    }
+
+    /// The colours painted on cells and candidates.
+    pub fn colours(&self) -> &Colouring {
+        &self.colours
     }
 
     /// The puzzle's name.
@@ -243,47 +255,199 @@ impl Session {
         self.game.is_solved()
     }
 
-    /// Whether the player did anything worth keeping: made a move, or
-    /// wrote pencil marks.
+    /// Whether the player did anything worth keeping: made a move, wrote
+    /// pencil marks or painted colours.
     pub fn has_progress(&self) -> bool {
-        self.moves() > 0 || self.game.grid() != self.game.puzzle() || self.pencil.has_notes()
+        self.moves() > 0
+            || self.game.grid() != self.game.puzzle()
+            || self.pencil.has_notes()
+            || !self.colours.is_empty()
     }
 
     /// Puts `digit` in `cell`, as [`Game::place`]. Pencil marks stay: the
     /// digit hides them, erasing it shows them again.
     pub fn place(&mut self, cell: Cell, digit: Digit) -> Result<Outcome, MoveError> {
-        self.game.place(cell, digit)
+        self.set(cell, Some(digit))
     }
 
     /// Blanks `cell`, as [`Game::erase`].
     pub fn erase(&mut self, cell: Cell) -> Result<Outcome, MoveError> {
-        self.game.erase(cell)
+        self.set(cell, None)
     }
 
     /// The text game's move, as [`Game::enter`]: 1-9 places, 0 erases.
     pub fn enter(&mut self, cell: Cell, value: u8) -> Result<Outcome, MoveError> {
-        self.game.enter(cell, value)
+        let moves = self.game.moves();
+        let outcome = self.game.enter(cell, value);
+        self.after_move(moves);
+        outcome
     }
 
     /// Puts `digit` in `cell` (`None` blanks it), as [`Game::set`].
+    /// A move that changes the board forgets the colourings undone (as it
+    /// forgets the undone moves).
     pub fn set(&mut self, cell: Cell, digit: Option<Digit>) -> Result<Outcome, MoveError> {
-        self.game.set(cell, digit)
+        let moves = self.game.moves();
+        let outcome = self.game.set(cell, digit);
+        self.after_move(moves);
+        outcome
     }
 
-    /// Takes back the last move, as [`Game::undo`]. Pencil marks are not
-    /// moves and stay as they are.
-    pub fn undo(&mut self) -> Result<Move, HistoryError> {
-        self.game.undo()
+    /// Forgets the undone colourings when a move was made since the game
+    /// counted `moves_before` moves.
+    fn after_move(&mut self, moves_before: usize) {
+        if self.game.moves() != moves_before {
+            self.paints.undone.clear();
+        }
     }
 
-    /// Makes the last undone move again, as [`Game::redo`].
-    pub fn redo(&mut self) -> Result<Move, HistoryError> {
-        self.game.redo()
+    /// Takes back the last move or colouring, whichever was made last (a
+    /// move as [`Game::undo`] does). Pencil marks are not moves and stay
+    /// as they are.
+    ///
+    /// ```
+    /// use sudoku_core::session::{Colour, Origin, Session, Step, Target};
+    /// use sudoku_core::{Cell, Digit};
+    /// let puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    /// let mut s = Session::new(puzzle.parse().unwrap(), "classic", Origin::Text)?;
+    /// let (c1, d1) = (Cell::from_name("1c").unwrap(), Cell::from_name("1d").unwrap());
+    /// s.place(c1, Digit::new(4).unwrap())?;
+    /// s.paint(Target::Cell(d1), Some(Colour::A))?;
+    /// s.place(d1, Digit::new(6).unwrap())?;
+    /// assert!(matches!(s.undo()?, Step::Move(mv) if mv.cell == d1));
+    /// assert!(matches!(s.undo()?, Step::Paint(_)));
+    /// assert_eq!(s.colours().cell(d1), None);
+    /// assert!(matches!(s.undo()?, Step::Move(mv) if mv.cell == c1));
+    /// assert!(matches!(s.redo()?, Step::Move(mv) if mv.cell == c1));
+    /// assert!(matches!(s.redo()?, Step::Paint(_)));
+    /// assert_eq!(s.colours().cell(d1), Some(Colour::A));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn undo(&mut self) -> Result<Step, HistoryError> {
+        let in_effect = self.game.history().undo_len();
+        if self.paints.done.last().is_some_and(|p| p.at >= in_effect) {
+            let paint = self.paints.done.pop().expect("just seen");
+            for change in paint.changes.iter().rev() {
+                self.colours.set(change.target, change.before);
+            }
+            self.paints.undone.push(paint.clone());
+            return Ok(Step::Paint(paint));
+        }
+        self.game.undo().map(Step::Move)
+    }
+
+    /// Makes the last undone move or colouring again, in the order they
+    /// were made (a move as [`Game::redo`] does).
+    pub fn redo(&mut self) -> Result<Step, HistoryError> {
+        let in_effect = self.game.history().undo_len();
+        let no_move = self.game.history().redo_len() == 0;
+        if self
+            .paints
+            .undone
+            .last()
+            .is_some_and(|p| p.at <= in_effect || no_move)
+        {
+            let mut paint = self.paints.undone.pop().expect("just seen");
+            paint.at = paint.at.min(in_effect);
+            for change in &paint.changes {
+                self.colours.set(change.target, change.after);
+            }
+            self.paints.done.push(paint.clone());
+            return Ok(Step::Paint(paint));
+        }
+        self.game.redo().map(Step::Move)
+    }
+
+    /// Paints `target` with `colour` (`None` takes its colour off), as one
+    /// step undo takes back, and says whether anything changed (nothing is
+    /// recorded when not). A candidate of a cell that holds a digit is
+    /// refused: its candidates are hidden. Like a move, a colouring forgets
+    /// what was undone.
+    ///
+    /// ```
+    /// use sudoku_core::session::{Colour, Origin, Session, Target};
+    /// use sudoku_core::{Cell, Digit};
+    /// let puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    /// let mut s = Session::new(puzzle.parse().unwrap(), "classic", Origin::Text).unwrap();
+    /// let c1 = Cell::from_name("1c").unwrap();
+    /// let seven = Target::Candidate(c1, Digit::new(7).unwrap());
+    /// assert_eq!(s.paint(seven, Some(Colour::B)), Ok(true));
+    /// assert_eq!(s.paint(seven, Some(Colour::B)), Ok(false));
+    /// assert_eq!(s.colours().to_string(), "1c7=b");
+    /// let err = s.paint(Target::Candidate(Cell::from_name("1a").unwrap(), Digit::new(5).unwrap()), Some(Colour::A));
+    /// assert_eq!(err.unwrap_err().to_string(), "1a holds a digit; colour the cell, or erase it to colour its candidates");
+    /// ```
+    pub fn paint(&mut self, target: Target, colour: Option<Colour>) -> Result<bool, ColourError> {
+        if let Target::Candidate(cell, _) = target {
+            if colour.is_some() && self.game.grid().get(cell).is_some() {
+                return Err(ColourError::Filled(cell));
+            }
+        }
+        let before = self.colours.get(target);
+        if before == colour {
+            return Ok(false);
+        }
+        self.colours.set(target, colour);
+        self.record_paint(vec![Change {
+            target,
+            before,
+            after: colour,
+        }]);
+        Ok(true)
+    }
+
+    /// Takes every colour off the board, as one step undo takes back, and
+    /// says how many cells and candidates lost theirs.
+    pub fn clear_colours(&mut self) -> usize {
+        let changes: Vec<Change> = self
+            .colours
+            .painted()
+            .map(|(target, colour)| Change {
+                target,
+                before: Some(colour),
+                after: None,
+            })
+            .collect();
+        let count = changes.len();
+        if count > 0 {
+            self.colours = Colouring::default();
+            self.record_paint(changes);
+        }
+        count
+    }
+
+    fn record_paint(&mut self, changes: Vec<Change>) {
+        self.game.forget_redo();
+        self.paints.undone.clear();
+        self.paints.done.push(Paint {
+            at: self.game.history().undo_len(),
+            changes,
+        });
     }
 
     /// The marks shown in `cell` (see [`Pencil::candidates`]).
     pub fn candidates(&self, cell: Cell) -> Digits {
         self.pencil.candidates(&self.game, cell)
+    }
+
+    /// Whether `digit` can still go in `cell`, as the digit filter shows
+    /// it: the cell is blank, its row, column and box hold no `digit`, and
+    /// (with automatic candidates on) the player did not strike it out.
+    ///
+    /// ```
+    /// use sudoku_core::session::{Origin, Session};
+    /// use sudoku_core::{Cell, Digit};
+    /// let puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    /// let s = Session::new(puzzle.parse().unwrap(), "classic", Origin::Text).unwrap();
+    /// let four = Digit::new(4).unwrap();
+    /// let spots: Vec<String> = Cell::all().filter(|&c| s.can_go(c, four)).map(|c| c.name()).collect();
+    /// assert_eq!(spots[..3], ["1c", "1f", "1g"]);
+    /// assert!(!s.can_go(Cell::from_name("1a").unwrap(), four), "a given");
+    /// ```
+    pub fn can_go(&self, cell: Cell, digit: Digit) -> bool {
+        self.game.grid().get(cell).is_none()
+            && self.game.counters().allows(cell, digit)
+            && !(self.pencil.is_auto() && self.pencil.struck(cell).contains(digit))
     }
 
     /// Toggles the pencil mark `digit` in `cell` and says whether it is
@@ -315,7 +479,6 @@ impl Session {
     pub fn place_hint(&mut self) -> Option<(Hint, Outcome)> {
         let hint = self.game.hint()?;
         let outcome = self
-            .game
             .place(hint.cell, hint.digit)
             .expect("a hint is never on a given");
         self.hints = (self.hints + 1).min(MAX_COUNT);
@@ -339,7 +502,7 @@ impl Session {
     /// assert_eq!(s.hints(), 1);
     /// ```
     pub fn place_worked_out_hint(&mut self, hint: &Hint) -> Result<Outcome, MoveError> {
-        let outcome = self.game.place(hint.cell, hint.digit)?;
+        let outcome = self.place(hint.cell, hint.digit)?;
         self.hints = (self.hints + 1).min(MAX_COUNT);
         Ok(outcome)
     }
@@ -355,7 +518,8 @@ impl Session {
 }
 
 /// Two sessions are equal when their puzzles, boards, histories, move
-/// counts, pencil marks, times, counts, names, origins and levels are.
+/// counts, pencil marks, colours and their history, times, counts, names,
+/// origins and levels are.
 impl PartialEq for Session {
     fn eq(&self, other: &Session) -> bool {
         let (a, b) = (&self.game, &other.game);
@@ -364,6 +528,8 @@ impl PartialEq for Session {
             && a.history() == b.history()
             && self.moves() == other.moves()
             && self.pencil == other.pencil
+            && self.colours == other.colours
+            && self.paints == other.paints
             && self.time == other.time
             && self.hints == other.hints
             && self.mistakes_shown == other.mistakes_shown

@@ -17,6 +17,9 @@
 //! grid: 534.7....6.2195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
 //! done: 1c4 2c7 2c2 1c0 1c4
 //! undone: 2c0
+//! colours: 1d=a 1d6=b
+//! colour-done: 1@1d:.a 3@1d6:.b
+//! colour-undone: 5@1d2:.c
 //! ```
 //!
 //! `done` lists the moves that can be undone, oldest first, each a cell
@@ -24,6 +27,17 @@
 //! replayed from the givens they give the board. `undone` lists the moves
 //! undone and waiting to be redone, in the order redo makes them. `grid`
 //! is the board, for people and other tools; the moves decide it.
+//!
+//! `colours` lists the colours on the board: a cell (`1d`) or a candidate
+//! (`1d6`), `=`, a colour letter `a`-`f`. `colour-done` lists the
+//! colourings undo can take back, oldest first, and `colour-undone` those
+//! redo makes again, in the order it makes them: each is the number of
+//! moves in effect when it was made (undo takes back the moves and
+//! colourings after that many moves first), `@`, and one change or more
+//! joined by `,`, each a cell or candidate, `:`, its colour before and
+//! after (`.`: none). `colours` decides the board's colours; the two
+//! history lines only let undo and redo go on. A save without these lines
+//! (any save of an older version) has no colours.
 //!
 //! [`write()`]/[`to_string`] write a session; [`read`]/[`parse`] read one,
 //! and also the saves of the previous release (`sudoku-tui save 1`: the
@@ -37,8 +51,12 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use thiserror::Error;
 
+use super::colour::Paints;
 use super::origin::digits_only;
-use super::{clean_name, Origin, OriginError, Pencil, Session, MAX_COUNT, MAX_NAME, MAX_TIME};
+use super::{
+    clean_name, Change, Colour, Colouring, Origin, OriginError, Paint, Pencil, Session, Target,
+    MAX_COUNT, MAX_NAME, MAX_TIME,
+};
 use crate::error::{ParseError, PuzzleError};
 use crate::game::Game;
 use crate::generator::RandomPuzzle;
@@ -62,6 +80,11 @@ pub const MAX_SAVE_BYTES: u64 = 1 << 20;
 /// so every save this version writes is read whole; a longer history in a
 /// save made elsewhere is cut, and the moves left out are reported.
 pub const MAX_HISTORY: usize = 100_000;
+
+/// The most colour changes a save's colour history holds
+/// (`colour-done` and `colour-undone` together); when written, the oldest
+/// colourings are left out first, so undo stops sooner.
+pub const MAX_COLOUR_HISTORY: usize = 20_000;
 
 /// The most redo moves a compacted history keeps: those redo makes first.
 const MAX_COMPACTED_UNDONE: usize = MAX_HISTORY / 4;
@@ -140,9 +163,57 @@ pub fn to_string(session: &Session, saved_at: Option<SystemTime>) -> String {
     }
     lines.push(format!("grid: {}", game.grid()));
     let (done, undone) = compacted(game);
+    let shift = (game.history().undo_len(), done.len());
     lines.extend(moves_line("done", done.into_iter()));
     lines.extend(moves_line("undone", undone.into_iter()));
+    if !session.colours.is_empty() {
+        lines.push(format!("colours: {}", session.colours));
+    }
+    let (painted, unpainted) = paints_kept(&session.paints);
+    lines.extend(paints_line("colour-done", painted, shift));
+    lines.extend(paints_line("colour-undone", unpainted.iter().rev(), shift));
     lines.join("\n") + "\n"
+}
+
+/// The colourings a save keeps: the newest done ones and the undone ones
+/// redo makes first, at most [`MAX_COLOUR_HISTORY`] changes together.
+fn paints_kept(paints: &Paints) -> (&[Paint], &[Paint]) {
+    let mut budget = MAX_COLOUR_HISTORY;
+    let mut fits = |paint: &Paint| {
+        let ok = paint.changes.len() <= budget;
+        budget = budget.saturating_sub(paint.changes.len());
+        ok
+    };
+    let done_kept = paints.done.iter().rev().take_while(|p| fits(p)).count();
+    let undone_kept = paints.undone.iter().rev().take_while(|p| fits(p)).count();
+    (
+        &paints.done[paints.done.len() - done_kept..],
+        &paints.undone[paints.undone.len() - undone_kept..],
+    )
+}
+
+/// `key: 1@1d:.a 3@1d6:b.,1d:a.` for `paints`; none when there are none.
+/// `shift` is the number of moves done before and after compacting the
+/// history: each paint's move count moves with them.
+fn paints_line<'a>(
+    key: &str,
+    paints: impl IntoIterator<Item = &'a Paint>,
+    (before, after): (usize, usize),
+) -> Option<String> {
+    let letter = |c: Option<Colour>| c.map_or('.', Colour::letter);
+    let items: Vec<String> = paints
+        .into_iter()
+        .map(|paint| {
+            let at = (paint.at + after).saturating_sub(before);
+            let changes: Vec<String> = paint
+                .changes
+                .iter()
+                .map(|c| format!("{}:{}{}", c.target, letter(c.before), letter(c.after)))
+                .collect();
+            format!("{at}@{}", changes.join(","))
+        })
+        .collect();
+    (!items.is_empty()).then(|| format!("{key}: {}", items.join(" ")))
 }
 
 /// The history of `game` as a save writes it: done moves oldest first,
@@ -352,6 +423,12 @@ fn common(
     session.hints = hints;
     session.earlier_moves = moves.saturating_sub(session.game.moves());
     session.pencil = fields.pencil(ignored);
+    session.colours = fields.colours(ignored);
+    let in_effect = session.game.history().undo_len();
+    let mut budget = MAX_COLOUR_HISTORY;
+    session.paints.done = fields.paints("colour-done", in_effect, &mut budget, ignored);
+    session.paints.undone = fields.paints("colour-undone", usize::MAX, &mut budget, ignored);
+    session.paints.undone.reverse();
     Ok(session)
 }
 
@@ -677,6 +754,73 @@ impl Fields {
         marks
     }
 
+    /// The optional `colours` line; each item that cannot be read is noted
+    /// and left out.
+    fn colours(&self, ignored: &mut Vec<PartError>) -> Colouring {
+        let mut colours = Colouring::default();
+        let Some(field) = self.find("colours") else {
+            return colours;
+        };
+        for item in field.value.split_whitespace() {
+            match colour_item(item) {
+                Some((target, colour)) => {
+                    colours.set(target, Some(colour));
+                }
+                None => ignored.push(PartError::Colours {
+                    line: field.line,
+                    item: quote(item),
+                }),
+            }
+        }
+        colours
+    }
+
+    /// The colourings of the optional history line `key`, each made after
+    /// at most `in_effect` moves (a larger count is lowered: a colouring in
+    /// effect cannot come after moves that are not). The first
+    /// one that cannot be read, and those after it, are noted and left
+    /// out, as are those past `budget` changes.
+    fn paints(
+        &self,
+        key: &'static str,
+        in_effect: usize,
+        budget: &mut usize,
+        ignored: &mut Vec<PartError>,
+    ) -> Vec<Paint> {
+        let Some(field) = self.find(key) else {
+            return Vec::new();
+        };
+        let items: Vec<&str> = field.value.split_whitespace().collect();
+        let mut paints = Vec::new();
+        for (i, item) in items.iter().enumerate() {
+            let paint = paint_item(item);
+            let problem = match &paint {
+                None => "expected moves@CELL:BEFOREAFTER like 3@5c7:.a",
+                Some(p) if p.changes.len() > *budget => "more colour changes than a save keeps",
+                Some(_) => "",
+            };
+            match paint {
+                Some(mut paint) if problem.is_empty() => {
+                    *budget -= paint.changes.len();
+                    paint.at = paint.at.min(in_effect);
+                    paints.push(paint);
+                }
+                _ => {
+                    ignored.push(PartError::Paint {
+                        line: field.line,
+                        key,
+                        index: i + 1,
+                        item: quote(item),
+                        problem,
+                        left_out: items.len() - i,
+                    });
+                    break;
+                }
+            }
+        }
+        paints
+    }
+
     /// Replays the `done` moves, then the `undone` ones, which are undone
     /// again. The first move that does not replay, and every move after it
     /// (the undone ones too, after a bad done one), are left out and noted,
@@ -782,6 +926,51 @@ fn mark_item(item: &str) -> Option<(Cell, Digits)> {
         .map(|c| Digit::new(u8::try_from(c.to_digit(10)?).ok()?))
         .collect::<Option<Digits>>()
         .map(|d| (cell, d))
+}
+
+/// `5c` or `5c7` as a cell or one of its candidates.
+fn target_item(item: &str) -> Option<Target> {
+    let cell = Cell::from_name(item.get(..2)?)?;
+    match item.as_bytes()[2..] {
+        [] => Some(Target::Cell(cell)),
+        [d @ b'1'..=b'9'] => Some(Target::Candidate(cell, Digit::new(d - b'0')?)),
+        _ => None,
+    }
+}
+
+/// `5c=a` or `5c7=b` as a target and its colour.
+fn colour_item(item: &str) -> Option<(Target, Colour)> {
+    let (target, colour) = item.split_once('=')?;
+    Some((target_item(target)?, colour.parse().ok()?))
+}
+
+/// `3@5c7:.a,5c:b.` as a colouring made after 3 moves.
+fn paint_item(item: &str) -> Option<Paint> {
+    let (at, changes) = item.split_once('@')?;
+    let at = usize::try_from(digits_only(at)?).ok()?;
+    let letter = |c: char| match c {
+        '.' => Some(None),
+        c => Colour::from_letter(c)
+            .filter(|_| c.is_ascii_lowercase())
+            .map(Some),
+    };
+    let changes = changes
+        .split(',')
+        .map(|change| {
+            let (target, colours) = change.split_once(':')?;
+            let mut colours = colours.chars();
+            let (before, after) = (colours.next()?, colours.next()?);
+            if colours.next().is_some() || before == after {
+                return None;
+            }
+            Some(Change {
+                target: target_item(target)?,
+                before: letter(before)?,
+                after: letter(after)?,
+            })
+        })
+        .collect::<Option<Vec<Change>>>()?;
+    Some(Paint { at, changes })
 }
 
 /// `5c6` as a cell and its new digit; `5c0` (or `5c.`) blanks it.
@@ -898,6 +1087,34 @@ pub enum PartError {
         /// How many moves are left out: it and those after it.
         left_out: usize,
     },
+    /// A `colours` item that is not a cell or candidate and its colour.
+    #[error("line {line}: colours: expected CELL=COLOUR like 5c=a or 5c7=b, found '{item}'")]
+    Colours {
+        /// The line number (from 1).
+        line: usize,
+        /// The item (cut to 40 characters).
+        item: String,
+    },
+    /// A colouring of the colour history that cannot be read (or past
+    /// [`MAX_COLOUR_HISTORY`] changes); it and those after it on its line
+    /// are left out.
+    #[error(
+        "line {line}: {key}: colouring {index}, '{item}': {problem} ({left_out} colourings left out from here)"
+    )]
+    Paint {
+        /// The line number (from 1).
+        line: usize,
+        /// `colour-done` or `colour-undone`.
+        key: &'static str,
+        /// Its place on the line (from 1).
+        index: usize,
+        /// The item as written (cut to 40 characters).
+        item: String,
+        /// What is wrong with it.
+        problem: &'static str,
+        /// How many colourings are left out: it and those after it.
+        left_out: usize,
+    },
     /// More than [`MAX_HISTORY`] moves; the later ones are left out.
     #[error(
         "line {line}: {key}: more than {MAX_HISTORY} moves in the history ({left_out} left out)"
@@ -943,6 +1160,8 @@ impl PartError {
             | PartError::TooLarge { line, .. }
             | PartError::Name { line, .. }
             | PartError::Move { line, .. }
+            | PartError::Colours { line, .. }
+            | PartError::Paint { line, .. }
             | PartError::HistoryTooLong { line, .. }
             | PartError::GridUnreadable { line, .. }
             | PartError::GridMismatch { line, .. } => *line,

@@ -21,15 +21,76 @@ fn moves_undo_and_redo_go_to_the_game() {
     assert_eq!(s.enter(cell("1c"), 5), Ok(Outcome::Conflicts(2)));
     assert_eq!(s.erase(cell("1c")), Ok(Outcome::Legal));
     assert_eq!(s.moves(), 3);
-    assert_eq!(s.undo().unwrap().after, None);
+    assert!(matches!(s.undo(), Ok(Step::Move(mv)) if mv.after.is_none()));
     assert_eq!(s.game().grid().get(cell("1c")), Some(d(5)));
-    assert_eq!(s.redo().unwrap().cell, cell("1c"));
+    assert_eq!(s.redo().unwrap().cell(), Some(cell("1c")));
     assert_eq!(s.redo().unwrap_err().to_string(), "nothing to redo");
     assert_eq!(s.moves(), 3, "undo and redo are not moves");
     assert_eq!(
         s.place(cell("1a"), d(1)).unwrap_err().to_string(),
         "1a is a given and cannot be changed"
     );
+}
+
+#[test]
+fn colourings_undo_and_redo_in_the_order_they_were_made() {
+    let mut s = session();
+    let (c1, d1) = (cell("1c"), cell("1d"));
+    assert_eq!(s.paint(Target::Cell(c1), Some(Colour::A)), Ok(true));
+    assert!(s.has_progress(), "a colouring is worth saving");
+    s.place(c1, d(4)).unwrap();
+    assert_eq!(
+        s.paint(Target::Candidate(d1, d(6)), Some(Colour::B)),
+        Ok(true)
+    );
+    assert_eq!(s.paint(Target::Cell(c1), None), Ok(true));
+    assert_eq!(
+        s.paint(Target::Cell(c1), None),
+        Ok(false),
+        "no change, no step"
+    );
+    assert_eq!(
+        s.paint(Target::Candidate(c1, d(2)), Some(Colour::C)),
+        Err(ColourError::Filled(c1))
+    );
+    assert_eq!(s.colours().to_string(), "1d6=b");
+    let undone: Vec<String> = std::iter::from_fn(|| s.undo().ok())
+        .map(|step| match step {
+            Step::Move(mv) => format!("move {}", mv.cell),
+            Step::Paint(p) => p.to_string(),
+        })
+        .collect();
+    assert_eq!(undone, ["1c=.", "1d6=b", "move 1c", "1c=a"]);
+    assert!(s.colours().is_empty());
+    assert!(matches!(s.redo(), Ok(Step::Paint(_))));
+    assert!(matches!(s.redo(), Ok(Step::Move(_))));
+    assert_eq!(s.colours().to_string(), "1c=a");
+    // A move forgets the colourings waiting to be redone...
+    s.place(d1, d(6)).unwrap();
+    assert!(s.redo().is_err());
+    // ...and a colouring forgets the moves waiting to be redone.
+    s.undo().unwrap();
+    assert_eq!(s.clear_colours(), 1);
+    assert!(s.redo().is_err(), "the undone move is forgotten");
+    assert_eq!(s.clear_colours(), 0, "nothing left to clear");
+}
+
+#[test]
+fn clearing_every_colour_is_one_step() {
+    let mut s = session();
+    for (i, name) in ["1c", "2c", "9i"].into_iter().enumerate() {
+        s.paint(Target::Cell(cell(name)), Some(Colour::ALL[i]))
+            .unwrap();
+    }
+    s.paint(Target::Candidate(cell("1c"), d(2)), Some(Colour::F))
+        .unwrap();
+    let before = s.colours().clone();
+    assert_eq!(s.clear_colours(), 4);
+    assert!(s.colours().is_empty());
+    assert!(matches!(s.undo(), Ok(Step::Paint(p)) if p.to_string() == "clear (4 colours)"));
+    assert_eq!(s.colours(), &before);
+    s.redo().unwrap();
+    assert!(s.colours().is_empty());
 }
 
 #[test]
@@ -158,6 +219,8 @@ enum Op {
     Time(u64),
     Hint,
     Mistakes,
+    Paint(usize, u8, Option<usize>),
+    ClearColours,
 }
 
 fn op() -> impl Strategy<Value = Op> {
@@ -170,6 +233,9 @@ fn op() -> impl Strategy<Value = Op> {
         1 => (0u64..10_000_000).prop_map(Op::Time),
         1 => Just(Op::Hint),
         1 => Just(Op::Mistakes),
+        4 => (0usize..81, 0u8..10, proptest::option::of(0usize..6))
+            .prop_map(|(c, v, colour)| Op::Paint(c, v, colour)),
+        1 => Just(Op::ClearColours),
     ]
 }
 
@@ -198,6 +264,16 @@ fn play(ops: &[Op]) -> Session {
             Op::Mistakes => {
                 let _ = s.mistakes();
             }
+            Op::Paint(c, v, colour) => {
+                let target = match v {
+                    0 => Target::Cell(cell(c)),
+                    v => Target::Candidate(cell(c), d(v)),
+                };
+                let _ = s.paint(target, colour.map(|i| Colour::ALL[i]));
+            }
+            Op::ClearColours => {
+                s.clear_colours();
+            }
         }
     }
     s
@@ -221,9 +297,11 @@ proptest! {
         while let Ok(mv) = played.undo() {
             prop_assert_eq!(resumed.undo(), Ok(mv));
             prop_assert_eq!(resumed.game().grid(), played.game().grid());
+            prop_assert_eq!(resumed.colours(), played.colours());
         }
         prop_assert!(resumed.undo().is_err());
         prop_assert_eq!(resumed.game().grid(), resumed.game().puzzle());
+        prop_assert!(resumed.colours().is_empty(), "undo takes every colouring back");
         while let Ok(mv) = played.redo() {
             prop_assert_eq!(resumed.redo(), Ok(mv));
         }

@@ -14,6 +14,7 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::style::Style;
+use sudoku_core::session::Colour;
 use sudoku_core::{Cell, Col, DfsStep, Digit, Digits, Row, Unit};
 
 use crate::geometry::BoardGeometry;
@@ -89,6 +90,12 @@ struct Look {
     same: bool,
     unit_conflict: bool,
     mistake: bool,
+    /// The cell's colour (its letter shows where there is room).
+    colour: Option<Colour>,
+    /// The filter is on and the cell sees the cursor's.
+    peer: bool,
+    /// The filter's digit can go in this blank cell.
+    spot: bool,
 }
 
 /// Draws the board of `play` with its top-left label corner at (`x`, `y`)
@@ -310,16 +317,35 @@ fn look(play: &Play, cell: Cell) -> Look {
             Paint::Player
         }
     });
+    look.colour = play.session().colours().cell(cell);
+    look.peer = play.is_filter_peer(cell);
+    look.spot = play.is_filter_spot(cell);
     look.marks = if conflicting {
         ('!', '!')
     } else if look.mistake {
         ('x', 'x')
     } else if last {
         ('>', '<')
+    } else if look.peer {
+        (':', ':')
     } else {
         (' ', ' ')
     };
     look
+}
+
+/// `text` (as [`digit_text`] made it) with the colour's letter in its last
+/// place when that is a space: `" 7 a"`-like in five-wide cells.
+fn with_letter(text: String, colour: Option<Colour>) -> String {
+    match colour {
+        Some(c) if text.ends_with(' ') => {
+            let mut text = text;
+            text.pop();
+            text.push(c.letter());
+            text
+        }
+        _ => text,
+    }
 }
 
 /// The text of a digit (or the blank dot) with its marks, as wide as the
@@ -376,6 +402,9 @@ fn draw_cell(
     let (x, y) = (g.cell_x(cell), g.cell_y(cell));
     let blank = " ".repeat(usize::from(g.cell_width));
     let mut background = style;
+    if let Some(colour) = look.colour {
+        background = background.patch(theme.colour_style(colour));
+    }
     if look.cursor {
         background = background.patch(theme.style(Paint::Cursor));
     }
@@ -401,23 +430,69 @@ fn draw_cell(
         Some(digit) => {
             let paint = look.base.unwrap_or(Paint::Player);
             let text = digit_text(&look, char::from(b'0' + digit.get()), g.cell_width);
+            let text = with_letter(text, look.colour);
             buf.set_string(start(&text), text_y, text, text_style(paint));
         }
         None if marks.is_empty() => {
-            let text = digit_text(&look, '·', g.cell_width);
-            buf.set_string(start(&text), text_y, text, text_style(Paint::Pencil));
-        }
-        None => {
-            let pencil = text_style(Paint::Pencil);
-            if marks.iter().all(|d| mark_place(g, d).is_some()) {
-                for digit in marks.iter() {
-                    let (dx, dy) = mark_place(g, digit).expect("checked");
-                    buf.set_string(x + dx, y + dy, digit.to_string(), pencil);
-                }
+            let (centre, paint) = if look.spot {
+                ('*', Paint::SameDigit)
             } else {
-                let text = compact_marks(marks, g.cell_width);
-                buf.set_string(x, text_y, text, pencil);
-            }
+                ('·', Paint::Pencil)
+            };
+            let text = with_letter(digit_text(&look, centre, g.cell_width), look.colour);
+            buf.set_string(start(&text), text_y, text, text_style(paint));
+        }
+        None => draw_marks(buf, g, cell, look, marks, play, theme, background),
+    }
+}
+
+/// The pencil marks of a blank cell: a coloured mark on its colour (its
+/// letter in its place without colour), the filter's digit as `*`, and
+/// the cell's colour letter in the bottom right corner when that is free.
+#[allow(clippy::too_many_arguments)]
+fn draw_marks(
+    buf: &mut Buffer,
+    g: &BoardGeometry,
+    cell: Cell,
+    look: Look,
+    marks: Digits,
+    play: &Play,
+    theme: &Theme,
+    background: Style,
+) {
+    let (x, y) = (g.cell_x(cell), g.cell_y(cell));
+    let pencil = background.patch(theme.style(Paint::Pencil));
+    if !marks.iter().all(|d| mark_place(g, d).is_some()) {
+        let text = compact_marks(marks, g.cell_width);
+        buf.set_string(x, y + digit_line(g), text, pencil);
+        return;
+    }
+    let filter = play.paint_state().filter.filter(|_| look.spot);
+    for digit in marks.iter().chain(filter) {
+        let (dx, dy) = mark_place(g, digit).expect("checked");
+        let painted = play.session().colours().candidate(cell, digit);
+        let (text, style) = match painted {
+            _ if filter == Some(digit) => ('*', background.patch(theme.style(Paint::SameDigit))),
+            Some(c) if theme.has_colour() => (
+                char::from(b'0' + digit.get()),
+                background.patch(theme.colour_style(c)),
+            ),
+            Some(c) => (
+                c.letter(),
+                pencil.add_modifier(ratatui::style::Modifier::BOLD),
+            ),
+            None => (char::from(b'0' + digit.get()), pencil),
+        };
+        buf.set_string(x + dx, y + dy, text.to_string(), style);
+    }
+    if let Some(colour) = look.colour {
+        let (cx, cy) = (g.cell_width - 1, g.cell_height - 1);
+        let taken = marks
+            .iter()
+            .chain(filter)
+            .any(|d| mark_place(g, d) == Some((cx, cy)));
+        if !taken {
+            buf.set_string(x + cx, y + cy, colour.letter().to_string(), pencil);
         }
     }
 }

@@ -427,9 +427,9 @@ fn the_help_scrolls_on_a_small_terminal() {
     let first = screen(&mut app, w, h);
     assert!(first.contains("arrows hjkl wasd"), "{first}");
     assert!(!first.contains("End (picker)"), "{first}");
-    app.update(Action::PageDown);
-    app.update(Action::PageDown);
-    app.update(Action::PageDown);
+    for _ in 0..4 {
+        app.update(Action::PageDown);
+    }
     let last = screen(&mut app, w, h);
     assert!(last.contains("End (picker)"), "the last line:\n{last}");
     assert!(!last.contains("arrows hjkl wasd"), "{last}");
@@ -440,9 +440,9 @@ fn the_help_scrolls_on_a_small_terminal() {
     app.update(Action::Move(Direction::Up));
     let up = screen(&mut app, w, h);
     assert_ne!(up, last);
-    app.update(Action::PageUp);
-    app.update(Action::PageUp);
-    app.update(Action::PageUp);
+    for _ in 0..4 {
+        app.update(Action::PageUp);
+    }
     assert_eq!(screen(&mut app, w, h), first);
     app.update(Action::Cancel);
     assert_eq!(app.overlay(), None, "other keys close it");
@@ -574,4 +574,69 @@ fn mistakes_are_marked_and_a_pause_hides_the_board() {
         assert!(shown.contains("00:00 paused"), "{w}x{h}:\n{shown}");
         assert_eq!(app.geometry().board, None, "no board, no clicks");
     }
+}
+
+#[test]
+fn colours_and_the_filter_read_without_colour_at_80x24() {
+    let mut app = app(vec![entry("classic.txt", EASY)]);
+    open(&mut app);
+    let d = |v| Action::Digit(Digit::new(v).unwrap());
+    app.update(Action::PaintCell);
+    app.update(Action::NextPen);
+    app.update(Action::Move(Direction::Right));
+    app.update(Action::Move(Direction::Right));
+    app.update(Action::PaintCell);
+    app.update(Action::Filter);
+    app.update(d(4));
+    let shown = screen(&mut app, 80, 24);
+    assert!(
+        shown.contains("Filter 4: * where it can go (25 cells), : the cursor's peers"),
+        "{shown}"
+    );
+    assert_eq!(
+        line_with(&shown, "1 ┃").trim(),
+        "1 ┃ :5: │ :3: │ :*:a┃ :·: │ [7]b│ :*: ┃ :*: │ :*: │ :*: ┃",
+        "colour letters, the filter's * and the cursor's peers: {shown}"
+    );
+    assert_eq!(
+        line_with(&shown, "4 ┃").trim(),
+        "4 ┃  8  │  ·  │  ·  ┃  ·  │ :6: │  *  ┃  *  │  *  │  3  ┃"
+    );
+    let has_bg = |buffer: &Buffer, bg| buffer.content().iter().any(|c| c.bg == bg);
+    let colour = render_buffer(&mut app, 80, 24, Theme::new(true));
+    assert!(has_bg(&colour, Color::Blue) && has_bg(&colour, Color::Green));
+    let plain = render_buffer(&mut app, 80, 24, Theme::new(false));
+    assert!(!has_bg(&plain, Color::Blue), "NO_COLOR: letters only");
+
+    // Esc after f cancels the key that waits for a digit, not the game.
+    app.update(Action::Filter);
+    app.update(Action::Cancel);
+    assert!(app.play().is_some(), "still in the game");
+    assert!(screen(&mut app, 80, 24).contains("No digit: nothing coloured or filtered"));
+    // Undo takes the last colouring back; f 0 turns the filter off.
+    app.update(Action::Undo);
+    app.update(Action::Filter);
+    app.update(Action::Erase);
+    let shown = screen(&mut app, 80, 24);
+    assert!(shown.contains("Filter off"), "{shown}");
+    assert_eq!(
+        line_with(&shown, "1 ┃").trim(),
+        "1 ┃  5  │  3  │  · a┃  ·  │ [7] │  ·  ┃  ·  │  ·  │  ·  ┃",
+        "{shown}"
+    );
+    // A candidate: X then its digit, in pencil marks.
+    app.update(Action::Move(Direction::Left));
+    app.update(Action::ToggleCandidates);
+    app.update(Action::PaintCandidate);
+    app.update(d(2));
+    let shown = screen(&mut app, 80, 24);
+    assert!(shown.contains("Coloured 1d2 b (u undoes)"), "{shown}");
+    assert!(
+        line_with(&shown, "1 ┃").contains("┃ b   │"),
+        "the candidate's letter in its place: {shown}"
+    );
+    assert!(
+        shown.contains("│    a┃"),
+        "the cell's letter in a free corner: {shown}"
+    );
 }

@@ -71,6 +71,24 @@ impl Theme {
         Theme::new(!no_colour)
     }
 
+    /// The style of a cell or candidate painted `colour`: its background
+    /// with colour, nothing without (the board shows its letter then).
+    pub fn colour_style(&self, colour: sudoku_core::session::Colour) -> Style {
+        use sudoku_core::session::Colour as C;
+        if !self.colour {
+            return Style::new();
+        }
+        let bg = match colour {
+            C::A => Color::Blue,
+            C::B => Color::Green,
+            C::C => Color::Yellow,
+            C::D => Color::Magenta,
+            C::E => Color::Cyan,
+            C::F => Color::Gray,
+        };
+        Style::new().bg(bg).fg(Color::Black)
+    }
+
     /// Whether colours are used.
     pub fn has_colour(&self) -> bool {
         self.colour

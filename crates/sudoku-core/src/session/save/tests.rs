@@ -5,6 +5,7 @@ use proptest::prelude::*;
 use super::*;
 use crate::fixtures::{cell, PUZZLE};
 use crate::session::MAX_COUNT;
+use crate::session::{Colour, Step, Target};
 
 /// The session of the example in the module's documentation and in
 /// `docs/formats.md`.
@@ -17,17 +18,27 @@ fn example() -> Session {
         },
     )
     .unwrap();
-    for (name, value) in [
-        ("1c", 4),
-        ("2c", 7),
-        ("2c", 2),
-        ("1c", 0),
-        ("1c", 4),
-        ("2c", 0),
-    ] {
-        s.enter(cell(name), value).unwrap();
-    }
-    s.undo().unwrap();
+    let paint = |s: &mut Session, name: &str, colour| {
+        let target = match name.len() {
+            2 => Target::Cell(cell(name)),
+            _ => Target::Candidate(
+                cell(&name[..2]),
+                Digit::new(name.as_bytes()[2] - b'0').unwrap(),
+            ),
+        };
+        assert_eq!(s.paint(target, Some(colour)), Ok(true));
+    };
+    s.enter(cell("1c"), 4).unwrap();
+    paint(&mut s, "1d", Colour::A);
+    s.enter(cell("2c"), 7).unwrap();
+    s.enter(cell("2c"), 2).unwrap();
+    paint(&mut s, "1d6", Colour::B);
+    s.enter(cell("1c"), 0).unwrap();
+    s.enter(cell("1c"), 4).unwrap();
+    paint(&mut s, "1d2", Colour::C);
+    s.enter(cell("2c"), 0).unwrap();
+    assert!(matches!(s.undo(), Ok(Step::Move(_))));
+    assert!(matches!(s.undo(), Ok(Step::Paint(_))));
     s.toggle_mark(cell("1d"), Digit::new(2).unwrap()).unwrap();
     s.toggle_mark(cell("1d"), Digit::new(6).unwrap()).unwrap();
     s.set_marks(
@@ -41,6 +52,27 @@ fn example() -> Session {
 }
 
 const EXAMPLE: &str = "sudoku save 2
+name: sudoku01-easy.txt
+puzzle: 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+origin: builtin sudoku01-easy.txt
+level: easy
+saved: 1718000000
+time: 192.350
+moves: 6
+hints: 1
+mistakes: 0
+candidates: off
+marks: 1d=26 2b=47
+grid: 534.7....6.2195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+done: 1c4 2c7 2c2 1c0 1c4
+undone: 2c0
+colours: 1d=a 1d6=b
+colour-done: 1@1d:.a 3@1d6:.b
+colour-undone: 5@1d2:.c
+";
+
+/// The example as the version before colouring wrote it.
+const EXAMPLE_NO_COLOURS: &str = "sudoku save 2
 name: sudoku01-easy.txt
 puzzle: 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
 origin: builtin sudoku01-easy.txt
@@ -83,12 +115,92 @@ fn the_documented_example_is_what_is_written() {
 fn the_history_survives_the_round_trip() {
     let mut s = load(EXAMPLE).session;
     assert_eq!(s.game().history().undo_len(), 5);
-    assert_eq!(s.redo().unwrap().after, None, "redo: 2c0");
-    for _ in 0..6 {
-        s.undo().unwrap();
+    assert!(matches!(s.redo(), Ok(Step::Paint(p)) if p.to_string() == "1d2=c"));
+    assert!(
+        matches!(s.redo(), Ok(Step::Move(mv)) if mv.after.is_none()),
+        "redo: 2c0"
+    );
+    assert_eq!(s.colours().to_string(), "1d=a 1d2=c 1d6=b");
+    let mut undone = Vec::new();
+    while let Ok(step) = s.undo() {
+        undone.push(match step {
+            Step::Move(mv) => format!("{}{}", mv.cell, mv.after.map_or(0, Digit::get)),
+            Step::Paint(p) => p.to_string(),
+        });
     }
+    assert_eq!(
+        undone.join(" "),
+        "2c0 1d2=c 1c4 1c0 1d6=b 2c2 2c7 1d=a 1c4",
+        "moves and colourings come back off in the order they were made"
+    );
     assert_eq!(s.game().grid(), s.game().puzzle());
+    assert!(s.colours().is_empty());
     assert_eq!(s.moves(), 6, "undo is not a move");
+}
+
+#[test]
+fn a_save_without_colours_still_reads() {
+    let loaded = load(EXAMPLE_NO_COLOURS);
+    assert!(loaded.ignored.is_empty());
+    let s = loaded.session;
+    assert!(s.colours().is_empty());
+    assert_eq!(s.game().grid(), example().game().grid());
+    assert_eq!(s.game().history(), example().game().history());
+    assert_eq!(
+        to_string(&s, Some(UNIX_EPOCH + Duration::from_secs(1_718_000_000))),
+        EXAMPLE_NO_COLOURS
+    );
+}
+
+#[test]
+fn bad_colours_are_left_out_and_reported_by_line() {
+    let text = EXAMPLE
+        .replace("colours: 1d=a 1d6=b", "colours: 1d=a 1d6=z 9x=b 1d0=a 2b=c")
+        .replace(
+            "colour-done: 1@1d:.a 3@1d6:.b",
+            "colour-done: 1@1d:.a 3@1d6:bb 4@1d7:.c",
+        )
+        .replace("colour-undone: 5@1d2:.c", "colour-undone: x@1d2:.c");
+    let loaded = load(&text);
+    assert_eq!(
+        messages(&loaded),
+        [
+            "line 16: colours: expected CELL=COLOUR like 5c=a or 5c7=b, found '1d6=z'",
+            "line 16: colours: expected CELL=COLOUR like 5c=a or 5c7=b, found '9x=b'",
+            "line 16: colours: expected CELL=COLOUR like 5c=a or 5c7=b, found '1d0=a'",
+            "line 17: colour-done: colouring 2, '3@1d6:bb': expected moves@CELL:BEFOREAFTER like 3@5c7:.a (2 colourings left out from here)",
+            "line 18: colour-undone: colouring 1, 'x@1d2:.c': expected moves@CELL:BEFOREAFTER like 3@5c7:.a (1 colourings left out from here)",
+        ]
+    );
+    let mut s = loaded.session;
+    assert_eq!(s.colours().to_string(), "1d=a 2b=c");
+    assert!(
+        s.redo().is_ok_and(|step| matches!(step, Step::Move(_))),
+        "no colouring to redo"
+    );
+}
+
+#[test]
+fn colour_history_counts_are_kept_in_range() {
+    let text = EXAMPLE.replace(
+        "colour-done: 1@1d:.a 3@1d6:.b",
+        "colour-done: 1@1d:.a 99999999999999999999@1d6:.b",
+    );
+    let loaded = load(&text);
+    assert_eq!(
+        messages(&loaded).len(),
+        1,
+        "a count too large to read is not a count"
+    );
+    let text = EXAMPLE.replace(
+        "colour-done: 1@1d:.a 3@1d6:.b",
+        "colour-done: 1@1d:.a 40@1d6:.b",
+    );
+    let mut s = load(&text).session;
+    assert!(
+        matches!(s.undo(), Ok(Step::Paint(p)) if p.at == 5),
+        "lowered to the moves in effect"
+    );
 }
 
 #[test]
