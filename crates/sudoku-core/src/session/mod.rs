@@ -11,6 +11,7 @@
 //! it back (as well as the saves of the previous release); [`store`] keeps
 //! one save per puzzle in a directory the frontend names.
 
+pub mod daily;
 mod file;
 mod origin;
 mod pencil;
@@ -29,6 +30,7 @@ use crate::history::Move;
 use crate::logic::{Digits, Level};
 use crate::pos::{Cell, Digit};
 
+pub use daily::{Daily, Date, DateError};
 pub use file::{follow_links, open_for_reading};
 pub use origin::{Origin, OriginError, MAX_LINE, MAX_PATH};
 pub use pencil::{NotAllowed, Pencil};
