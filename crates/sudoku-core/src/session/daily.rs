@@ -161,7 +161,9 @@ impl FromStr for Date {
 
     /// `YYYY-MM-DD`, exactly: four digits, two, two.
     fn from_str(text: &str) -> Result<Date, DateError> {
-        let quoted = || crate::text::escape_controls(&text.chars().take(40).collect::<String>()).into_owned();
+        let quoted = || {
+            crate::text::escape_controls(&text.chars().take(40).collect::<String>()).into_owned()
+        };
         let bytes = text.as_bytes();
         let digits = |range: std::ops::Range<usize>| {
             bytes[range.clone()]
@@ -224,7 +226,10 @@ impl Daily {
     /// x ^= x >> 31`), which can be undone. Fixed: changing it changes
     /// every daily puzzle.
     pub fn seed(&self) -> u64 {
-        let index = Level::ALL.iter().position(|&l| l == self.level).unwrap_or(0) as u64;
+        let index = Level::ALL
+            .iter()
+            .position(|&l| l == self.level)
+            .unwrap_or(0) as u64;
         mix(DAILY_TAG << 32 | u64::from(self.date.days) << 3 | index)
     }
 
@@ -342,13 +347,29 @@ mod tests {
 
     #[test]
     fn bad_dates_are_refused_with_the_text() {
-        for bad in ["2026-2-3", "2026/02/03", "20260203", "", "2026-02-0x", "+026-02-03"] {
+        for bad in [
+            "2026-2-3",
+            "2026/02/03",
+            "20260203",
+            "",
+            "2026-02-0x",
+            "+026-02-03",
+        ] {
             let err = bad.parse::<Date>().unwrap_err();
             assert_eq!(err, DateError::Form(bad.to_string()));
         }
-        for bad in ["2026-02-29", "2026-13-01", "2026-00-10", "1969-12-31", "2026-04-31"] {
+        for bad in [
+            "2026-02-29",
+            "2026-13-01",
+            "2026-00-10",
+            "1969-12-31",
+            "2026-04-31",
+        ] {
             let err = bad.parse::<Date>().unwrap_err();
-            assert_eq!(err.to_string(), format!("'{bad}' is not a day from 1970-01-01 to 9999-12-31"));
+            assert_eq!(
+                err.to_string(),
+                format!("'{bad}' is not a day from 1970-01-01 to 9999-12-31")
+            );
         }
     }
 
@@ -357,7 +378,10 @@ mod tests {
         let at = |secs| UNIX_EPOCH + std::time::Duration::from_secs(secs);
         assert_eq!(Date::of_time(at(20_784 * 86_400)), date("2026-11-27"));
         assert_eq!(Date::of_time(at(20_785 * 86_400 - 1)), date("2026-11-27"));
-        assert_eq!(Date::of_time(UNIX_EPOCH - std::time::Duration::from_secs(5)), date("1970-01-01"));
+        assert_eq!(
+            Date::of_time(UNIX_EPOCH - std::time::Duration::from_secs(5)),
+            date("1970-01-01")
+        );
     }
 
     #[test]
@@ -385,7 +409,10 @@ mod tests {
         let puzzle = today.generate().unwrap();
         assert_eq!(today.generate().unwrap(), puzzle);
         assert_ne!(tomorrow.generate().unwrap(), puzzle);
-        assert_ne!(Daily::new(today.date, Level::Easy).generate().unwrap(), puzzle);
+        assert_ne!(
+            Daily::new(today.date, Level::Easy).generate().unwrap(),
+            puzzle
+        );
     }
 
     /// A stability test: a change to the derivation (the hash, the tag or
