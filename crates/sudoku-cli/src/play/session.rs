@@ -403,6 +403,10 @@ impl Play<'_> {
                     let s = if hints == 1 { "" } else { "s" };
                     console.say(format_args!("(with {hints} hint{s})"))?;
                 }
+                let dir = self.saves.dir().map(std::path::Path::to_path_buf);
+                for line in crate::stats::record_win(dir.as_deref(), &mut self.session) {
+                    console.say(line)?;
+                }
                 self.saves.keep(None);
                 self.remove_save(console)?;
                 return Ok(Flow::Stop(Ending::Done));
