@@ -84,10 +84,10 @@ fn two_daily_wins_on_two_days_make_a_streak_of_two() {
         lines[0],
         "Statistics of the games won (~/data/sudoku/statistics.txt):"
     );
-    assert_eq!(lines[1], "Level      Won     Best  Average  Hints");
-    assert_eq!(lines[2], "easy         1    00:00    00:00      0");
-    assert_eq!(lines[4], "hard         1    00:00    00:00      0");
-    assert_eq!(lines[7], "other        0        -        -      0");
+    assert_eq!(lines[1], "Level   Won    Best  Average  Hints");
+    assert_eq!(lines[2], "easy      1   00:00    00:00      0");
+    assert_eq!(lines[4], "hard      1   00:00    00:00      0");
+    assert_eq!(lines[7], "other     0       -        -      0");
     assert_eq!(lines[8], "Daily streak: 2 days (best 2 days)");
     // The day after, the streak goes on until that day's puzzle is missed.
     assert!(stats(home.path(), &["--date", "2026-11-28"]).ends_with("2 days (best 2 days)\n"));
@@ -187,5 +187,5 @@ fn a_corrupt_statistics_file_is_reported_and_set_aside_at_the_next_win() {
         std::fs::read_to_string(dir.join("statistics.txt.bad")).unwrap(),
         "not statistics\n"
     );
-    assert!(stats(home.path(), &[]).contains("\neasy         1 "));
+    assert!(stats(home.path(), &[]).contains("\neasy      1 "));
 }

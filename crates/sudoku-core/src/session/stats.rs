@@ -287,17 +287,18 @@ impl Stats {
 
     /// The table both games show: a line per level and one for other
     /// puzzles (won, best, average, hints), then the daily streak on
-    /// `today`; at most 40 columns wide.
+    /// `today`; at most 38 columns wide (the streak's line), so it fits a
+    /// 40-column screen.
     pub fn table(&self, today: Date) -> Vec<String> {
         let mut lines = vec![format!(
-            "{:<8} {:>5} {:>8} {:>8} {:>6}",
+            "{:<7}{:>4}{:>8}{:>9}{:>7}",
             "Level", "Won", "Best", "Average", "Hints"
         )];
         let time = |t: Option<Duration>| t.map_or_else(|| "-".to_string(), clock_text);
         for (i, stats) in self.rows.iter().enumerate() {
             let name = Level::ALL.get(i).map_or("other", |l| l.name());
             lines.push(format!(
-                "{name:<8} {:>5} {:>8} {:>8} {:>6}",
+                "{name:<7}{:>4}{:>8}{:>9}{:>7}",
                 stats.won,
                 time(stats.best),
                 time(stats.average()),
