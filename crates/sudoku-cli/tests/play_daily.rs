@@ -189,3 +189,42 @@ fn a_corrupt_statistics_file_is_reported_and_set_aside_at_the_next_win() {
     );
     assert!(stats(home.path(), &[]).contains("\neasy      1 "));
 }
+
+/// `puzzles/sudoku01-easy.txt`.
+const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+#[test]
+fn open_plays_a_puzzle_typed_on_one_line_and_saves_the_game_left() {
+    let home = tempfile::tempdir().unwrap();
+    let game = Game::new(EASY.parse().unwrap()).unwrap();
+    let zeros = EASY.replace('.', "0");
+    let script = format!(
+        "open\nopen 12345\nopen {EASY}{EASY}\nopen 11{}\n1a4\nopen {zeros}\n{}",
+        &EASY[2..],
+        winning_moves(&game)
+    );
+    let out = sudoku(
+        home.path(),
+        &["play", "--daily", "easy", "--date", "2026-11-27"],
+        &script,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = squashed(&text(&out.stdout));
+    for line in [
+        "open Type open and a puzzle on one line: its 81 cells row by row, . or 0 for a blank",
+        "open 12345 open: '12345': ",
+        "found 162 cells, expected 81",
+        "open: there are ",
+        "Game saved: 1 move made",
+        "Playing typed puzzle: 32 givens, 49 cells to fill",
+        "Congratulations! You solved the puzzle in 49 moves",
+    ] {
+        assert!(said.contains(line), "{line}");
+    }
+    // The daily game left is saved, its name kept.
+    let out = sudoku(home.path(), &["play", "--resume"], "end\n");
+    assert!(text(&out.stdout).contains("daily 2026-11-27 easy"));
+    // The typed puzzle's win counts under its level.
+    assert!(stats(home.path(), &[]).contains("\neasy      1 "));
+}

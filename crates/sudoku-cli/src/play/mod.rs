@@ -275,7 +275,20 @@ fn play_or_resume(
     console: &mut Console<'_>,
     color: bool,
 ) -> Result<(), Failure> {
-    let start = match saves.find(session.game().puzzle(), console)? {
+    let start = start_of(session, label, saves, console)?;
+    let ending = session::play(start, saves, console, color)?;
+    finish(ending, saves, console, color)
+}
+
+/// The game to play on `session`'s puzzle: its saved game when the store
+/// holds one (and says so), else `session`.
+fn start_of(
+    session: Session,
+    label: String,
+    saves: &mut Saves,
+    console: &mut Console<'_>,
+) -> Result<Start, Failure> {
+    Ok(match saves.find(session.game().puzzle(), console)? {
         Found::Game(loaded) => Start {
             session: loaded.session,
             label,
@@ -300,14 +313,35 @@ fn play_or_resume(
             resumed: None,
             over_solved: false,
         },
-    };
-    finish(session::play(start, saves, console, color)?)
+    })
 }
 
-fn finish(ending: Ending) -> Result<(), Failure> {
-    match ending {
-        Ending::Done => Ok(()),
-        Ending::Unsaved => Err(Failure::Unsaved),
+/// The name of a puzzle opened with `open LINE`.
+const TYPED_NAME: &str = "typed puzzle";
+
+/// After a game: the status, or the next game when it ended with `open`
+/// (the typed puzzle's saved game, when the store holds one).
+fn finish(
+    mut ending: Ending,
+    saves: &mut Saves,
+    console: &mut Console<'_>,
+    color: bool,
+) -> Result<(), Failure> {
+    loop {
+        let puzzle = match ending {
+            Ending::Done => return Ok(()),
+            Ending::Unsaved => return Err(Failure::Unsaved),
+            Ending::Open(puzzle) => puzzle,
+        };
+        let session = match Session::new(puzzle, TYPED_NAME, sudoku_core::Origin::Text) {
+            Ok(session) => session,
+            Err(e) => return console.say(format_args!("open: {e}")).map_err(Failure::Io),
+        };
+        if let Err(why) = saves.claim(&puzzle) {
+            return console.say(why).map_err(Failure::Io);
+        }
+        let start = start_of(session, TYPED_NAME.to_string(), saves, console)?;
+        ending = session::play(start, saves, console, color)?;
     }
 }
 

@@ -35,6 +35,8 @@ pub enum Ending {
     /// Ended unsolved with progress that could not be saved (the error was
     /// shown).
     Unsaved,
+    /// Ended (and saved) by `open`: the puzzle to play next.
+    Open(Grid),
 }
 
 /// A game about to be played.
@@ -257,7 +259,31 @@ impl Play<'_> {
             }
             Command::Help => console.say(help::text()).map(|()| Flow::Continue),
             Command::End => self.end(false, console),
+            Command::Open(puzzle) => self.open(puzzle, console),
         }
+    }
+
+    /// `open LINE`: when `puzzle` can be played and is not this one, ends
+    /// this game as `end` does (saving it) and asks for `puzzle` next.
+    fn open(&mut self, puzzle: Option<Grid>, console: &mut Console<'_>) -> io::Result<Flow> {
+        let Some(puzzle) = puzzle else {
+            console.say(
+                "Type open and a puzzle on one line: its 81 cells row by row, . or 0 for a blank",
+            )?;
+            return Ok(Flow::Continue);
+        };
+        if puzzle == *self.session.game().puzzle() {
+            console.say("That is the puzzle being played")?;
+            return Ok(Flow::Continue);
+        }
+        if let Err(e) = sudoku_core::Game::new(puzzle) {
+            console.say(format_args!("open: {e}"))?;
+            return Ok(Flow::Continue);
+        }
+        Ok(match self.end(false, console)? {
+            Flow::Stop(Ending::Done) => Flow::Stop(Ending::Open(puzzle)),
+            other => other,
+        })
     }
 
     /// A move: `value` in `cell`, 0 erasing.
