@@ -777,7 +777,8 @@ impl App {
         self.forget_save_of_won_game();
     }
 
-    /// What the congratulation adds (see [`App::won`]).
+    /// What the congratulation adds: the new best time, or why the win
+    /// was not counted.
     pub fn win_note(&self) -> Option<&str> {
         self.win_note.as_deref()
     }
