@@ -67,7 +67,11 @@ fn todays_puzzle_is_won_and_the_statistics_show_the_streak() {
         .collect();
     let first_row: String = Cell::all()
         .take(9)
-        .map(|c| game.grid().get(c).map_or('.', |d| char::from(b'0' + d.get())))
+        .map(|c| {
+            game.grid()
+                .get(c)
+                .map_or('.', |d| char::from(b'0' + d.get()))
+        })
         .collect();
     assert_eq!(shown, first_row, "{screen}");
     for key in winning_keys(&game) {
