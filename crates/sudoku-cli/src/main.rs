@@ -22,6 +22,7 @@ mod print;
 mod progress;
 mod shell;
 mod solve;
+mod stats;
 mod stdio;
 #[cfg(unix)]
 mod sys;
@@ -46,6 +47,8 @@ pub(crate) struct Cli {
 enum Command {
     /// Play a puzzle in the terminal, or through a pipe.
     Play(play::PlayArgs),
+    /// Show the statistics of the games won: per level, and the daily streak.
+    Stats(stats::StatsArgs),
     /// Solve puzzles: one output line per puzzle, in input order.
     Solve(solve::SolveArgs),
     /// Grade puzzles by the techniques a person needs: one line per puzzle.
@@ -87,6 +90,7 @@ fn main() -> ExitCode {
     };
     match cli.command {
         Command::Play(args) => play::run(args),
+        Command::Stats(args) => stats::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Grade(args) => grade::run(args),
         Command::Explain(args) => explain::run(args),

@@ -497,9 +497,10 @@ fn a_won_game_s_save_is_removed() {
     let out = good(play(home.path(), &["almost.txt"], "5e6\n9i2\n"));
     let said = replies(&out);
     assert_eq!(
-        said[said.len() - 2..],
+        said[said.len() - 3..],
         [
             "Congratulations! You solved the puzzle in 3 moves".to_string(),
+            "New best time for easy: 00:00".to_string(),
             "The save of this game is removed".to_string(),
         ]
     );

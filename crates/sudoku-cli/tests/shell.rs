@@ -332,6 +332,7 @@ fn the_help_lists_the_everyday_commands_first() {
         listed,
         [
             "play",
+            "stats",
             "solve",
             "grade",
             "explain",

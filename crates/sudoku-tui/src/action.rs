@@ -67,6 +67,8 @@ pub enum Action {
     ToggleTimer,
     /// Show the help overlay.
     Help,
+    /// Show the statistics screen.
+    Stats,
     /// Esc: cancel the current mode or selection, or ask to leave.
     Cancel,
     /// Quit (asking first when a game is unfinished).
@@ -201,6 +203,7 @@ fn picker_key(code: KeyCode) -> Option<Action> {
         KeyCode::Backspace => Action::SearchBack,
         KeyCode::Delete => Action::DeleteSave,
         KeyCode::F(1) => Action::Help,
+        KeyCode::F(2) => Action::Stats,
         KeyCode::Char(c) if !c.is_control() => Action::Search(c),
         _ => return None,
     })
@@ -249,6 +252,7 @@ fn common_key(code: KeyCode) -> Option<Action> {
         KeyCode::Char('+' | '=') => Some(Action::Faster),
         KeyCode::Char('-' | '_') => Some(Action::Slower),
         KeyCode::Char('?') | KeyCode::F(1) => Some(Action::Help),
+        KeyCode::F(2) => Some(Action::Stats),
         _ => None,
     }
 }

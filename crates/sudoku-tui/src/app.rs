@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
 
 use sudoku_core::generator::{RandomError, RandomPuzzle};
-use sudoku_core::session::{Origin, SaveLock, SaveStore, Session, StoreError};
+use sudoku_core::session::{Daily, Date, Origin, SaveLock, SaveStore, Session, StoreError};
 use sudoku_core::Grid;
 
 use crate::action::{Action, Context, Direction};
@@ -67,6 +67,8 @@ pub enum Overlay {
     Confirm(Leave),
     /// The congratulation.
     Won(WinStats),
+    /// The statistics screen (any key closes it).
+    Stats,
     /// The game could not be saved on the way out (the error is
     /// [`App::save_error`]): leave without saving, or stay.
     SaveFailed(Leave),
@@ -110,6 +112,13 @@ pub struct App {
     busy: Option<String>,
     /// The save written as the program ended with a game in progress.
     saved_on_quit: Option<PathBuf>,
+    /// The date of the daily puzzle (`--date`), else today in UTC.
+    daily_date: Option<Date>,
+    /// The statistics screen's lines, read when it opens.
+    stats_lines: Vec<String>,
+    /// What the congratulation adds: a new best time, or why the win was
+    /// not counted.
+    win_note: Option<String>,
 }
 
 impl App {
@@ -134,6 +143,9 @@ impl App {
             lock: None,
             busy: None,
             saved_on_quit: None,
+            daily_date: None,
+            stats_lines: Vec::new(),
+            win_note: None,
         };
         if let Some(note) = app.refresh_saved() {
             app.picker.message = Some(note);
@@ -187,9 +199,7 @@ impl App {
         };
         if let Some((request, answer)) = answer {
             if play.take_hint(request, answer, now) == Progress::Won {
-                self.overlay = Some(Overlay::Won(play.stats(now)));
-                self.forget_save_of_won_game();
-                return;
+                return self.won(now);
             }
         }
         if let Some(request) = play.hint_wanted() {
@@ -361,7 +371,7 @@ impl App {
     /// What keys mean now.
     pub fn context(&self) -> Context {
         match (&self.overlay, &self.screen) {
-            (Some(Overlay::Help), _) => Context::Help,
+            (Some(Overlay::Help | Overlay::Stats), _) => Context::Help,
             (Some(Overlay::SaveFailed(_) | Overlay::DeleteSave(_)), _) => Context::SafeDialog,
             (Some(_), _) => Context::Dialog,
             (None, Screen::Picker) => Context::Picker,
@@ -387,7 +397,9 @@ impl App {
     /// or `None` to wait for input only.
     pub fn next_tick(&self) -> Option<Duration> {
         let play = match (&self.screen, self.overlay) {
-            (Screen::Board(play), None | Some(Overlay::Help)) => play.next_tick(Instant::now()),
+            (Screen::Board(play), None | Some(Overlay::Help | Overlay::Stats)) => {
+                play.next_tick(Instant::now())
+            }
             _ => None,
         };
         // while a grade or a hint is being worked out, look for it now and then
@@ -429,6 +441,8 @@ impl App {
         }
         match self.overlay {
             Some(Overlay::Help) => self.help_update(action),
+            Some(Overlay::Stats) if action == Action::Tick => self.board_update(action),
+            Some(Overlay::Stats) => self.overlay = None,
             Some(Overlay::Confirm(leave)) => self.confirm_update(leave, action),
             Some(Overlay::Won(_)) => self.won_update(action),
             Some(Overlay::SaveFailed(leave)) => self.save_failed_update(leave, action),
@@ -595,6 +609,7 @@ impl App {
                 }
             },
             Action::Help => self.overlay = Some(Overlay::Help),
+            Action::Stats => self.show_stats(),
             Action::Scroll(delta) => self.picker.scroll(delta),
             Action::Click { x, y, at } => self.picker_click(x, y, at),
             _ => {}
@@ -626,6 +641,7 @@ impl App {
         };
         match action {
             Action::Help => self.overlay = Some(Overlay::Help),
+            Action::Stats => self.show_stats(),
             Action::Cancel if play.animation().is_none() => {
                 if !play.cancel(now) {
                     self.ask_to_leave(Leave::ToPicker);
@@ -639,8 +655,7 @@ impl App {
             }
             action => {
                 if play.update(action, now) == Progress::Won {
-                    self.overlay = Some(Overlay::Won(play.stats(now)));
-                    self.forget_save_of_won_game();
+                    self.won(now);
                 }
             }
         }
@@ -748,6 +763,67 @@ impl App {
         }
     }
 
+    /// The game on the board is won: the congratulation, the win counted
+    /// in the statistics, the save removed.
+    fn won(&mut self, now: Instant) {
+        self.win_note = None;
+        if let Screen::Board(play) = &mut self.screen {
+            self.overlay = Some(Overlay::Won(play.stats(now)));
+            play.bank_time(now);
+            if let Some(store) = &self.store {
+                self.win_note = crate::stats::count_win(store, play.session());
+            }
+        }
+        self.forget_save_of_won_game();
+    }
+
+    /// What the congratulation adds: the new best time, or why the win
+    /// was not counted.
+    pub fn win_note(&self) -> Option<&str> {
+        self.win_note.as_deref()
+    }
+
+    /// Opens the statistics screen, read from the file now.
+    fn show_stats(&mut self) {
+        self.stats_lines = crate::stats::screen_lines(self.store.as_ref(), self.today());
+        self.overlay = Some(Overlay::Stats);
+    }
+
+    /// The statistics screen's lines.
+    pub fn stats_lines(&self) -> &[String] {
+        &self.stats_lines
+    }
+
+    /// Sets the date of the daily puzzle and of the streak (`--date`);
+    /// `None`: today, in UTC.
+    pub fn set_daily_date(&mut self, date: Option<Date>) {
+        self.daily_date = date;
+    }
+
+    /// The daily puzzle's date: [`App::set_daily_date`]'s, else today's
+    /// (in UTC).
+    pub fn today(&self) -> Date {
+        self.daily_date.unwrap_or_else(|| Date::of_time(self.wall))
+    }
+
+    /// Opens the daily puzzle of [`App::today`] at `level` (its saved game
+    /// when there is one), named `daily 2026-11-27 medium`.
+    pub fn open_daily(&mut self, level: sudoku_core::Level) {
+        let daily = Daily::new(self.today(), level);
+        let random = daily.random();
+        let name = daily.name();
+        let opened = daily
+            .generate()
+            .map_err(|e| e.to_string())
+            .and_then(|grid| {
+                self.open_puzzle(grid, &name, Origin::Random(random), Source::Random(random))
+            });
+        if let Err(err) = opened {
+            self.picker.select_choice(Choice::Daily(level));
+            self.back_to_picker(format!("{name}: {err}"));
+        }
+    }
+
     fn forget_save_of_won_game(&mut self) {
         let Some(lock) = &self.lock else {
             return;
@@ -766,6 +842,7 @@ impl App {
             Some(Choice::Saved(index)) => self.open_saved(index),
             Some(Choice::Entry(index)) => self.open_entry(index),
             Some(Choice::Random(level)) => self.open_random(RandomPuzzle::fresh(level)),
+            Some(Choice::Daily(level)) => self.open_daily(level),
             None => self.picker.message = Some("No puzzle matches the search".to_string()),
         }
     }
@@ -968,7 +1045,7 @@ impl App {
         match self.next_choice()? {
             Choice::Entry(index) => Some(self.picker.label(Choice::Entry(index))),
             Choice::Random(level) => Some(format!("a new random {level} puzzle")),
-            Choice::Saved(_) => None,
+            Choice::Saved(_) | Choice::Daily(_) => None,
         }
     }
 
@@ -983,3 +1060,6 @@ impl App {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod daily_tests;

@@ -39,6 +39,7 @@ pub const BOARD: Group = Group {
         ("p", "pause: hide the board and stop the time; p resumes"),
         ("t", "hide / show the timer"),
         ("? F1", "the help screen: every key"),
+        ("F2", "statistics: games won, best times, daily streak"),
         (
             "Esc",
             "stop the auto-solve, pause or pencil mode; else leave",
@@ -78,6 +79,11 @@ pub const PICKER: Group = Group {
             "delete the selected saved game (asks first)",
         ),
         ("End (picker)", "new random puzzles: one row per level"),
+        ("Today row", "Today's puzzle: the same for everyone today"),
+        (
+            "F2 (picker)",
+            "statistics: games won, best times, daily streak",
+        ),
         ("paste", "a puzzle pasted in the list opens it"),
     ],
 };
@@ -141,6 +147,7 @@ mod tests {
             "Backspace" => KeyCode::Backspace,
             "Esc" => KeyCode::Esc,
             "F1" => KeyCode::F(1),
+            "F2" => KeyCode::F(2),
             "End" => KeyCode::End,
             "1-9" => KeyCode::Char('5'),
             _ if name.chars().count() == 1 => KeyCode::Char(name.chars().next()?),
@@ -183,6 +190,7 @@ mod tests {
             (KeyCode::End, Action::End),
             (KeyCode::Enter, Action::Confirm),
             (KeyCode::F(1), Action::Help),
+            (KeyCode::F(2), Action::Stats),
         ] {
             assert_eq!(act(code, KeyModifiers::NONE, Context::Picker), Some(action));
         }

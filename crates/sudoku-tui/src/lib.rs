@@ -29,6 +29,7 @@ pub mod picker;
 pub mod play;
 pub mod puzzles;
 pub mod save;
+pub mod stats;
 pub mod terminal;
 pub mod text;
 pub mod ui;

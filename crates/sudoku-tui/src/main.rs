@@ -12,6 +12,7 @@ use std::time::Instant;
 
 use clap::{CommandFactory, FromArgMatches, Parser};
 use sudoku_core::generator::{fresh_seed, RandomPuzzle};
+use sudoku_core::session::Date;
 use sudoku_core::Level;
 use sudoku_tui::action::{action_for, Action};
 use sudoku_tui::app::App;
@@ -45,6 +46,16 @@ struct Args {
     /// prints). Default: a fresh one.
     #[arg(long, requires = "random")]
     seed: Option<u64>,
+    /// Start on today's daily puzzle of LEVEL [default: medium]: the same
+    /// puzzle for everyone on the same date (in UTC).
+    #[arg(long, value_name = "LEVEL", num_args = 0..=1, default_missing_value = "medium",
+          conflicts_with_all = ["random", "resume"])]
+    daily: Option<Level>,
+    /// The date of the daily puzzle (--daily and the picker's "Today's
+    /// puzzle"), YYYY-MM-DD, instead of today; the statistics screen
+    /// counts the streak on it.
+    #[arg(long, value_name = "YYYY-MM-DD")]
+    date: Option<String>,
     /// Print the shell completion script for SHELL (bash, zsh, fish,
     /// elvish or powershell) and exit.
     #[arg(long, value_name = "SHELL", exclusive = true)]
@@ -107,13 +118,23 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let date = match args.date.as_deref().map(str::parse::<Date>).transpose() {
+        Ok(date) => date,
+        Err(e) => {
+            report(format_args!("--date: {e}"));
+            return ExitCode::from(2);
+        }
+    };
     if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
         report("needs a terminal (stdin and stdout); for scripts use `sudoku`");
         return ExitCode::FAILURE;
     }
     let mut app = build_app(entries);
+    app.set_daily_date(date);
     if args.resume {
         app.resume();
+    } else if let Some(level) = args.daily {
+        app.open_daily(level);
     } else if let Some(level) = args.random {
         app.open_random(RandomPuzzle::new(
             level,

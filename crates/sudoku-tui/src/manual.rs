@@ -76,7 +76,7 @@ const ENVIRONMENT: [(&str, &str); 3] = [
 ];
 
 /// The files the game reads and writes by itself.
-const FILES: [(&str, &str); 4] = [
+const FILES: [(&str, &str); 5] = [
     (
         "~/.local/share/sudoku/KEY.save",
         "The saved game of one puzzle (in XDG_DATA_HOME/sudoku when that is set; \
@@ -91,6 +91,13 @@ const FILES: [(&str, &str); 4] = [
         "The lock a game holds on its puzzle while it is open, so that no other game, in \
          either program, plays it at the same time. The system releases it when the process \
          ends, however it ends.",
+    ),
+    (
+        "~/.local/share/sudoku/statistics.txt",
+        "The statistics of the games won in either game, shared with sudoku stats: per \
+         level the games won, best and total time and hints, and the dates of the daily \
+         puzzles won. F2 shows them. One that cannot be read is set aside as \
+         statistics.txt.bad at the next win.",
     ),
     (
         "~/.local/share/sudoku-tui/save.txt",

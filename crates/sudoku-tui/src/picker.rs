@@ -2,8 +2,8 @@
 //! and the type-to-search filter.
 //!
 //! The list is the saved games (the most recently saved first), the
-//! puzzles, and one `New random puzzle: LEVEL` row per level of the
-//! grader, easiest first.
+//! puzzles, `Today's puzzle: medium` (the daily puzzle), and one `New
+//! random puzzle: LEVEL` row per level of the grader, easiest first.
 //!
 //! Up and Down wrap around at the ends, as the original game's list did;
 //! PageUp/PageDown move by one window and Home/End jump to the ends.
@@ -24,7 +24,12 @@ pub enum Choice {
     Entry(usize),
     /// A new puzzle from the generator, at this level.
     Random(Level),
+    /// Today's daily puzzle, at this level.
+    Daily(Level),
 }
+
+/// The level of the picker's "Today's puzzle" row.
+pub const DAILY_LEVEL: Level = Level::Medium;
 
 /// How many rows a page has before the first frame says otherwise.
 const DEFAULT_ROWS: usize = 10;
@@ -120,7 +125,7 @@ impl Picker {
     pub fn selected_entry(&self) -> Option<&Entry> {
         match self.selected()? {
             Choice::Entry(i) => self.entries.get(i),
-            Choice::Saved(_) | Choice::Random(_) => None,
+            Choice::Saved(_) | Choice::Random(_) | Choice::Daily(_) => None,
         }
     }
 
@@ -141,6 +146,7 @@ impl Picker {
                 .get(i)
                 .map_or_else(String::new, |e| e.name.clone()),
             Choice::Random(level) => format!("New random puzzle: {level}"),
+            Choice::Daily(level) => format!("Today's puzzle: {level}"),
         }
     }
 
@@ -279,6 +285,7 @@ impl Picker {
         let rows = (0..self.saved.len())
             .map(Choice::Saved)
             .chain((0..self.entries.len()).map(Choice::Entry))
+            .chain([Choice::Daily(DAILY_LEVEL)])
             .chain(Level::ALL.into_iter().map(Choice::Random));
         let shown = rows.filter(|&c| matches(self.label(c))).collect();
         self.shown = shown;
@@ -319,9 +326,9 @@ mod tests {
         let mut p = picker(20);
         p.up();
         assert_eq!(selected_name(&p), "New random puzzle: extreme");
-        assert_eq!(p.offset(), 20);
+        assert_eq!(p.offset(), 21);
         p.page_up();
-        assert_eq!(selected_name(&p), "sudoku20.txt");
+        assert_eq!(selected_name(&p), "Today's puzzle: medium");
         p.end();
         p.down();
         assert_eq!(selected_name(&p), "sudoku01.txt");
@@ -338,29 +345,29 @@ mod tests {
 
     #[test]
     fn pages_and_ends_stop_at_the_ends() {
-        let mut p = picker(12); // and 5 random rows
+        let mut p = picker(12); // today's row and 5 random rows
         p.page_down();
         assert_eq!(p.selected_index(), 5);
         p.page_down();
         p.page_down();
         p.page_down();
-        assert_eq!(p.selected_index(), 16);
-        assert_eq!(p.offset(), 12);
+        assert_eq!(p.selected_index(), 17);
+        assert_eq!(p.offset(), 13);
         p.page_up();
-        assert_eq!(p.selected_index(), 11);
+        assert_eq!(p.selected_index(), 12);
         p.page_up();
         p.page_up();
         p.page_up();
         assert_eq!(p.selected_index(), 0);
         p.end();
-        assert_eq!(p.selected_index(), 16);
+        assert_eq!(p.selected_index(), 17);
         p.home();
         assert_eq!((p.selected_index(), p.offset()), (0, 0));
         p.scroll(3);
         p.scroll(-10);
         assert_eq!(p.selected_index(), 0);
         p.scroll(100);
-        assert_eq!(p.selected_index(), 16);
+        assert_eq!(p.selected_index(), 17);
     }
 
     #[test]
@@ -381,13 +388,15 @@ mod tests {
         assert_eq!(selected_name(&p), "sudoku01.txt");
         assert!(p.clear_search());
         assert!(!p.clear_search() && !p.backspace());
-        assert_eq!(p.shown().len(), 17);
+        assert_eq!(p.shown().len(), 18);
     }
 
     #[test]
-    fn random_rows_come_last_one_per_level() {
+    fn todays_row_then_random_rows_come_last_one_per_level() {
         let mut p = picker(3);
-        let tail: Vec<Choice> = p.shown()[3..].to_vec();
+        assert_eq!(p.shown()[3], Choice::Daily(DAILY_LEVEL));
+        assert_eq!(p.label(p.shown()[3]), "Today's puzzle: medium");
+        let tail: Vec<Choice> = p.shown()[4..].to_vec();
         assert_eq!(tail, Level::ALL.map(Choice::Random));
         for c in "HARD".chars() {
             p.type_char(c);

@@ -178,7 +178,7 @@ const ENVIRONMENT: [Block<'static>; 4] = [
 ];
 
 /// The files the program reads and writes by itself.
-const FILES: [Block<'static>; 5] = [
+const FILES: [Block<'static>; 6] = [
     Block::Item(
         "~/.local/share/sudoku/KEY.save",
         "The saved game of one puzzle (in XDG_DATA_HOME/sudoku when that is set; \
@@ -199,6 +199,13 @@ const FILES: [Block<'static>; 5] = [
          never written over; neither game reads it again.",
     ),
     Block::Item(
+        "~/.local/share/sudoku/statistics.txt",
+        "The statistics of the games won in either game (sudoku stats 1): per level the \
+         games won, best and total time and hints, the dates of the daily puzzles won, and \
+         the last games counted. One that cannot be read is set aside as \
+         statistics.txt.bad at the next win. sudoku stats prints them.",
+    ),
+    Block::Item(
         "./puzzles/sudoku*.txt",
         "The puzzle files play offers when no FILE is named (see --dir), besides the puzzles \
          built into the program.",
@@ -208,7 +215,7 @@ const FILES: [Block<'static>; 5] = [
 
 /// Commands to try, each with what it does. Every one runs as written
 /// (a test parses each with the real command line).
-pub const EXAMPLES: [(&str, &str); 13] = [
+pub const EXAMPLES: [(&str, &str); 15] = [
     (
         "sudoku play",
         "Choose a puzzle from ./puzzles, the built-in ones or a new random one, and play it.",
@@ -220,6 +227,14 @@ pub const EXAMPLES: [(&str, &str); 13] = [
     (
         "sudoku play --resume",
         "List the saved games (of both games) and go on with one.",
+    ),
+    (
+        "sudoku play --daily hard",
+        "Play today's hard daily puzzle, the same for everyone today (UTC).",
+    ),
+    (
+        "sudoku stats",
+        "Show the games won per level, the best and average times and the daily streak.",
     ),
     (
         "printf '5c6\\nhint\\nend\\n' | sudoku play --no-color easy.txt",

@@ -6,7 +6,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use sudoku_core::builtin::{Builtin, PUZZLES};
-use sudoku_core::session::Origin;
+use sudoku_core::session::{Daily, Origin};
 use sudoku_core::{parse_many, Grid, Level, RandomPuzzle};
 
 use super::{Console, Failure};
@@ -234,7 +234,17 @@ pub fn load(source: &Source) -> Result<Loaded, String> {
 /// #1234`), so that `--random LEVEL --seed SEED` plays it again. The error
 /// is one line naming it.
 pub fn generate(random: RandomPuzzle) -> Result<Loaded, String> {
-    let name = random.name();
+    generate_named(random, random.name())
+}
+
+/// The daily puzzle of `daily`'s date and level, named `daily 2026-11-27
+/// hard`.
+pub fn daily(daily: Daily) -> Result<Loaded, String> {
+    generate_named(daily.random(), daily.name())
+}
+
+/// Makes `random`'s puzzle, named `name`.
+fn generate_named(random: RandomPuzzle, name: String) -> Result<Loaded, String> {
     match random.generate() {
         Ok(grid) => Ok(Loaded {
             name,

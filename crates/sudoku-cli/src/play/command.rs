@@ -8,7 +8,7 @@
 //! marks.
 
 use sudoku_core::session::{Colour, Target};
-use sudoku_core::{Cell, Col, Digit, Digits, Row};
+use sudoku_core::{parse_many, Cell, Col, Digit, Digits, Grid, Row};
 use thiserror::Error;
 
 use super::board::View;
@@ -77,6 +77,10 @@ pub enum Command {
     /// Mark a cell and the cells that see it (`see 5c`), or stop (`see
     /// off`).
     See(Option<Cell>),
+    /// Leave this game (saved) for the puzzle typed or pasted on the line
+    /// (`open LINE`, in any format the programs read on one line); `None`:
+    /// `open` alone, which says how.
+    Open(Option<Grid>),
 }
 
 /// Why a line is not a command.
@@ -113,6 +117,9 @@ pub enum CommandError {
         /// What was typed after it.
         value: String,
     },
+    /// `open` with a line that is not one puzzle.
+    #[error("open: {0}")]
+    BadPuzzle(String),
     /// Neither a move nor a command word.
     #[error("unknown command '{0}' (type help)")]
     Unknown(String),
@@ -142,6 +149,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
         "save" => Command::Save,
         "help" | "?" => Command::Help,
         "end" | "quit" | "exit" => Command::End,
+        "open" => Command::Open(None),
         _ => return parse_other(text).map(Some),
     };
     Ok(Some(command))
@@ -165,6 +173,7 @@ fn parse_other(text: &str) -> Result<Command, CommandError> {
         "color" | "colour" => return paint::parse_colour(value),
         "filter" => return paint::parse_filter(value),
         "see" => return paint::parse_see(value),
+        "open" => return parse_open(value).map(|grid| Command::Open(Some(grid))),
         "auto" => {
             return match value.to_ascii_lowercase().as_str() {
                 "on" => Ok(Command::Auto(Some(true))),
@@ -184,6 +193,29 @@ fn parse_other(text: &str) -> Result<Command, CommandError> {
         }
     }
     parse_move(text)
+}
+
+/// The one puzzle on `line` (what follows `open`), read as a puzzle file
+/// is: 81 cells, `.` or `0` for a blank, with or without the other forms'
+/// punctuation.
+fn parse_open(line: &str) -> Result<Grid, CommandError> {
+    let mut records = parse_many(line).into_iter();
+    match (records.next(), records.next()) {
+        (Some(Ok(record)), None) => Ok(record.grid),
+        (Some(Err(err)), _) => Err(CommandError::BadPuzzle(format!(
+            "'{}': {}",
+            echo(line),
+            err.detail()
+        ))),
+        (None, _) => Err(CommandError::BadPuzzle(format!(
+            "no puzzle in '{}'",
+            echo(line)
+        ))),
+        (Some(Ok(_)), Some(_)) => Err(CommandError::BadPuzzle(format!(
+            "'{}' holds more than one puzzle: open one at a time",
+            echo(line)
+        ))),
+    }
 }
 
 fn bad_value(command: &'static str, expected: &'static str, value: &str) -> CommandError {

@@ -8,7 +8,7 @@ pub const TYPING: &str = "upper or lower case, spaces around ignored";
 
 /// Every command: what to type (other spellings in the text), and what it
 /// does.
-pub const COMMANDS: [(&str, &str); 21] = [
+pub const COMMANDS: [(&str, &str); 22] = [
     ("5c6", "put 6 in row 5, column c (also 5c 6, c5 6, c56)"),
     ("5c0", "erase row 5, column c"),
     ("bk", "undo the last move, again and again (also undo)"),
@@ -63,6 +63,11 @@ pub const COMMANDS: [(&str, &str); 21] = [
         "say the time played (it runs while you type at a terminal)",
     ),
     ("save", "save the game now (it is saved at the end too)"),
+    (
+        "open",
+        "open LINE: save this game and play the puzzle on LINE (81 cells, . or 0 \
+         for a blank, as a puzzle file holds it)",
+    ),
     ("help", "this list (also ?)"),
     ("end", "save and quit (also quit, exit, or end of input)"),
 ];
@@ -129,6 +134,7 @@ mod tests {
             Command::ClearColours => "clear colours",
             Command::Filter(_) => "filter",
             Command::See(_) => "see",
+            Command::Open(_) => "open",
         }
     }
 
@@ -144,7 +150,7 @@ mod tests {
         kinds.sort_unstable();
         kinds.dedup();
         assert_eq!(kinds.len(), COMMANDS.len(), "two rows of one kind");
-        assert_eq!(kinds.len(), 21, "a kind of command is not listed");
+        assert_eq!(kinds.len(), 22, "a kind of command is not listed");
     }
 
     #[test]

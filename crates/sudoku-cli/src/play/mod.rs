@@ -24,15 +24,17 @@ use std::fmt::Display;
 use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use clap::{Args, ValueEnum};
 use rustyline::error::ReadlineError;
 use rustyline::DefaultEditor;
 use sudoku_core::generator::fresh_seed;
-use sudoku_core::session::Session;
+use sudoku_core::session::{Daily, Date, DateError, Session};
 use sudoku_core::text::escape_controls;
 use sudoku_core::{Level, PuzzleError, RandomPuzzle};
+
+pub(crate) use saves::{short_path, NO_DATA_DIR};
 
 use choose::{Picked, Source};
 use saves::{Found, Saves};
@@ -75,6 +77,28 @@ pub struct PlayArgs {
     /// with one.
     #[arg(long, conflicts_with_all = ["file", "index", "dir", "random", "seed"])]
     resume: bool,
+    /// Play today's daily puzzle of LEVEL [default: medium]: the same
+    /// puzzle for everyone on the same date (in UTC). A won daily puzzle
+    /// adds to the daily streak (`sudoku stats`).
+    #[arg(long, value_name = "LEVEL", num_args = 0..=1, default_missing_value = "medium",
+          conflicts_with_all = ["file", "index", "dir", "random", "seed", "resume"],
+          value_parser = crate::generate::parse_level)]
+    daily: Option<Level>,
+    /// The date of the --daily puzzle, YYYY-MM-DD, instead of today (to
+    /// catch up on a day missed).
+    #[arg(long, value_name = "YYYY-MM-DD", requires = "daily")]
+    date: Option<String>,
+}
+
+/// The date of the daily puzzle: `--date`, else today in UTC. A bad date
+/// is one line (status 2).
+fn daily_date(date: Option<&str>) -> Result<Date, Failure> {
+    match date {
+        Some(text) => text
+            .parse()
+            .map_err(|e: DateError| Failure::Usage(format!("--date: {e}"))),
+        None => Ok(Date::of_time(SystemTime::now())),
+    }
 }
 
 /// The choices of `--color`.
@@ -127,6 +151,12 @@ fn shown(text: &str) -> String {
         .map(escape_controls)
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// The directory of the store both games share (and of the statistics
+/// beside it): `sudoku` in the user's data directory, if there is one.
+pub fn store_dir() -> Option<PathBuf> {
+    dirs::data_dir().map(|dir| dir.join("sudoku"))
 }
 
 /// Runs `sudoku play`.
@@ -209,7 +239,10 @@ fn start(args: &PlayArgs, console: &mut Console<'_>, color: bool) -> Result<(), 
     if args.resume {
         return resume(&mut saves, console, color);
     }
-    let loaded = if let Some(level) = args.random {
+    let loaded = if let Some(level) = args.daily {
+        let date = daily_date(args.date.as_deref())?;
+        choose::daily(Daily::new(date, level))
+    } else if let Some(level) = args.random {
         let random = RandomPuzzle::new(level, args.seed.unwrap_or_else(fresh_seed));
         choose::generate(random)
     } else if let Some(path) = &args.file {
@@ -243,7 +276,20 @@ fn play_or_resume(
     console: &mut Console<'_>,
     color: bool,
 ) -> Result<(), Failure> {
-    let start = match saves.find(session.game().puzzle(), console)? {
+    let start = start_of(session, label, saves, console)?;
+    let ending = session::play(start, saves, console, color)?;
+    finish(ending, saves, console, color)
+}
+
+/// The game to play on `session`'s puzzle: its saved game when the store
+/// holds one (and says so), else `session`.
+fn start_of(
+    session: Session,
+    label: String,
+    saves: &mut Saves,
+    console: &mut Console<'_>,
+) -> Result<Start, Failure> {
+    Ok(match saves.find(session.game().puzzle(), console)? {
         Found::Game(loaded) => Start {
             session: loaded.session,
             label,
@@ -268,14 +314,35 @@ fn play_or_resume(
             resumed: None,
             over_solved: false,
         },
-    };
-    finish(session::play(start, saves, console, color)?)
+    })
 }
 
-fn finish(ending: Ending) -> Result<(), Failure> {
-    match ending {
-        Ending::Done => Ok(()),
-        Ending::Unsaved => Err(Failure::Unsaved),
+/// The name of a puzzle opened with `open LINE`.
+const TYPED_NAME: &str = "typed puzzle";
+
+/// After a game: the status, or the next game when it ended with `open`
+/// (the typed puzzle's saved game, when the store holds one).
+fn finish(
+    mut ending: Ending,
+    saves: &mut Saves,
+    console: &mut Console<'_>,
+    color: bool,
+) -> Result<(), Failure> {
+    loop {
+        let puzzle = match ending {
+            Ending::Done => return Ok(()),
+            Ending::Unsaved => return Err(Failure::Unsaved),
+            Ending::Open(puzzle) => puzzle,
+        };
+        let session = match Session::new(puzzle, TYPED_NAME, sudoku_core::Origin::Text) {
+            Ok(session) => session,
+            Err(e) => return console.say(format_args!("open: {e}")).map_err(Failure::Io),
+        };
+        if let Err(why) = saves.claim(&puzzle) {
+            return console.say(why).map_err(Failure::Io);
+        }
+        let start = start_of(session, TYPED_NAME.to_string(), saves, console)?;
+        ending = session::play(start, saves, console, color)?;
     }
 }
 

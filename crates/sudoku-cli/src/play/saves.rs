@@ -90,7 +90,7 @@ impl Saves {
     /// `dirs::data_dir()`), the same as the terminal game's; a game ended
     /// by a signal is saved there too.
     pub fn open() -> Saves {
-        let mut saves = Saves::at(dirs::data_dir().map(|dir| dir.join("sudoku")));
+        let mut saves = Saves::at(super::store_dir());
         saves.keeper = Some(Keeper::start());
         saves
     }

@@ -36,6 +36,8 @@ pub enum Ending {
     /// Ended unsolved with progress that could not be saved (the error was
     /// shown).
     Unsaved,
+    /// Ended (and saved) by `open`: the puzzle to play next.
+    Open(Grid),
 }
 
 /// A game about to be played.
@@ -279,7 +281,31 @@ impl Play<'_> {
                 self.redraw_saying(&reply, console)
             }
             Command::End => self.end(false, console),
+            Command::Open(puzzle) => self.open(puzzle, console),
         }
+    }
+
+    /// `open LINE`: when `puzzle` can be played and is not this one, ends
+    /// this game as `end` does (saving it) and asks for `puzzle` next.
+    fn open(&mut self, puzzle: Option<Grid>, console: &mut Console<'_>) -> io::Result<Flow> {
+        let Some(puzzle) = puzzle else {
+            console.say(
+                "Type open and a puzzle on one line: its 81 cells row by row, . or 0 for a blank",
+            )?;
+            return Ok(Flow::Continue);
+        };
+        if puzzle == *self.session.game().puzzle() {
+            console.say("That is the puzzle being played")?;
+            return Ok(Flow::Continue);
+        }
+        if let Err(e) = sudoku_core::Game::new(puzzle) {
+            console.say(format_args!("open: {e}"))?;
+            return Ok(Flow::Continue);
+        }
+        Ok(match self.end(false, console)? {
+            Flow::Stop(Ending::Done) => Flow::Stop(Ending::Open(puzzle)),
+            other => other,
+        })
     }
 
     /// A move: `value` in `cell`, 0 erasing.
@@ -436,6 +462,10 @@ impl Play<'_> {
                 if hints > 0 {
                     let s = if hints == 1 { "" } else { "s" };
                     console.say(format_args!("(with {hints} hint{s})"))?;
+                }
+                let dir = self.saves.dir().map(std::path::Path::to_path_buf);
+                for line in crate::stats::record_win(dir.as_deref(), &mut self.session) {
+                    console.say(line)?;
                 }
                 self.saves.keep(None);
                 self.remove_save(console)?;

@@ -13,10 +13,12 @@
 //! one save per puzzle in a directory the frontend names.
 
 mod colour;
+pub mod daily;
 mod file;
 mod origin;
 mod pencil;
 pub mod save;
+pub mod stats;
 pub mod store;
 
 use std::fmt;
@@ -32,10 +34,14 @@ use crate::pos::{Cell, Digit};
 use colour::Paints;
 
 pub use colour::{Change, Colour, ColourError, Colouring, NotAColour, Paint, Step, Target};
+pub use daily::{Daily, Date, DateError};
 pub use file::{follow_links, open_for_reading};
 pub use origin::{Origin, OriginError, MAX_LINE, MAX_PATH};
 pub use pencil::{NotAllowed, Pencil};
 pub use save::{Loaded, PartError, SaveError};
+pub use stats::{
+    Counted, LevelStats, Recorded, Stats, StatsError, StatsFile, StatsFormatError, Streak, Win,
+};
 pub use store::{short_path, Import, Listing, SaveLock, SaveStore, SavedInfo, StoreError};
 
 /// The most time a session counts: 9999 hours (over a year of play).

@@ -83,8 +83,10 @@ pub fn render(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) -> Geometr
             overlay::render_save_failed(buf, area, leave, error, theme);
         }
         Some(Overlay::Won(stats)) => {
-            overlay::render_won(buf, area, stats, app.next_name().as_deref(), theme);
+            let next = app.next_name();
+            overlay::render_won(buf, area, stats, next.as_deref(), app.win_note(), theme);
         }
+        Some(Overlay::Stats) => overlay::render_stats(buf, area, app.stats_lines(), theme),
         None => {}
     }
     geometry

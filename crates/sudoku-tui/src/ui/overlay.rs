@@ -207,9 +207,10 @@ pub fn render_won(
     area: Rect,
     stats: WinStats,
     next: Option<&str>,
+    note: Option<&str>,
     theme: &Theme,
 ) {
-    let body = [
+    let mut body = vec![
         (
             " Congratulations, the puzzle is solved!".to_string(),
             Paint::Good,
@@ -220,6 +221,10 @@ pub fn render_won(
         (format!(" Hints  {}", stats.hints), Paint::Text),
         (String::new(), Paint::Text),
     ];
+    if let Some(note) = note {
+        body.push((format!(" {}", escape_controls(note)), Paint::Good));
+        body.push((String::new(), Paint::Text));
+    }
     let mut keys = Vec::new();
     if let Some(next) = next {
         keys.push((
@@ -232,6 +237,17 @@ pub fn render_won(
         Paint::Title,
     ));
     boxed(buf, area, "Solved", &body, &keys, theme);
+}
+
+/// The statistics screen: `lines` (the core's table), and how to close it.
+pub fn render_stats(buf: &mut Buffer, area: Rect, lines: &[String], theme: &Theme) {
+    let mut body: Vec<Styled> = lines
+        .iter()
+        .map(|l| (format!(" {}", escape_controls(l)), Paint::Text))
+        .collect();
+    body.push((String::new(), Paint::Text));
+    let keys = [(" any key closes this screen".to_string(), Paint::Dim)];
+    boxed(buf, area, "Statistics", &body, &keys, theme);
 }
 
 /// The question after a save failed on the way out: leave without saving,

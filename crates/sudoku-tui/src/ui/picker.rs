@@ -181,7 +181,7 @@ fn row_label(picker: &Picker, choice: Choice, now: SystemTime, width: usize) -> 
             let fitted = fit_parts(&parts, " · ", width);
             (if fitted.is_empty() { label } else { fitted }, Paint::Good)
         }
-        Choice::Random(_) => (label, Paint::Title),
+        Choice::Random(_) | Choice::Daily(_) => (label, Paint::Title),
         Choice::Entry(i) => match &picker.entries()[i].puzzle {
             Ok(grid) if picker.saved_index(grid).is_some() => {
                 (format!("{label} · saved"), Paint::Text)
@@ -226,8 +226,13 @@ fn render_preview(
         .border_style(theme.style(Paint::Line));
     let inner = block.inner(area);
     block.render(area, buf);
-    if let Some(Choice::Random(level)) = picker.selected() {
-        Paragraph::new(random_preview(level))
+    let made = match picker.selected() {
+        Some(Choice::Random(level)) => Some(random_preview(level)),
+        Some(Choice::Daily(level)) => Some(daily_preview(level)),
+        _ => None,
+    };
+    if let Some(made) = made {
+        Paragraph::new(made)
             .wrap(Wrap { trim: false })
             .render(inner, buf);
         return;
@@ -315,6 +320,23 @@ pub fn random_preview(level: Level) -> Vec<Line<'static>> {
             "A fresh seed every time; the name shows it, and \
              `sudoku-tui --random {level} --seed N` makes it again."
         )),
+    ]
+}
+
+/// The preview of the "Today's puzzle" row.
+pub fn daily_preview(level: Level) -> Vec<Line<'static>> {
+    vec![
+        Line::from(format!("Today's {level} puzzle")),
+        Line::from(""),
+        Line::from(
+            "The same puzzle for everyone today (the date in UTC), made from the date: \
+             a new one every day.",
+        ),
+        Line::from(""),
+        Line::from(
+            "Win it on consecutive days for a daily streak (F2 shows it); \
+             `sudoku-tui --daily LEVEL` plays another level.",
+        ),
     ]
 }
 

@@ -6,7 +6,7 @@ use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
 use ratatui::Terminal;
-use sudoku_core::{Cell, Digit};
+use sudoku_core::{Cell, Digit, Level};
 
 use super::*;
 use crate::action::{Action, Direction};
@@ -79,6 +79,10 @@ fn the_picker_lists_previews_and_shows_errors() {
     for _ in 0..5 {
         app.update(Action::Move(Direction::Up));
     }
+    let shown = screen(&mut app, 100, 20);
+    assert!(shown.contains("> Today's puzzle: medium"), "{shown}");
+    assert!(shown.contains("Today's medium puzzle"), "{shown}");
+    app.update(Action::Move(Direction::Up));
     let shown = screen(&mut app, 100, 20);
     assert!(shown.contains("> sudoku30-easy.txt"), "{shown}");
     assert!(!shown.contains("sudoku01-easy.txt"));
@@ -472,13 +476,44 @@ fn store_with_a_saved_game(name: &str, saved_at: std::time::SystemTime) -> SaveS
     store
 }
 
+/// Counts three wins in `store`'s statistics: the daily puzzles of
+/// 2024-06-09 and 2024-06-10 (the captures' today) and a puzzle of no
+/// level.
+fn won_daily_games(store: &SaveStore) {
+    use sudoku_core::session::{Daily, StatsFile, Win};
+    let file = StatsFile::of_store(store);
+    for (date, secs) in [("2024-06-09", 312), ("2024-06-10", 275)] {
+        let daily = Daily::new(date.parse().unwrap(), Level::Medium);
+        file.record(&Win {
+            puzzle: daily.generate().unwrap(),
+            level: Some(Level::Medium),
+            time: std::time::Duration::from_secs(secs),
+            moves: 50,
+            hints: 1,
+            daily: Some(daily.date),
+        })
+        .unwrap();
+    }
+    file.record(&Win {
+        puzzle: EASY.parse().unwrap(),
+        level: None,
+        time: std::time::Duration::from_secs(1504),
+        moves: 60,
+        hints: 0,
+        daily: None,
+    })
+    .unwrap();
+}
+
 /// The docs' screen captures: the picker with a saved game, a game with
-/// pencil marks, the quit question, a paused game and the help, at 80x24
+/// pencil marks, the quit question, a paused game, the help and the
+/// statistics, at 80x24
 /// and at the smallest size.
 fn captures() -> String {
     let now = Instant::now();
     let saved_at = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_718_000_000);
     let store = store_with_a_saved_game("captures", saved_at);
+    won_daily_games(&store);
     let mut out = String::new();
     for (w, h) in [(80, 24), MIN_SIZE] {
         let mut app = App::new(
@@ -515,6 +550,9 @@ fn captures() -> String {
         app.update_at(Action::Pause, now);
         app.update_at(Action::Help, now);
         shot(&mut app, "The help (it scrolls where it does not fit)");
+        app.update_at(Action::Cancel, now);
+        app.update_at(Action::Stats, now);
+        shot(&mut app, "The statistics (F2)");
     }
     let _ = std::fs::remove_dir_all(store.dir().parent().unwrap());
     out
