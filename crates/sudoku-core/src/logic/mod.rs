@@ -35,8 +35,10 @@
 mod basic;
 mod candidates;
 mod chaining;
+mod clue;
 mod exclusion;
 mod grade;
+mod links;
 mod step;
 mod templates;
 mod uniqueness;
@@ -46,6 +48,8 @@ pub use grade::{
     grade, grade_within, Bounds, Grade, GradeError, Level, LevelError, Rating, RatingRange,
     RatingRangeError, Within,
 };
+pub use clue::{Clue, Rung};
+pub use links::{Chain, ChainNode, LinkKind};
 pub use step::{Step, Technique, TechniqueError};
 
 pub(crate) use grade::grade_within_seen;

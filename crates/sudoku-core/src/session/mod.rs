@@ -12,6 +12,7 @@
 //! one save per puzzle in a directory the frontend names.
 
 mod file;
+mod ladder;
 mod origin;
 mod pencil;
 pub mod save;
@@ -30,6 +31,7 @@ use crate::logic::{Digits, Level};
 use crate::pos::{Cell, Digit};
 
 pub use file::{follow_links, open_for_reading};
+pub use ladder::{Given, HintLadder, NextHint};
 pub use origin::{Origin, OriginError, MAX_LINE, MAX_PATH};
 pub use pencil::{NotAllowed, Pencil};
 pub use save::{Loaded, PartError, SaveError};
