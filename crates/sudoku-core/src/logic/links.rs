@@ -129,3 +129,119 @@ impl fmt::Display for Chain {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::{Candidates, LogicSolver, Step, Technique};
+    use crate::parse::parse_many;
+    use crate::pos::Unit;
+
+    /// Whether a weak link (`a` on, so `b` off) holds on `marks`: the same
+    /// cell, or the same digit in cells that see each other.
+    fn weak(a: ChainNode, b: ChainNode) -> bool {
+        (a.cell == b.cell && a.digit != b.digit)
+            || (a.digit == b.digit && a.cell != b.cell && a.cell.peers().any(|p| p == b.cell))
+    }
+
+    /// Whether a strong link (`a` off, so `b` on) holds on `marks`: the
+    /// last two digits of a cell, or the last two places of a digit in a
+    /// unit.
+    fn strong(marks: &Candidates, a: ChainNode, b: ChainNode) -> bool {
+        if a.cell == b.cell {
+            return a.digit != b.digit && marks.get(a.cell).iter().count() == 2;
+        }
+        a.digit == b.digit
+            && Unit::of(a.cell).into_iter().any(|u| {
+                let places: Vec<_> = u.cells().filter(|&c| marks.contains(c, a.digit)).collect();
+                places.len() == 2 && places.contains(&b.cell)
+            })
+    }
+
+    /// Whether the step concludes `node`: places it (on) or removes it.
+    fn concludes(step: &Step, node: ChainNode) -> bool {
+        let candidate = (node.cell, node.digit);
+        if node.on {
+            step.placements().contains(&candidate)
+        } else {
+            step.eliminations().contains(&candidate)
+        }
+    }
+
+    fn negated(node: ChainNode) -> ChainNode {
+        ChainNode { on: !node.on, ..node }
+    }
+
+    fn check(marks: &Candidates, step: &Step) {
+        let chains = step.chains();
+        for node in chains.iter().flat_map(|c| c.nodes()) {
+            assert!(marks.contains(node.cell, node.digit), "{node} in {step}");
+        }
+        for (a, b, kind) in chains.iter().flat_map(|c| c.links()) {
+            match kind {
+                LinkKind::Weak => assert!(weak(a, b), "{a} => {b} in {step}"),
+                LinkKind::Strong if step.technique() < Technique::Nishio => {
+                    assert!(strong(marks, a, b), "{a} => {b} in {step}")
+                }
+                _ => assert!(step.technique() >= Technique::Nishio, "{a} => {b} in {step}"),
+            }
+        }
+        let first = |c: &Chain| c.nodes()[0];
+        let last = |c: &Chain| *c.nodes().last().unwrap();
+        match step.technique() {
+            Technique::XCycle | Technique::YCycle | Technique::XyCycle => {
+                assert_eq!(chains.len(), 1);
+                assert_eq!(first(&chains[0]), last(&chains[0]), "{step}");
+            }
+            Technique::XChain | Technique::ForcingChain => {
+                assert_eq!(chains.len(), 1);
+                let (a, z) = (first(&chains[0]), last(&chains[0]));
+                assert_eq!(z, negated(a), "a contradiction: {step}");
+                assert!(concludes(step, z), "{step}");
+            }
+            _ => {
+                // A contradiction: two lines from the assumption to one
+                // candidate on and off; else every branch ends at the
+                // conclusion.
+                let (a, b) = (&chains[0], &chains[chains.len() - 1]);
+                if chains.len() == 2 && first(a) == first(b) && last(a) == negated(last(b)) {
+                    assert!(concludes(step, negated(first(a))), "{step}");
+                } else {
+                    assert!(chains.iter().all(|c| last(c) == last(a)), "{step}");
+                    assert!(concludes(step, last(a)), "{step}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_links_of_every_chain_step_hold_on_the_board() {
+        let text = concat!(
+            include_str!("../../puzzles/sudoku08-ai-escargot.txt"),
+            "\n",
+            include_str!("../../puzzles/sudoku09-inkala-2012.txt"),
+            "\n.6..5.1.......2.3....4...7943........2...8..3..5.2..1..5....9...82.........537.2.\n",
+        );
+        let mut techniques = Vec::new();
+        for record in parse_many(text) {
+            let mut solver = LogicSolver::new(&record.unwrap().grid);
+            loop {
+                let marks = solver.candidates().clone();
+                let Some(step) = solver.advance() else { break };
+                let chain = matches!(
+                    step.technique(),
+                    Technique::XCycle | Technique::YCycle | Technique::XyCycle | Technique::XChain
+                ) || step.technique() >= Technique::ForcingChain
+                    && step.technique() != Technique::AlignedTripleExclusion;
+                assert_eq!(!step.chains().is_empty(), chain, "{step}");
+                if chain {
+                    check(&marks, &step);
+                    techniques.push(step.technique());
+                }
+            }
+        }
+        techniques.sort();
+        techniques.dedup();
+        assert!(techniques.len() >= 3, "{techniques:?}");
+    }
+}
