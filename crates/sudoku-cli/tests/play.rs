@@ -591,7 +591,10 @@ fn the_hint_ladder_climbs_and_lists_a_chain_as_links() {
     let dir = temp_dir("chain");
     let file = dir.join("chain.txt");
     std::fs::write(&file, game.grid().to_string()).unwrap();
-    let out = run(&[path_str(&file)], "hint\nhint\nhint\nhint all\nhint\nend\n");
+    let out = run(
+        &[path_str(&file)],
+        "hint\nhint\nhint\nhint all\nhint\nend\n",
+    );
     let stdout = text(&out.stdout);
     let replies = replies(&out);
     let said = |prefix: &str| replies.iter().filter(|r| r.starts_with(prefix)).count();
@@ -612,12 +615,18 @@ fn the_hint_ladder_climbs_and_lists_a_chain_as_links() {
         for node in line.trim().split(" => ") {
             let (cell, digit) = node[1..].split_once('=').expect(node);
             assert!(Cell::from_name(cell).is_some(), "{node} in {line}");
-            assert!(matches!(digit, "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9"));
+            assert!(matches!(
+                digit,
+                "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9"
+            ));
         }
         assert!(line.contains(" => "), "{line}");
     }
     let reasoning = stdout.find("Hint 4/4: ").unwrap();
-    assert!(stdout[reasoning..].find(links[0]).is_some(), "the links follow the reasoning");
+    assert!(
+        stdout[reasoning..].find(links[0]).is_some(),
+        "the links follow the reasoning"
+    );
     // Then hint places a digit (counted), as before the ladder.
     assert_eq!(said("Type hint again to place a digit"), 1);
     assert!(stdout.contains(" played, 1 move, 1 hint, "), "{stdout}");
@@ -628,8 +637,8 @@ fn help_lists_every_command() {
     let out = run(&[path_str(&easy())], "help\n");
     let stdout = text(&out.stdout);
     for word in [
-        "5c6", "5c0", "bk", "rd", "n5c123", "5c?", "auto", "check", "mistakes", "hint", "hint all", "solve",
-        "restart", "show", "time", "save", "help", "end",
+        "5c6", "5c0", "bk", "rd", "n5c123", "5c?", "auto", "check", "mistakes", "hint", "hint all",
+        "solve", "restart", "show", "time", "save", "help", "end",
     ] {
         assert!(
             stdout.lines().any(|l| l.starts_with(&format!("  {word} "))),

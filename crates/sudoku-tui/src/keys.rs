@@ -24,7 +24,10 @@ pub const BOARD: Group = Group {
         ("r Ctrl-Y", "redo"),
         ("n", "pencil-mark mode on/off"),
         ("c", "automatic candidates on/off"),
-        ("H (shift-h)", "hint: each H tells more (4 rungs), then fills a cell"),
+        (
+            "H (shift-h)",
+            "hint: each H tells more (4 rungs), then fills a cell",
+        ),
         ("m", "mistakes: mark the wrong digits (counts as a hint)"),
         ("S (shift-s)", "auto-solve, animated"),
         ("+ -", "auto-solve faster / slower"),

@@ -1023,8 +1023,14 @@ mod tests {
         assert!(!first.place);
         let explained = Answer::work_out(p.game(), first);
         assert_eq!(p.take_hint(first, explained, now), Progress::Playing);
-        assert!(p.message().text.starts_with("Hint 1/4 (H: more): Look for a "));
-        assert!(p.clue().unwrap().cells.is_empty(), "the first rung points nowhere");
+        assert!(p
+            .message()
+            .text
+            .starts_with("Hint 1/4 (H: more): Look for a "));
+        assert!(
+            p.clue().unwrap().cells.is_empty(),
+            "the first rung points nowhere"
+        );
         // The other rungs show at once; after the last, H places.
         for rung in 2..=4 {
             p.update(Action::Hint, now);

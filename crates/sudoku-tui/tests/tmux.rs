@@ -863,7 +863,10 @@ fn the_hint_ladder_draws_a_chain_without_colour_at_80x24() {
     let first = step.chains()[0].nodes()[0];
     let (_, row) = row_line(&screen, first.cell.row().name());
     let border = screen.lines().find(|l| l.contains("━━a━━")).unwrap();
-    let x = border.chars().position(|c| c == first.cell.col().name()).unwrap();
+    let x = border
+        .chars()
+        .position(|c| c == first.cell.col().name())
+        .unwrap();
     let marked: String = row.chars().skip(x - 1).take(3).collect();
     assert_eq!(marked, "*·*", "{screen}");
     tmux.send(&["H", "H"]);
@@ -873,9 +876,15 @@ fn the_hint_ladder_draws_a_chain_without_colour_at_80x24() {
     for chain in step.chains() {
         let first = chain.nodes()[0];
         let sign = if first.on { '+' } else { '-' };
-        assert!(board.contains(&format!("{sign}{} 1", first.digit)), "{screen}");
+        assert!(
+            board.contains(&format!("{sign}{} 1", first.digit)),
+            "{screen}"
+        );
     }
-    assert!(board.contains(" 2 "), "the second link is numbered:\n{screen}");
+    assert!(
+        board.contains(" 2 "),
+        "the second link is numbered:\n{screen}"
+    );
     for &(_, digit) in step.eliminations() {
         assert!(board.contains(&format!("x{digit}")), "{screen}");
     }

@@ -8,7 +8,7 @@ use std::time::{Instant, SystemTime};
 
 use sudoku_core::logic::{Chain, Clue, Rung};
 use sudoku_core::session::{Given, HintLadder, MarkError, Session};
-use sudoku_core::{Cell, Digit, Digits, Grid, Move, Outcome};
+use sudoku_core::{Cell, Digit, Digits, Move, Outcome};
 
 use super::board::{self, View};
 use super::command::{self, Command};
@@ -551,7 +551,11 @@ impl Play<'_> {
     /// line per branch: `  +3d=5 => -3g=5 => +8g=5`.
     fn say_clue(&self, clue: &Clue, console: &mut Console<'_>) -> io::Result<()> {
         let last = Rung::ALL.len();
-        console.say(format_args!("Hint {}/{last}: {}", clue.rung.number(), clue.text))?;
+        console.say(format_args!(
+            "Hint {}/{last}: {}",
+            clue.rung.number(),
+            clue.text
+        ))?;
         for chain in &clue.chains {
             for line in chain_lines(chain) {
                 console.say(line)?;
@@ -810,7 +814,10 @@ mod tests {
             "wrapped within 80 columns: {out}"
         );
         let out = transcript("9i5\nhint\nhint all\nhint\n");
-        assert!(out.contains("Hint 1/4: Look for a full house on 1\n"), "{out}");
+        assert!(
+            out.contains("Hint 1/4: Look for a full house on 1\n"),
+            "{out}"
+        );
         assert!(out.contains("Hint 4/4: Full house: "), "{out}");
         assert!(out.contains("Hint: 9i is 9, not 5"), "{out}");
         assert!(

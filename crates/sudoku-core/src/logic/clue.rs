@@ -192,19 +192,24 @@ fn single_unit(step: &Step, grid: &Grid) -> Option<Unit> {
     let technique = step.technique();
     let (cell, digit) = step.placement()?;
     let units = match technique {
-        Technique::FullHouse | Technique::HiddenSingleBox => {
-            [Unit::Block(cell.block()), Unit::Row(cell.row()), Unit::Col(cell.col())]
-        }
-        Technique::HiddenSingleLine => {
-            [Unit::Row(cell.row()), Unit::Col(cell.col()), Unit::Block(cell.block())]
-        }
+        Technique::FullHouse | Technique::HiddenSingleBox => [
+            Unit::Block(cell.block()),
+            Unit::Row(cell.row()),
+            Unit::Col(cell.col()),
+        ],
+        Technique::HiddenSingleLine => [
+            Unit::Row(cell.row()),
+            Unit::Col(cell.col()),
+            Unit::Block(cell.block()),
+        ],
         _ => return None,
     };
     let fits = |unit: &Unit| {
-        unit.cells().filter(|&c| c != cell && grid.get(c).is_none()).all(|c| {
-            technique != Technique::FullHouse
-                && c.peers().any(|p| grid.get(p) == Some(digit))
-        })
+        unit.cells()
+            .filter(|&c| c != cell && grid.get(c).is_none())
+            .all(|c| {
+                technique != Technique::FullHouse && c.peers().any(|p| grid.get(p) == Some(digit))
+            })
     };
     units.into_iter().find(fits)
 }

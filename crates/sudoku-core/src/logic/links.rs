@@ -169,7 +169,10 @@ mod tests {
     }
 
     fn negated(node: ChainNode) -> ChainNode {
-        ChainNode { on: !node.on, ..node }
+        ChainNode {
+            on: !node.on,
+            ..node
+        }
     }
 
     fn check(marks: &Candidates, step: &Step) {
@@ -183,7 +186,10 @@ mod tests {
                 LinkKind::Strong if step.technique() < Technique::Nishio => {
                     assert!(strong(marks, a, b), "{a} => {b} in {step}")
                 }
-                _ => assert!(step.technique() >= Technique::Nishio, "{a} => {b} in {step}"),
+                _ => assert!(
+                    step.technique() >= Technique::Nishio,
+                    "{a} => {b} in {step}"
+                ),
             }
         }
         let first = |c: &Chain| c.nodes()[0];

@@ -62,7 +62,10 @@ pub fn lines(clue: &Clue, cell: Cell, width: u16, height: u16) -> Option<Vec<(St
     let per_line = ((width + 1) / 3).max(1);
     let mut out = Vec::new();
     for chunk in entries.chunks(per_line).take(height) {
-        let text: Vec<String> = chunk.iter().map(|e| format!("{}{}", e.sign, e.digit)).collect();
+        let text: Vec<String> = chunk
+            .iter()
+            .map(|e| format!("{}{}", e.sign, e.digit))
+            .collect();
         out.push((text.join(" "), chunk[0].paint()));
     }
     let shown = per_line * height;
@@ -172,7 +175,10 @@ mod tests {
             .into_iter()
             .map(|(_, p)| p)
             .collect();
-        assert_eq!(paints, [Paint::ChainOn, Paint::ChainOff, Paint::SolverRemove]);
+        assert_eq!(
+            paints,
+            [Paint::ChainOn, Paint::ChainOff, Paint::SolverRemove]
+        );
         assert_eq!(lines(&clue, cell("1a"), 5, 3), None);
     }
 

@@ -372,7 +372,9 @@ fn dialogs_and_the_status_keep_their_keys_on_small_terminals() {
         assert!(status.contains("conflicts 0 · 00:00"), "{w}x{h}:\n{shown}");
         let message = line_with(&shown, "? help");
         assert!(
-            message.trim_start().starts_with("Hint 1/4 (H: more): Look for a"),
+            message
+                .trim_start()
+                .starts_with("Hint 1/4 (H: more): Look for a"),
             "{message}"
         );
         app.update_at(Action::Quit, now);
@@ -522,7 +524,10 @@ fn captures() -> String {
         app.update_at(Action::Help, now);
         shot(&mut app, "The help (it scrolls where it does not fit)");
         let mut app = App::new(
-            Picker::new(vec![entry("escargot-later.txt", &chain_board())], Vec::new()),
+            Picker::new(
+                vec![entry("escargot-later.txt", &chain_board())],
+                Vec::new(),
+            ),
             None,
         );
         app.update_at(Action::Confirm, now);
@@ -573,7 +578,10 @@ fn the_hint_ladder_highlights_its_cells_and_draws_a_chain() {
     app.wait_for_hint();
     let shown = screen(&mut app, 80, 24);
     assert!(line_with(&shown, "? help").contains("Hint 1/4 (H: more): Look for a"));
-    assert!(!shown.contains('*'), "the first rung points nowhere:\n{shown}");
+    assert!(
+        !shown.contains('*'),
+        "the first rung points nowhere:\n{shown}"
+    );
     app.update(Action::Hint);
     let clue = app.play().unwrap().clue().unwrap();
     assert!(!clue.cells.is_empty());
@@ -608,11 +616,17 @@ fn the_hint_ladder_highlights_its_cells_and_draws_a_chain() {
     for chain in &clue.chains {
         let first = chain.nodes()[0];
         let sign = if first.on { '+' } else { '-' };
-        assert!(shown.contains(&format!("{sign}{} 1", first.digit)), "{shown}");
+        assert!(
+            shown.contains(&format!("{sign}{} 1", first.digit)),
+            "{shown}"
+        );
         let last = chain.nodes()[chain.nodes().len() - 1];
         let sign = if last.on { '+' } else { '-' };
         let n = chain.nodes().len();
-        assert!(shown.contains(&format!("{sign}{}{n:>2}", last.digit)), "{shown}");
+        assert!(
+            shown.contains(&format!("{sign}{}{n:>2}", last.digit)),
+            "{shown}"
+        );
     }
     for &(_, digit) in &clue.removals {
         assert!(shown.contains(&format!("x{digit}")), "{shown}");

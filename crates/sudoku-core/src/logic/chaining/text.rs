@@ -56,12 +56,7 @@ impl Writer<'_> {
             cell(st_cell(s)),
             d = st_digit(s) + 1,
         );
-        self.conclude(
-            st(c, d, !on),
-            sentence,
-            complexity,
-            &[line_a, line_b],
-        )
+        self.conclude(st(c, d, !on), sentence, complexity, &[line_a, line_b])
     }
 
     /// A double chain: `d` on and off in `c` both lead to state `s`.
