@@ -450,15 +450,16 @@ impl Step {
     /// ```
     /// use sudoku_core::{Grid, LogicSolver, Technique};
     /// let grid: Grid =
-    ///     "4......3....3..58.........1.9..8..4...6.5.7....3....2.68.2...........3.....1..6.."
+    ///     ".6..5.1.......2.3....4...7943........2...8..3..5.2..1..5....9...82.........537.2."
     ///         .parse()
     ///         .unwrap();
     /// let mut solver = LogicSolver::new(&grid);
     /// let step = std::iter::from_fn(|| solver.advance())
     ///     .find(|s| !s.chains().is_empty())
     ///     .unwrap();
-    /// let chain = &step.chains()[0];
-    /// assert!(chain.nodes().len() >= 3);
+    /// assert_eq!(step.technique(), Technique::XChain);
+    /// let chain = step.chains()[0].to_string();
+    /// assert_eq!(chain, "+8i=4 => -8e=4 => +5e=4 => -6f=4 => +6i=4 => -8i=4");
     /// ```
     pub fn chains(&self) -> &[Chain] {
         &self.chains
