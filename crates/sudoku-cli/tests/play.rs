@@ -583,12 +583,66 @@ fn hint_solve_and_restart() {
 }
 
 #[test]
+fn the_hint_ladder_climbs_and_lists_a_chain_as_links() {
+    // The first board of AI Escargot that the hints' digits lead to where
+    // the next step is a chain.
+    let escargot = std::fs::read_to_string(puzzles().join("sudoku08-ai-escargot.txt")).unwrap();
+    let mut game = sudoku_core::Game::new(escargot.parse().unwrap()).unwrap();
+    while game.next_step().unwrap().chains().is_empty() {
+        let hint = game.hint().unwrap();
+        game.place(hint.cell, hint.digit).unwrap();
+    }
+    let dir = temp_dir("chain");
+    let file = dir.join("chain.txt");
+    std::fs::write(&file, game.grid().to_string()).unwrap();
+    let out = run(
+        &[path_str(&file)],
+        "hint\nhint\nhint\nhint all\nhint\nend\n",
+    );
+    let stdout = text(&out.stdout);
+    let replies = replies(&out);
+    let said = |prefix: &str| replies.iter().filter(|r| r.starts_with(prefix)).count();
+    // hint, hint, hint: rungs 1 to 3; hint all: the four again.
+    assert_eq!(said("Hint 1/4: Look for a"), 2, "{stdout}");
+    assert_eq!(said("Hint 2/4: Look at "), 2, "{stdout}");
+    assert_eq!(said("Hint 3/4: The move: "), 2, "{stdout}");
+    assert_eq!(said("Hint 4/4: "), 1, "{stdout}");
+    assert_eq!(said("Type hint for more, hint all for the whole step"), 3);
+    // The chain under the reasoning: candidates linked by =>, on (+) and
+    // off (-), in the games' notation.
+    let links: Vec<&str> = stdout
+        .lines()
+        .filter(|l| (l.starts_with("  +") || l.starts_with("  -")) && !l.ends_with('+'))
+        .collect();
+    assert!(!links.is_empty(), "{stdout}");
+    for line in &links {
+        for node in line.trim().split(" => ") {
+            let (cell, digit) = node[1..].split_once('=').expect(node);
+            assert!(Cell::from_name(cell).is_some(), "{node} in {line}");
+            assert!(matches!(
+                digit,
+                "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9"
+            ));
+        }
+        assert!(line.contains(" => "), "{line}");
+    }
+    let reasoning = stdout.find("Hint 4/4: ").unwrap();
+    assert!(
+        stdout[reasoning..].find(links[0]).is_some(),
+        "the links follow the reasoning"
+    );
+    // Then hint places a digit (counted), as before the ladder.
+    assert_eq!(said("Type hint again to place a digit"), 1);
+    assert!(stdout.contains(" played, 1 move, 1 hint, "), "{stdout}");
+}
+
+#[test]
 fn help_lists_every_command() {
     let out = run(&[path_str(&easy())], "help\n");
     let stdout = text(&out.stdout);
     for word in [
-        "5c6", "5c0", "bk", "rd", "n5c123", "5c?", "auto", "check", "mistakes", "hint", "solve",
-        "restart", "show", "time", "save", "help", "end",
+        "5c6", "5c0", "bk", "rd", "n5c123", "5c?", "auto", "check", "mistakes", "hint", "hint all",
+        "solve", "restart", "show", "time", "save", "help", "end",
     ] {
         assert!(
             stdout.lines().any(|l| l.starts_with(&format!("  {word} "))),

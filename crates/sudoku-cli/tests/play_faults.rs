@@ -33,7 +33,7 @@ fn main() -> ExitCode {
             a_save_that_is_a_link_is_written_through,
             a_game_with_a_history_past_the_bound_resumes_whole,
             resume_reports_what_it_left_out_and_keeps_the_save_as_it_was,
-            a_second_hint_places_whatever_was_asked_between,
+            the_hint_ladder_climbs_whatever_was_asked_between,
             every_line_of_a_game_fits_80_columns,
         ],
         a_pid_namespace => [left_over_temporary_files_never_block_a_save_even_as_process_1],
@@ -464,13 +464,16 @@ fn resume_reports_what_it_left_out_and_keeps_the_save_as_it_was() {
     assert!(said.contains(&format!("kept as {short}.bad2")), "{said}");
 }
 
-fn a_second_hint_places_whatever_was_asked_between() {
+fn the_hint_ladder_climbs_whatever_was_asked_between() {
     let home = home();
     let out = pipe(
         sudoku(home.path(), &["play", "easy.txt"]),
-        "hint\nshow\ntime\n2b?\nhint\nend\n",
+        "hint\nshow\ntime\n2b?\nhint\nhint\nshow\nhint\nhint\nend\n",
     );
     let stdout = text(&out.stdout);
+    for rung in ["Hint 1/4: ", "Hint 2/4: ", "Hint 3/4: ", "Hint 4/4: "] {
+        assert_eq!(stdout.matches(rung).count(), 1, "{stdout}");
+    }
     assert_eq!(
         stdout.matches("Type hint again to place a digit").count(),
         1,
@@ -480,17 +483,14 @@ fn a_second_hint_places_whatever_was_asked_between() {
         stdout.contains("  00:00 played, 1 move, 1 hint, 1/49 filled\n"),
         "{stdout}"
     );
-    // A move between the two: the second explains the new board.
+    // A move between two hints: the second starts again on the new board.
     let out = pipe(
         sudoku(home.path(), &["play", "easy.txt"]),
-        "hint\n1a4\nhint\nend\n",
+        "hint\nhint\n1a4\nhint\nend\n",
     );
-    assert_eq!(
-        text(&out.stdout)
-            .matches("Type hint again to place a digit")
-            .count(),
-        2
-    );
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.matches("Hint 1/4: ").count(), 2, "{stdout}");
+    assert_eq!(stdout.matches("Hint 2/4: ").count(), 1, "{stdout}");
 }
 
 fn every_line_of_a_game_fits_80_columns() {

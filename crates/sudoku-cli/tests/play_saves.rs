@@ -448,7 +448,7 @@ fn resume_lists_the_saved_games_and_goes_on_with_one() {
     good(play(
         home.path(),
         &["--random", "medium", "--seed", "7"],
-        "hint\nhint\nend\n",
+        "hint all\nhint\nend\n",
     ));
     set_saved(&save_of(home.path(), EASY), 1_000_000_000);
     let random = sudoku_core::RandomPuzzle::new(sudoku_core::Level::Medium, 7)

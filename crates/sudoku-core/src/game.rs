@@ -61,6 +61,7 @@ pub struct Game {
     solution: Grid,
     unique: bool,
     moves: usize,
+    changes: u64,
 }
 
 impl Game {
@@ -84,6 +85,7 @@ impl Game {
             solution,
             unique: solutions.len() == 1,
             moves: 0,
+            changes: 0,
         })
     }
 
@@ -152,6 +154,7 @@ impl Game {
     }
 
     fn apply(&mut self, mv: Move) {
+        self.changes = self.changes.wrapping_add(1);
         if let Some(old) = mv.before {
             self.counters.remove(mv.cell, old);
         }
@@ -202,6 +205,16 @@ impl Game {
         self.counters = Counters::of(&self.puzzle);
         self.history.clear();
         self.moves = 0;
+        self.changes = self.changes.wrapping_add(1);
+    }
+
+    /// How many times the board changed since this value was made: every
+    /// move, undo, redo and restart adds one (a move that changes nothing
+    /// does not). Not saved: a game read back starts at 0. Two looks at
+    /// the same game with the same count saw the same board, with nothing
+    /// done between them (the hint ladder starts again when it differs).
+    pub fn changes(&self) -> u64 {
+        self.changes
     }
 
     /// What the board is now: legal, conflicting, or solved.

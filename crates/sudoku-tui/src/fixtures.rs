@@ -25,3 +25,15 @@ pub(crate) fn entry(name: &str, text: &str) -> Entry {
 pub(crate) fn cell(name: &str) -> Cell {
     Cell::from_name(name).unwrap_or_else(|| panic!("bad cell name {name}"))
 }
+
+/// The first board of AI Escargot that the hints' digits lead to where
+/// the next logical step is a chain (a Nishio forcing chain).
+pub(crate) fn chain_board() -> String {
+    let text = include_str!("../../../puzzles/sudoku08-ai-escargot.txt");
+    let mut game = sudoku_core::Game::new(text.parse().unwrap()).unwrap();
+    while game.next_step().unwrap().chains().is_empty() {
+        let hint = game.hint().unwrap();
+        game.place(hint.cell, hint.digit).unwrap();
+    }
+    game.grid().to_string()
+}

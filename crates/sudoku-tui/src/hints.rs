@@ -12,20 +12,21 @@ use sudoku_core::{Game, Grid, Hint, LogicStep};
 /// What the status bar says while a hint is being worked out.
 pub const PENDING: &str = "Working out a hint...";
 
-/// A hint asked for: on which board, and whether to place a digit (the
-/// second hint on a board) or explain the next step (the first).
+/// A hint asked for: on which board, and whether to place a digit (after
+/// the last rung of the hint ladder) or work out the next step (for its
+/// first rung).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Request {
     /// The board the hint is for.
     pub board: Grid,
-    /// Place a digit rather than explain the next step.
+    /// Place a digit rather than work out the next step.
     pub place: bool,
 }
 
 /// A hint worked out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
-    /// The next logical step, to explain.
+    /// The next logical step, for the hint ladder to climb.
     Step(LogicStep),
     /// The digit to place ([`Game::hint`]); `None` when the board is solved.
     Place(Option<Hint>),

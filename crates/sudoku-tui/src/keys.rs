@@ -31,7 +31,10 @@ pub const BOARD: Group = Group {
             "then 1-9: colour that candidate; then 0: clear all",
         ),
         ("f", "then 1-9: filter: * where it can go, : peers; f 0 off"),
-        ("H (shift-h)", "hint: explain a step; H again fills a cell"),
+        (
+            "H (shift-h)",
+            "hint: each H tells more (4 rungs), then fills a cell",
+        ),
         ("m", "mistakes: mark the wrong digits (counts as a hint)"),
         ("S (shift-s)", "auto-solve, animated"),
         ("+ -", "auto-solve faster / slower"),

@@ -5,7 +5,8 @@
 
 use std::time::{Duration, Instant};
 
-use sudoku_core::session::{Session, Step, MAX_TIME};
+use sudoku_core::logic::{Clue, Rung};
+use sudoku_core::session::{HintLadder, NextHint, Session, Step, MAX_TIME};
 use sudoku_core::{Cell, Col, Digit, Game, Grid, Outcome, RandomPuzzle, Row};
 
 use crate::action::{Action, Direction};
@@ -81,9 +82,8 @@ pub struct Play {
     /// The player paused: the board is hidden and takes no moves.
     paused: bool,
     timer_visible: bool,
-    /// The board a hint last explained a step on, so that a second hint on
-    /// it places the digit.
-    explained: Option<Grid>,
+    /// How far the hints climbed on the board as it is (not saved).
+    ladder: HintLadder,
     /// The hint asked for and not yet shown (it is worked out on a thread:
     /// see [`crate::hints`]).
     hint_wanted: Option<hints::Request>,
@@ -158,7 +158,7 @@ impl Play {
             stopwatch: Stopwatch::running(now),
             paused: false,
             timer_visible: true,
-            explained: None,
+            ladder: HintLadder::new(),
             hint_wanted: None,
             mistakes: Vec::new(),
             message: Message {
@@ -650,21 +650,53 @@ impl Play {
         self.say(Tone::Info, text);
     }
 
-    /// Asks for a hint on the board as it is: the first one explains the
-    /// next logical step and points the cursor at it; a second one on the
-    /// same board (also while the first is being worked out) places a digit. It is worked out away from the keys (see
-    /// [`crate::hints`]) and shown by [`Play::take_hint`]; meanwhile the
-    /// status bar says so and play goes on.
+    /// Asks for a hint on the board as it is: each one shows the next
+    /// rung of the next logical step (technique, where, the move, the
+    /// reasoning), and one after the last rung places a digit. A rung of a
+    /// step already worked out shows at once; a new step, or the digit, is
+    /// worked out away from the keys (see [`crate::hints`]) and shown by
+    /// [`Play::take_hint`]; meanwhile the status bar says so and play goes
+    /// on.
     fn hint(&mut self) -> Progress {
         let board = *self.game().grid();
-        // A second H while the first is worked out places, as it would after.
-        let again = self.hint_wanted.is_some_and(|r| r.board == board);
-        self.hint_wanted = Some(hints::Request {
-            board,
-            place: again || self.explained == Some(board),
-        });
+        if self.hint_wanted.is_some_and(|r| r.board == board) {
+            self.say(Tone::Info, hints::PENDING);
+            return Progress::Playing;
+        }
+        let place = match self.ladder.next(self.session.game()) {
+            NextHint::Rung(_) => {
+                if let Some(clue) = self.ladder.climb(self.session.game()) {
+                    self.say_clue(&clue);
+                }
+                return Progress::Playing;
+            }
+            NextHint::WorkOut => false,
+            NextHint::Place => true,
+        };
+        self.hint_wanted = Some(hints::Request { board, place });
         self.say(Tone::Info, hints::PENDING);
         Progress::Playing
+    }
+
+    /// `Hint 2/4 (H: more): Look in box 2`.
+    fn say_clue(&mut self, clue: &Clue) {
+        let next = if clue.rung == Rung::Reasoning {
+            "H again: place"
+        } else {
+            "H: more"
+        };
+        let last = Rung::ALL.len();
+        let text = format!("Hint {}/{last} ({next}): {}", clue.rung.number(), clue.text);
+        self.say(Tone::Info, text);
+    }
+
+    /// The rung of the hint ladder shown, while the board is the one it is
+    /// about (and no auto-solve runs): what the board highlights.
+    pub fn clue(&self) -> Option<Clue> {
+        if self.animation.is_some() || self.paused {
+            return None;
+        }
+        self.ladder.shown(self.session.game())
     }
 
     /// The hint asked for and not yet shown.
@@ -689,16 +721,11 @@ impl Play {
             }
             return Progress::Playing;
         }
-        self.explained = None;
         let hint = match answer {
             Answer::Step(step) => {
-                if let Some(&cell) = step.cells().first() {
-                    self.cursor = cell;
-                    self.selected = true;
+                if let Some(clue) = self.ladder.start(self.session.game(), Some(step)) {
+                    self.say_clue(&clue);
                 }
-                self.explained = Some(request.board);
-                let text = format!("{step} (H again: place)");
-                self.say(Tone::Info, text);
                 return Progress::Playing;
             }
             Answer::Place(None) => {
@@ -958,12 +985,14 @@ mod tests {
         assert_eq!(p.message().text, "9g holds a digit; erase it to pencil in");
     }
 
-    /// Asks for a hint, works it out here (the game does it on a thread)
-    /// and shows it.
+    /// Asks for a hint, works it out here when it needs working out (the
+    /// game does it on a thread) and shows it.
     fn hint(p: &mut Play, now: Instant) -> Progress {
         assert_eq!(p.update(Action::Hint, now), Progress::Playing);
+        let Some(request) = p.hint_wanted() else {
+            return Progress::Playing;
+        };
         assert_eq!(p.message().text, hints::PENDING);
-        let request = p.hint_wanted().unwrap();
         p.take_hint(request, Answer::work_out(p.game(), request), now)
     }
 
@@ -974,13 +1003,23 @@ mod tests {
         hint(&mut p, now);
         assert_eq!(p.message().text, "Hint: 9g was wrong; it is 1");
         assert_eq!(p.hints(), 1);
-        assert_eq!(hint(&mut p, now), Progress::Playing);
+        let mut said = Vec::new();
+        for _ in 0..4 {
+            assert_eq!(hint(&mut p, now), Progress::Playing);
+            said.push(p.message().text.clone());
+        }
         assert_eq!(
-            p.message().text,
-            "Full house: 9i is the last blank cell of box 9, so it is 9 (H again: place)"
+            said,
+            [
+                "Hint 1/4 (H: more): Look for a full house on 9",
+                "Hint 2/4 (H: more): Look in box 9",
+                "Hint 3/4 (H: more): The move: 9i is 9",
+                "Hint 4/4 (H again: place): Full house: 9i is the last blank cell of box 9, \
+                 so it is 9",
+            ]
         );
-        assert_eq!(p.cursor(), cell("9i"));
-        assert_eq!(p.hints(), 1, "explaining is not a hint placed");
+        assert_eq!(p.clue().unwrap().cells, [cell("9i")]);
+        assert_eq!(p.hints(), 1, "climbing is not a hint placed");
         assert_eq!(hint(&mut p, now), Progress::Won);
         assert_eq!(p.stats(now).hints, 2);
         assert_eq!(p.hint_wanted(), None);
@@ -997,19 +1036,36 @@ mod tests {
         assert_eq!(p.take_hint(request, answer.clone(), now), Progress::Playing);
         assert_eq!(*p.game().grid(), board, "nothing placed");
         assert_eq!((p.hints(), p.hint_wanted()), (0, None));
-        // H twice before the answer: the second asks to place, and the
-        // answer to the first is dropped.
+        // H twice before the answer: the second waits for the same one.
         p.update(Action::Hint, now);
         let first = p.hint_wanted().unwrap();
         p.update(Action::Hint, now);
-        let second = p.hint_wanted().unwrap();
-        assert_eq!((first.place, second.place), (false, true));
+        assert_eq!(p.hint_wanted(), Some(first));
+        assert!(!first.place);
         let explained = Answer::work_out(p.game(), first);
         assert_eq!(p.take_hint(first, explained, now), Progress::Playing);
-        assert_eq!(p.hint_wanted(), Some(second));
-        assert_eq!(p.message().text, hints::PENDING);
+        assert!(p
+            .message()
+            .text
+            .starts_with("Hint 1/4 (H: more): Look for a "));
+        assert!(
+            p.clue().unwrap().cells.is_empty(),
+            "the first rung points nowhere"
+        );
+        // The other rungs show at once; after the last, H places.
+        for rung in 2..=4 {
+            p.update(Action::Hint, now);
+            assert_eq!(p.hint_wanted(), None);
+            let text = &p.message().text;
+            assert!(text.starts_with(&format!("Hint {rung}/4 ")), "{text}");
+            assert!(!p.clue().unwrap().cells.is_empty());
+        }
+        p.update(Action::Hint, now);
+        let second = p.hint_wanted().unwrap();
+        assert!(second.place);
         let placed = Answer::work_out(p.game(), second);
         p.take_hint(second, placed, now);
+        assert_eq!(p.clue(), None, "the board changed");
         assert!(
             p.message().text.starts_with("Hint: "),
             "{}",

@@ -41,6 +41,7 @@ fn main() -> ExitCode {
         an_80x24_terminal_plays_with_marks_names_mistakes_and_pause,
         the_picker_grades_on_a_thread_of_its_own,
         hints_are_worked_out_on_a_thread_of_their_own,
+        the_hint_ladder_draws_a_chain_without_colour_at_80x24,
         a_puzzle_pasted_in_the_picker_opens_it,
         prose_pasted_in_a_game_changes_nothing,
         two_escs_leave_a_game_and_the_program,
@@ -116,6 +117,14 @@ fn assert_terminal_given_back(tmux: &Tmux) -> String {
         );
     }
     screen
+}
+
+/// `H` to the first rung of the hint ladder, then up its three others
+/// and once more: a digit placed.
+fn place_a_hint(tmux: &Tmux) {
+    tmux.send(&["H"]);
+    tmux.wait_text("Hint 1/4 ");
+    tmux.send(&["H", "H", "H", "H"]);
 }
 
 fn launch(tmux: &Tmux, args: &str) -> String {
@@ -205,7 +214,7 @@ fn a_closed_terminal_saves_a_random_game_and_ends() {
     let tmux = shell("hup");
     let pid = launch(&tmux, "--random easy --seed 42");
     tmux.wait_text("random easy #42 · easy ");
-    tmux.send(&["H", "H"]);
+    place_a_hint(&tmux);
     tmux.wait_text("Hint: ");
     // SIGHUP from outside first: the handler, with the terminal still there
     kill("HUP", &pid);
@@ -221,7 +230,7 @@ fn a_closed_terminal_saves_a_random_game_and_ends() {
     let pid = launch(&tmux, "--resume");
     let screen = tmux.wait_text("Resumed random easy #42");
     assert!(screen.contains("hints 1"), "{screen}");
-    tmux.send(&["H", "H"]);
+    place_a_hint(&tmux);
     tmux.wait_text("hints 2");
     tmux.cmd(&["kill-server"]);
     let start = Instant::now();
@@ -526,7 +535,7 @@ fn the_picker_lists_saved_games_resumes_and_deletes_them() {
     tmux.wait_text("sudoku02-easy.txt · easy");
     // a second later, so that the saves' times differ
     std::thread::sleep(Duration::from_millis(1100));
-    tmux.send(&["H", "H"]);
+    place_a_hint(&tmux);
     tmux.wait_text("Hint: ");
     leave_for_the_list(&tmux);
     let screen = tmux.wait_text("Saved sudoku02-easy.txt");
@@ -711,6 +720,8 @@ fn an_80x24_terminal_plays_with_marks_names_mistakes_and_pause() {
     assert!(screen.contains("moves 1 "), "{screen}");
     // hints name cells as moves are typed (5c), never as r5c3
     tmux.send(&["H"]);
+    tmux.wait_text("Hint 1/4 (H: more): Look for a");
+    tmux.send(&["H", "H", "H"]);
     let screen = tmux.wait_text("(H again: place)");
     let hint = screen.lines().find(|l| l.contains("(H again: place)"));
     assert!(hint.is_some_and(|h| !has_rc_name(h)), "{screen}");
@@ -802,6 +813,10 @@ fn hints_are_worked_out_on_a_thread_of_their_own() {
     tmux.send(&["Enter"]);
     tmux.wait_text("sudoku13-coloin.txt");
     tmux.send(&["H"]);
+    tmux.wait_for_within("the first rung", Duration::from_secs(60), |s| {
+        s.contains("Hint 1/4 (H: more): ")
+    });
+    tmux.send(&["H", "H", "H"]);
     tmux.wait_text("(H again: place)");
     tmux.send(&["H"]);
     tmux.wait_text("Working out a hint...");
@@ -817,6 +832,66 @@ fn hints_are_worked_out_on_a_thread_of_their_own() {
 /// `text` with each run of white space (line breaks and the indents of
 /// wrapped lines included) as one space: a message as one line, however
 /// it was wrapped.
+/// The hint ladder at 80x24 with `NO_COLOR`: each `H` a rung more, the
+/// second rung marking its cells `*7*`, and the last one drawing the chain
+/// in its cells: `+9 1` (on, first), `-9 2` (off, second), `x9` removed.
+fn the_hint_ladder_draws_a_chain_without_colour_at_80x24() {
+    let setup = Setup {
+        width: 80,
+        height: 24,
+        ..Setup::default()
+    };
+    let tmux = shell_with("ladder", setup);
+    // The first board of AI Escargot the hints' digits lead to where the
+    // next step is a chain.
+    let escargot = include_str!("../../../puzzles/sudoku08-ai-escargot.txt");
+    let mut game = sudoku_core::Game::new(escargot.parse().unwrap()).unwrap();
+    while game.next_step().unwrap().chains().is_empty() {
+        let hint = game.hint().unwrap();
+        game.place(hint.cell, hint.digit).unwrap();
+    }
+    let step = game.next_step().unwrap();
+    std::fs::write(tmux.dir.join("chain.txt"), format!("{}\n", game.grid())).unwrap();
+    let binary = env!("CARGO_BIN_EXE_sudoku-tui");
+    let pid = tmux.launch_binary("env", &format!("NO_COLOR=1 {binary} chain.txt"));
+    tmux.wait_text("chain.txt · ");
+    tmux.send(&["H"]);
+    tmux.wait_for_within("the first rung", Duration::from_secs(60), |s| {
+        s.contains("Hint 1/4 (H: more): Look for a ")
+    });
+    tmux.send(&["H"]);
+    let screen = tmux.wait_text("Hint 2/4 (H: more): Look at ");
+    let first = step.chains()[0].nodes()[0];
+    let (_, row) = row_line(&screen, first.cell.row().name());
+    let border = screen.lines().find(|l| l.contains("━━a━━")).unwrap();
+    let x = border
+        .chars()
+        .position(|c| c == first.cell.col().name())
+        .unwrap();
+    let marked: String = row.chars().skip(x - 1).take(3).collect();
+    assert_eq!(marked, "*·*", "{screen}");
+    tmux.send(&["H", "H"]);
+    let screen = tmux.wait_text("(H again: place)");
+    let board: Vec<&str> = screen.lines().take(22).collect();
+    let board = board.join("\n");
+    for chain in step.chains() {
+        let first = chain.nodes()[0];
+        let sign = if first.on { '+' } else { '-' };
+        assert!(
+            board.contains(&format!("{sign}{} 1", first.digit)),
+            "{screen}"
+        );
+    }
+    assert!(
+        board.contains(" 2 "),
+        "the second link is numbered:\n{screen}"
+    );
+    for &(_, digit) in step.eliminations() {
+        assert!(board.contains(&format!("x{digit}")), "{screen}");
+    }
+    tmux.save_and_quit(&pid);
+}
+
 fn flat(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }

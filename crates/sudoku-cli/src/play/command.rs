@@ -30,8 +30,11 @@ pub enum Command {
     Redo,
     /// Say how many conflicts there are, and where (`check`).
     Check,
-    /// Fill one correct cell (`hint`).
+    /// Tell one rung more of the next step; after the last, fill one
+    /// correct cell (`hint`).
     Hint,
+    /// Tell every rung of the next step at once (`hint all`).
+    HintAll,
     /// Show the solution and end the game (`solve`).
     Solve,
     /// Take every entry off the board (`restart`).
@@ -161,6 +164,7 @@ fn parse_other(text: &str) -> Result<Command, CommandError> {
     let (word, value) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
     let value = value.trim();
     match word.to_ascii_lowercase().as_str() {
+        "hint" if value.eq_ignore_ascii_case("all") => return Ok(Command::HintAll),
         "show" => {
             let view = match value.to_ascii_lowercase().as_str() {
                 "plain" => View::Plain,
@@ -424,6 +428,7 @@ mod tests {
             ("redo", Command::Redo),
             (" check ", Command::Check),
             ("Hint", Command::Hint),
+            ("hint  ALL", Command::HintAll),
             ("solve", Command::Solve),
             ("restart", Command::Restart),
             ("show", Command::Show(None)),

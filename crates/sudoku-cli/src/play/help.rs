@@ -8,7 +8,7 @@ pub const TYPING: &str = "upper or lower case, spaces around ignored";
 
 /// Every command: what to type (other spellings in the text), and what it
 /// does.
-pub const COMMANDS: [(&str, &str); 22] = [
+pub const COMMANDS: [(&str, &str); 23] = [
     ("5c6", "put 6 in row 5, column c (also 5c 6, c5 6, c56)"),
     ("5c0", "erase row 5, column c"),
     ("bk", "undo the last move, again and again (also undo)"),
@@ -46,7 +46,13 @@ pub const COMMANDS: [(&str, &str); 22] = [
     ),
     (
         "hint",
-        "explain the next logical step; hint again (on the same board) places a digit",
+        "the next logical step, a rung more each time on the same board: the \
+         technique, where, the move, the reasoning; then hint places a digit",
+    ),
+    (
+        "hint all",
+        "every rung of the next step at once (a chain as its links); hint \
+         again places a digit",
     ),
     ("solve", "show the solution and end the game (it is saved)"),
     (
@@ -119,6 +125,7 @@ mod tests {
             Command::Redo => "redo",
             Command::Check => "check",
             Command::Hint => "hint",
+            Command::HintAll => "hint all",
             Command::Solve => "solve",
             Command::Restart => "restart",
             Command::Show(_) => "show",
@@ -150,7 +157,7 @@ mod tests {
         kinds.sort_unstable();
         kinds.dedup();
         assert_eq!(kinds.len(), COMMANDS.len(), "two rows of one kind");
-        assert_eq!(kinds.len(), 22, "a kind of command is not listed");
+        assert_eq!(kinds.len(), 23, "a kind of command is not listed");
     }
 
     #[test]
@@ -159,7 +166,7 @@ mod tests {
         assert!(text.lines().all(|l| l.len() <= WIDTH), "{text}");
         assert!(text.starts_with("Commands (upper or lower case"));
         assert!(text.contains(
-            "  hint        explain the next logical step; hint again (on the same board)\n              places a digit\n"
+            "  hint all    every rung of the next step at once (a chain as its links); hint\n              again places a digit\n"
         ));
         assert!(text.ends_with(LEGEND));
     }

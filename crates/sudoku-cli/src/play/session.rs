@@ -6,7 +6,8 @@
 use std::io;
 use std::time::{Instant, SystemTime};
 
-use sudoku_core::session::{MarkError, Session, Step};
+use sudoku_core::logic::{Chain, Clue, Rung};
+use sudoku_core::session::{Given, HintLadder, MarkError, Session, Step};
 use sudoku_core::{Cell, Digit, Digits, Grid, Outcome};
 
 use super::board::{self, View};
@@ -40,6 +41,29 @@ pub enum Ending {
     Open(Grid),
 }
 
+/// The widest line of a chain's links.
+const CHAIN_WIDTH: usize = 78;
+
+/// A chain's links, `  +3d=5 => -3g=5 => ...`, broken before a `=>` to
+/// fit [`CHAIN_WIDTH`] columns (the next lines start `    => `).
+fn chain_lines(chain: &Chain) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::from(" ");
+    for (i, node) in chain.nodes().iter().enumerate() {
+        let piece = if i == 0 {
+            format!(" {node}")
+        } else {
+            format!(" => {node}")
+        };
+        if i > 0 && line.len() + piece.len() > CHAIN_WIDTH {
+            lines.push(std::mem::replace(&mut line, String::from("   ")));
+        }
+        line.push_str(&piece);
+    }
+    lines.push(line);
+    lines
+}
+
 /// A game about to be played.
 #[derive(Debug)]
 pub struct Start {
@@ -64,9 +88,8 @@ struct Play<'s> {
     saves: &'s mut Saves,
     /// See [`Start::over_solved`].
     over_solved: bool,
-    /// The board on which `hint` last explained a step: a `hint` on the
-    /// same board places a digit.
-    explained: Option<Grid>,
+    /// How far `hint` climbed on the board as it is (not saved).
+    ladder: HintLadder,
     /// Whether the last command was an `end` whose save failed: another
     /// `end` quits without saving.
     end_unsaved: bool,
@@ -92,7 +115,7 @@ pub fn play(
         filter: Filter::default(),
         saves,
         over_solved: start.over_solved,
-        explained: None,
+        ladder: HintLadder::new(),
         end_unsaved: false,
     };
     play.keep();
@@ -230,6 +253,7 @@ impl Play<'_> {
             },
             Command::Check => self.check(console),
             Command::Hint => self.hint(console),
+            Command::HintAll => self.hint_all(console),
             Command::Mistakes => self.mistakes(console),
             Command::Solve => self.solve(console),
             Command::Restart => self.restart(console),
@@ -422,6 +446,7 @@ impl Play<'_> {
         fresh.set_level(old.level());
         fresh.set_auto(old.pencil().is_auto());
         self.session = fresh;
+        self.ladder = HintLadder::new();
         self.draw(console)?;
         console.say("Restarted: no entries, marks, time or hints")?;
         if self.saves.has(self.session.game().puzzle()) {
@@ -539,36 +564,73 @@ impl Play<'_> {
         Ok(Flow::Continue)
     }
 
-    /// The first `hint` explains the next logical step; a second one on
-    /// the same board (whatever was asked or shown between them) places a
-    /// digit. A wrong entry is fixed at once.
+    /// Each `hint` on the same board (whatever was asked or shown between
+    /// them) tells one rung more of the next logical step; after the last
+    /// one it places a digit. A wrong entry is fixed at once.
     fn hint(&mut self, console: &mut Console<'_>) -> io::Result<Flow> {
-        let board = *self.session.game().grid();
-        if self.explained.take() != Some(board) {
-            if let Some(step) = self.session.game().next_step() {
-                console.say(format_args!("Hint: {step}"))?;
-                console.say("Type hint again to place a digit")?;
-                self.explained = Some(board);
-                return Ok(Flow::Continue);
+        let before = *self.session.game().grid();
+        match self.ladder.hint(&mut self.session) {
+            Given::Clue(clue) => {
+                self.say_clue(&clue, console)?;
+                let next = if clue.rung == Rung::Reasoning {
+                    "Type hint again to place a digit"
+                } else {
+                    "Type hint for more, hint all for the whole step"
+                };
+                console.say(next)?;
+                Ok(Flow::Continue)
+            }
+            Given::Placed(hint, outcome) => {
+                match before.get(hint.cell) {
+                    Some(wrong) if hint.replaces_wrong_digit => console.say(format_args!(
+                        "Hint: {} is {}, not {wrong}",
+                        hint.cell, hint.digit
+                    ))?,
+                    _ => console.say(format_args!("Hint: {} is {}", hint.cell, hint.digit))?,
+                }
+                if hint.step.is_none() && !hint.replaces_wrong_digit {
+                    console.say(
+                        "(no technique finds it from here: the digit is taken from the solution)",
+                    )?;
+                }
+                self.after_move(outcome, console)
+            }
+            Given::Solved => {
+                console.say("No hint: the puzzle is solved")?;
+                Ok(Flow::Continue)
             }
         }
-        let before = *self.session.game().grid();
-        let Some((hint, outcome)) = self.session.place_hint() else {
-            console.say("No hint: the puzzle is solved")?;
-            return Ok(Flow::Continue);
-        };
-        match before.get(hint.cell) {
-            Some(wrong) if hint.replaces_wrong_digit => console.say(format_args!(
-                "Hint: {} is {}, not {wrong}",
-                hint.cell, hint.digit
-            ))?,
-            _ => console.say(format_args!("Hint: {} is {}", hint.cell, hint.digit))?,
+    }
+
+    /// `hint all`: every rung of the next step at once; a `hint` after it
+    /// places a digit. Where logic finds no step, a `hint` is taken.
+    fn hint_all(&mut self, console: &mut Console<'_>) -> io::Result<Flow> {
+        let clues = self.ladder.all(&self.session);
+        if clues.is_empty() {
+            return self.hint(console);
         }
-        if hint.step.is_none() && !hint.replaces_wrong_digit {
-            console
-                .say("(no technique finds it from here: the digit is taken from the solution)")?;
+        for clue in &clues {
+            self.say_clue(clue, console)?;
         }
-        self.after_move(outcome, console)
+        console.say("Type hint again to place a digit")?;
+        Ok(Flow::Continue)
+    }
+
+    /// `Hint 2/4: Look in box 2`; a chain's links follow the last rung, a
+    /// line per branch: `  +3d=5 => -3g=5 => +8g=5`.
+    fn say_clue(&self, clue: &Clue, console: &mut Console<'_>) -> io::Result<()> {
+        let last = Rung::ALL.len();
+        console.say(format_args!(
+            "Hint {}/{last}: {}",
+            clue.rung.number(),
+            clue.text
+        ))?;
+        for chain in &clue.chains {
+            for line in chain_lines(chain) {
+                console.say(line)?;
+            }
+        }
+        Ok(())
     }
 
     /// `5c?`: the marks shown in `cell`, and the digits its units allow.
@@ -736,6 +798,25 @@ mod tests {
     }
 
     #[test]
+    fn long_chains_break_before_a_link() {
+        let nodes = (0..12)
+            .map(|i| sudoku_core::logic::ChainNode {
+                cell: Cell::from_name(&format!("{}a", i % 9 + 1)).unwrap(),
+                digit: Digit::new(5).unwrap(),
+                on: i % 2 == 0,
+            })
+            .collect();
+        let lines = chain_lines(&Chain::new(nodes));
+        assert_eq!(
+            lines,
+            [
+                "  +1a=5 => -2a=5 => +3a=5 => -4a=5 => +5a=5 => -6a=5 => +7a=5 => -8a=5",
+                "    => +9a=5 => -1a=5 => +2a=5 => -3a=5",
+            ]
+        );
+    }
+
+    #[test]
     fn a_short_game() {
         let out = transcript("9i7\nbk\nbk\nrd\n\n9i0\n9i9\n9i9\ncheck\n9g1\nhelp\n");
         assert_eq!(
@@ -771,11 +852,21 @@ mod tests {
 
     #[test]
     fn hints_count_and_the_end_of_input_ends() {
-        let out = transcript("hint\nhint\n");
+        let out = transcript("hint\nhint\nhint\nhint\nhint\n");
         let replies = replies(&out);
+        let first = replies
+            .iter()
+            .position(|r| r.starts_with("Hint 1/4: Look for a full house on 1"))
+            .expect(&out);
+        assert_eq!(
+            replies[first + 1],
+            "Type hint for more, hint all for the whole step"
+        );
+        assert_eq!(replies[first + 3], "Hint 2/4: Look in column g");
+        assert_eq!(replies[first + 6], "Hint 3/4: The move: 9g is 1");
         let why = replies
             .iter()
-            .position(|r| r.starts_with("Hint: Full house"))
+            .position(|r| r.starts_with("Hint 4/4: Full house"))
             .expect(&out);
         assert_eq!(replies[why + 1], "Type hint again to place a digit");
         assert!(replies.contains(&"Hint: 9g is 1"), "{out}");
@@ -791,7 +882,12 @@ mod tests {
             out.contains("\n  is not saved\n"),
             "wrapped within 80 columns: {out}"
         );
-        let out = transcript("9i5\nhint\nhint\nhint\n");
+        let out = transcript("9i5\nhint\nhint all\nhint\n");
+        assert!(
+            out.contains("Hint 1/4: Look for a full house on 1\n"),
+            "{out}"
+        );
+        assert!(out.contains("Hint 4/4: Full house: "), "{out}");
         assert!(out.contains("Hint: 9i is 9, not 5"), "{out}");
         assert!(
             out.ends_with("Congratulations! You solved the puzzle in 3 moves\n(with 2 hints)\n")

@@ -4,7 +4,9 @@
 //! - [`Candidates`]: the pencil marks of a position, kept up to date as
 //!   digits are placed and erased.
 //! - [`Step`]: one deduction (technique, pattern, placements and
-//!   eliminations) that reads as one English sentence.
+//!   eliminations) that reads as one English sentence; a chain step also
+//!   holds its [`Chain`]s (candidates on and off, in order), and
+//!   [`Step::clue`] tells it a [`Rung`] at a time (the games' hint ladder).
 //! - [`LogicSolver`]: finds the easiest next step, applies steps, runs a
 //!   whole solve ([`solve`]); [`hint_step`] is the games' `hint`.
 //! - [`grade()`]: a rating on a Sudoku Explainer-like scale and a
@@ -35,17 +37,21 @@
 mod basic;
 mod candidates;
 mod chaining;
+mod clue;
 mod exclusion;
 mod grade;
+mod links;
 mod step;
 mod templates;
 mod uniqueness;
 
 pub use candidates::{Candidates, Digits, DigitsIter};
+pub use clue::{Clue, Rung};
 pub use grade::{
     grade, grade_within, Bounds, Grade, GradeError, Level, LevelError, Rating, RatingRange,
     RatingRangeError, Within,
 };
+pub use links::{Chain, ChainNode, LinkKind};
 pub use step::{Step, Technique, TechniqueError};
 
 pub(crate) use grade::grade_within_seen;

@@ -11,6 +11,7 @@ use thiserror::Error;
 
 use crate::logic::candidates::Digits;
 use crate::logic::grade::Rating;
+use crate::logic::links::Chain;
 use crate::pos::{Cell, Digit};
 
 /// The techniques of the logical solver, in the order it tries them
@@ -309,6 +310,7 @@ pub struct Step {
     eliminations: Vec<(Cell, Digit)>,
     sentence: String,
     rating: Rating,
+    chains: Vec<Chain>,
 }
 
 impl Step {
@@ -331,7 +333,14 @@ impl Step {
             eliminations,
             sentence,
             rating: technique.rating(),
+            chains: Vec::new(),
         }
+    }
+
+    /// The step with the chains of its reasoning (chain techniques only).
+    pub(crate) fn with_chains(mut self, chains: Vec<Chain>) -> Step {
+        self.chains = chains;
+        self
     }
 
     /// The step with its own rating instead of its technique's (chains are
@@ -432,6 +441,30 @@ impl Step {
         &self.eliminations
     }
 
+    /// The chains of the reasoning, for the chain techniques (X-chains,
+    /// cycles, forcing chains): one for a static chain or cycle (a cycle
+    /// ends where it starts), one per branch for a forcing chain; each
+    /// starts at the assumption and ends at what it implies. Empty for
+    /// the other techniques, whose pattern is [`Step::cells`].
+    ///
+    /// ```
+    /// use sudoku_core::{Grid, LogicSolver, Technique};
+    /// let grid: Grid =
+    ///     ".6..5.1.......2.3....4...7943........2...8..3..5.2..1..5....9...82.........537.2."
+    ///         .parse()
+    ///         .unwrap();
+    /// let mut solver = LogicSolver::new(&grid);
+    /// let step = std::iter::from_fn(|| solver.advance())
+    ///     .find(|s| !s.chains().is_empty())
+    ///     .unwrap();
+    /// assert_eq!(step.technique(), Technique::XChain);
+    /// let chain = step.chains()[0].to_string();
+    /// assert_eq!(chain, "+8i=4 => -8e=4 => +5e=4 => -6f=4 => +6i=4 => -8i=4");
+    /// ```
+    pub fn chains(&self) -> &[Chain] {
+        &self.chains
+    }
+
     /// The first digit the step places, if it places one: what the games
     /// show on a second `hint`.
     pub fn placement(&self) -> Option<(Cell, Digit)> {
@@ -466,7 +499,7 @@ pub(crate) fn digits_text(digits: Digits, last: &str) -> String {
 }
 
 /// `4 from 1g and 1h` or `3 from 1h, and 7 from 1i and 2i`.
-fn removal_text(eliminations: &[(Cell, Digit)]) -> String {
+pub(crate) fn removal_text(eliminations: &[(Cell, Digit)]) -> String {
     let mut groups: Vec<(Digit, Vec<Cell>)> = Vec::new();
     for digit in Digit::all() {
         let cells: Vec<Cell> = eliminations

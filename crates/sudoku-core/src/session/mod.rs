@@ -15,6 +15,7 @@
 mod colour;
 pub mod daily;
 mod file;
+mod ladder;
 mod origin;
 mod pencil;
 pub mod save;
@@ -36,6 +37,7 @@ use colour::Paints;
 pub use colour::{Change, Colour, ColourError, Colouring, NotAColour, Paint, Step, Target};
 pub use daily::{Daily, Date, DateError};
 pub use file::{follow_links, open_for_reading};
+pub use ladder::{Given, HintLadder, NextHint};
 pub use origin::{Origin, OriginError, MAX_LINE, MAX_PATH};
 pub use pencil::{NotAllowed, Pencil};
 pub use save::{Loaded, PartError, SaveError};

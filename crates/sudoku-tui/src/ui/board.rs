@@ -96,6 +96,17 @@ struct Look {
     peer: bool,
     /// The filter's digit can go in this blank cell.
     spot: bool,
+    /// The hint ladder's rung points at the cell.
+    hinted: bool,
+}
+
+/// A cell the hint's rung points at: highlighted, and a digit or blank
+/// without another mark gets `*7*`.
+fn hint_look(look: &mut Look, clue: &sudoku_core::logic::Clue, cell: Cell) {
+    look.hinted = crate::ui::drawn::highlights(clue, cell);
+    if look.hinted && look.marks == (' ', ' ') {
+        look.marks = ('*', '*');
+    }
 }
 
 /// Draws the board of `play` with its top-left label corner at (`x`, `y`)
@@ -117,8 +128,13 @@ pub fn render(
     };
     draw_lines(buf, &geometry, theme);
     draw_labels(buf, &geometry, play, theme);
+    let clue = play.clue();
     for cell in Cell::all() {
-        draw_cell(buf, &geometry, cell, look(play, cell), play, theme);
+        let mut look = look(play, cell);
+        if let Some(clue) = &clue {
+            hint_look(&mut look, clue, cell);
+        }
+        draw_cell(buf, &geometry, cell, look, play, clue.as_ref(), theme);
     }
     geometry
 }
@@ -393,11 +409,15 @@ fn draw_cell(
     cell: Cell,
     look: Look,
     play: &Play,
+    clue: Option<&sudoku_core::logic::Clue>,
     theme: &Theme,
 ) {
     let mut style = Style::new();
     if look.unit_conflict {
         style = style.patch(theme.style(Paint::ConflictUnit));
+    }
+    if look.hinted {
+        style = style.patch(theme.style(Paint::HintCell));
     }
     let (x, y) = (g.cell_x(cell), g.cell_y(cell));
     let blank = " ".repeat(usize::from(g.cell_width));
@@ -426,6 +446,16 @@ fn draw_cell(
         background.patch(same).patch(theme.style(paint))
     };
     let start = |text: &str| x + (g.cell_width - crate::text::width(text) as u16) / 2;
+    let drawn = clue
+        .filter(|_| look.digit.is_none())
+        .and_then(|clue| crate::ui::drawn::lines(clue, cell, g.cell_width, g.cell_height));
+    if let Some(lines) = drawn {
+        for (k, (text, paint)) in lines.into_iter().enumerate() {
+            let row = y + u16::try_from(k).unwrap_or(0);
+            buf.set_string(x, row, text, text_style(paint));
+        }
+        return;
+    }
     match look.digit {
         Some(digit) => {
             let paint = look.base.unwrap_or(Paint::Player);

@@ -3,6 +3,7 @@
 //! through.
 
 pub mod board;
+pub mod drawn;
 pub mod overlay;
 pub mod picker;
 pub mod status;

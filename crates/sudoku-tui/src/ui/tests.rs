@@ -10,7 +10,7 @@ use sudoku_core::{Cell, Digit, Level};
 
 use super::*;
 use crate::action::{Action, Direction};
-use crate::fixtures::{entry, EASY, NEARLY};
+use crate::fixtures::{chain_board, entry, EASY, NEARLY};
 use crate::picker::Picker;
 use crate::puzzles::Entry;
 use sudoku_core::session::SaveStore;
@@ -232,10 +232,10 @@ fn the_win_screen_has_time_moves_hints_and_the_next_puzzle() {
         entry("sudoku-easy.txt", EASY),
     ]);
     open(&mut app);
-    app.update(Action::Hint);
-    app.wait_for_hint();
-    app.update(Action::Hint);
-    app.wait_for_hint();
+    for _ in 0..5 {
+        app.update(Action::Hint);
+        app.wait_for_hint();
+    }
     app.update(Action::Move(Direction::Right));
     app.update(Action::Move(Direction::Right));
     app.update_at(Action::Digit(Digit::new(9).unwrap()), Instant::now());
@@ -376,7 +376,9 @@ fn dialogs_and_the_status_keep_their_keys_on_small_terminals() {
         assert!(status.contains("conflicts 0 · 00:00"), "{w}x{h}:\n{shown}");
         let message = line_with(&shown, "? help");
         assert!(
-            message.trim_start().starts_with("Hidden single"),
+            message
+                .trim_start()
+                .starts_with("Hint 1/4 (H: more): Look for a"),
             "{message}"
         );
         app.update_at(Action::Quit, now);
@@ -540,7 +542,13 @@ fn captures() -> String {
         app.wait_for_hint();
         shot(
             &mut app,
-            "A game after a move, pencil marks in 1b and a hint",
+            "A game after a move, pencil marks in 1b and a hint (its first rung)",
+        );
+        app.update_at(Action::Hint, now);
+        app.update_at(Action::Hint, now);
+        shot(
+            &mut app,
+            "The hint's third rung, the move: the cells of the pattern marked *7*, the digit placed +7",
         );
         app.update_at(Action::Quit, now);
         shot(&mut app, "The quit question");
@@ -553,6 +561,22 @@ fn captures() -> String {
         app.update_at(Action::Cancel, now);
         app.update_at(Action::Stats, now);
         shot(&mut app, "The statistics (F2)");
+        let mut app = App::new(
+            Picker::new(
+                vec![entry("escargot-later.txt", &chain_board())],
+                Vec::new(),
+            ),
+            None,
+        );
+        app.update_at(Action::Confirm, now);
+        for _ in 0..4 {
+            app.update_at(Action::Hint, now);
+            app.wait_for_hint();
+        }
+        shot(
+            &mut app,
+            "A chain drawn on the board (the hint's last rung): +9 on, -9 off, x9 removed, numbered in the chain's order",
+        );
     }
     let _ = std::fs::remove_dir_all(store.dir().parent().unwrap());
     out
@@ -582,6 +606,79 @@ fn the_captures_in_the_docs_are_up_to_date() {
         doc[start..end] == fresh,
         "docs/tui.md shows old screens: run `UPDATE_CAPTURES=1 cargo test -p sudoku-tui captures`"
     );
+}
+
+#[test]
+fn the_hint_ladder_highlights_its_cells_and_draws_a_chain() {
+    let mut app = app(vec![entry("sudoku-easy.txt", EASY)]);
+    open(&mut app);
+    app.update(Action::Hint);
+    app.wait_for_hint();
+    let shown = screen(&mut app, 80, 24);
+    assert!(line_with(&shown, "? help").contains("Hint 1/4 (H: more): Look for a"));
+    assert!(
+        !shown.contains('*'),
+        "the first rung points nowhere:\n{shown}"
+    );
+    app.update(Action::Hint);
+    let clue = app.play().unwrap().clue().unwrap();
+    assert!(!clue.cells.is_empty());
+    let shown = screen(&mut app, 80, 24);
+    assert!(line_with(&shown, "? help").contains("Hint 2/4 (H: more): Look "));
+    let grid = *app.play().unwrap().game().grid();
+    for &cell in &clue.cells {
+        let row = line_with(&shown, &format!(" {} ┃", cell.row().name()));
+        let mark = match grid.get(cell) {
+            Some(digit) => format!("*{digit}*"),
+            None => "*·*".to_string(),
+        };
+        assert!(row.contains(&mark), "{cell}: {row}\n{shown}");
+    }
+    // The move: the digit placed shows as +d in its cell.
+    app.update(Action::Hint);
+    let clue = app.play().unwrap().clue().unwrap();
+    let (cell, digit) = clue.placements[0];
+    let shown = screen(&mut app, 80, 24);
+    let row = line_with(&shown, &format!(" {} ┃", cell.row().name()));
+    assert!(row.contains(&format!("+{digit}")), "{row}\n{shown}");
+
+    // A chain: each candidate signed and numbered in its cell.
+    let mut app = app_with_chain();
+    for _ in 0..4 {
+        app.update(Action::Hint);
+        app.wait_for_hint();
+    }
+    let clue = app.play().unwrap().clue().unwrap();
+    assert_eq!(clue.rung, sudoku_core::logic::Rung::Reasoning);
+    let shown = screen(&mut app, 100, 40);
+    for chain in &clue.chains {
+        let first = chain.nodes()[0];
+        let sign = if first.on { '+' } else { '-' };
+        assert!(
+            shown.contains(&format!("{sign}{} 1", first.digit)),
+            "{shown}"
+        );
+        let last = chain.nodes()[chain.nodes().len() - 1];
+        let sign = if last.on { '+' } else { '-' };
+        let n = chain.nodes().len();
+        assert!(
+            shown.contains(&format!("{sign}{}{n:>2}", last.digit)),
+            "{shown}"
+        );
+    }
+    for &(_, digit) in &clue.removals {
+        assert!(shown.contains(&format!("x{digit}")), "{shown}");
+    }
+    // A move takes the drawing away.
+    app.update(Action::Move(Direction::Right));
+    app.update(Action::Digit(Digit::new(1).unwrap()));
+    assert!(app.play().unwrap().clue().is_none());
+}
+
+fn app_with_chain() -> App {
+    let mut app = app(vec![entry("escargot-later.txt", &chain_board())]);
+    open(&mut app);
+    app
 }
 
 #[test]

@@ -50,6 +50,12 @@ pub enum Paint {
     Dim,
     /// The selected row of a list.
     ListSelected,
+    /// A cell the hint ladder's rung points at.
+    HintCell,
+    /// A candidate the drawn step has on (`+5`).
+    ChainOn,
+    /// A candidate the drawn step has off (`-5`).
+    ChainOff,
 }
 
 /// The styles in use: with or without colour.
@@ -135,6 +141,9 @@ fn full_style(paint: Paint) -> Style {
         Paint::Text => s,
         Paint::Dim => s.fg(Color::DarkGray),
         Paint::ListSelected => s.add_modifier(Modifier::REVERSED | Modifier::BOLD),
+        Paint::HintCell => s.bg(Color::Indexed(22)).add_modifier(Modifier::UNDERLINED),
+        Paint::ChainOn => s.fg(Color::LightGreen).add_modifier(Modifier::BOLD),
+        Paint::ChainOff => s.fg(Color::LightBlue).add_modifier(Modifier::ITALIC),
     }
 }
 

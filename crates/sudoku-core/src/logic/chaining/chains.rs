@@ -26,7 +26,8 @@ use super::shared::{
 };
 use crate::logic::templates;
 use crate::logic::{
-    cell, digit, Candidates, Digits, Step, Technique, CELL_UNITS, KINDS, UNIT_BITS,
+    cell, digit, Candidates, Chain, ChainNode, Digits, Step, Technique, CELL_UNITS, KINDS,
+    UNIT_BITS,
 };
 use crate::pos::Cell;
 
@@ -671,6 +672,19 @@ pub(crate) fn chain_text(path: &[usize]) -> String {
         .join(", so ")
 }
 
+/// The states of `path` as a chain to draw.
+fn chain_of(path: &[usize]) -> Chain {
+    Chain::new(
+        path.iter()
+            .map(|&s| ChainNode {
+                cell: cell(state_cell(s)),
+                digit: digit(state_digit(s)),
+                on: state_on(s),
+            })
+            .collect(),
+    )
+}
+
 /// SE's rating and kind order of a forcing chain of `complexity` states.
 fn forcing_key(complexity: usize, cells: bool) -> (f64, u8) {
     let base = if cells { 7.0 } else { 6.6 };
@@ -736,7 +750,8 @@ fn forcing_hint(m: &[u16; 81], arena: &Arena, target: u32, cells: bool) -> Hint 
         state_on(t),
         Digits::from_mask(m[c]),
         format!("{name}: if {}: a contradiction", chain_text(&path)),
-    );
+    )
+    .with_chains(vec![chain_of(&path)]);
     Hint {
         difficulty,
         complexity,
@@ -807,7 +822,8 @@ fn cycle_hint(m: &[u16; 81], arena: &Arena, end: u32, cells: bool, units: bool) 
          keeps its digit inside the cycle",
         chain_text(&path)
     );
-    let step = Step::eliminating(technique, pattern, digits, elims, reason);
+    let step = Step::eliminating(technique, pattern, digits, elims, reason)
+        .with_chains(vec![chain_of(&path)]);
     Some(Hint {
         difficulty,
         complexity,

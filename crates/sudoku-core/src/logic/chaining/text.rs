@@ -5,7 +5,7 @@
 
 use super::board::{Board, Cause, Mode, Rule};
 use super::shared::{length_bonus, st, st_cell, st_digit, st_on, to_rating};
-use crate::logic::{cell, digit, Digits, Rating, Step, UNIT_BITS};
+use crate::logic::{cell, digit, Chain, ChainNode, Digits, Rating, Step, UNIT_BITS};
 use crate::pos::Cell;
 
 /// Writes the steps of one setting's conclusions on one board.
@@ -56,12 +56,7 @@ impl Writer<'_> {
             cell(st_cell(s)),
             d = st_digit(s) + 1,
         );
-        self.conclude(
-            st(c, d, !on),
-            sentence,
-            complexity,
-            cells_of(&[line_a, line_b]),
-        )
+        self.conclude(st(c, d, !on), sentence, complexity, &[line_a, line_b])
     }
 
     /// A double chain: `d` on and off in `c` both lead to state `s`.
@@ -83,7 +78,7 @@ impl Writer<'_> {
             chain_text(&off_line[1..]),
             state_text(s),
         );
-        self.conclude(s, sentence, complexity, cells_of(&[on_line, off_line]))
+        self.conclude(s, sentence, complexity, &[on_line, off_line])
     }
 
     /// A cell or region chain: every branch's line leads to state `s`.
@@ -125,11 +120,20 @@ impl Writer<'_> {
             state_text(s)
         );
         let refs: Vec<&[(u16, Cause)]> = lines.iter().map(|l| l.as_slice()).collect();
-        self.conclude(s, sentence, complexity, cells_of(&refs))
+        self.conclude(s, sentence, complexity, &refs)
     }
 
-    /// The step concluding state `s`: placing its digit if on, removing it if off.
-    fn conclude(&self, s: u16, sentence: String, complexity: usize, pattern: Vec<Cell>) -> Step {
+    /// The step concluding state `s`: placing its digit if on, removing it
+    /// if off; `lines` are its branches, shown as its cells and chains.
+    fn conclude(
+        &self,
+        s: u16,
+        sentence: String,
+        complexity: usize,
+        lines: &[&[(u16, Cause)]],
+    ) -> Step {
+        let pattern = cells_of(lines);
+        let chains = lines.iter().map(|line| chain_of(line)).collect();
         let (c, d) = (st_cell(s), st_digit(s));
         let digits = Digits::EMPTY.with(digit(d));
         let step = Step::concluding(
@@ -142,7 +146,7 @@ impl Writer<'_> {
             Digits::from_mask(self.board.m[c]),
             sentence,
         );
-        step.rated(self.rating(complexity))
+        step.rated(self.rating(complexity)).with_chains(chains)
     }
 }
 
@@ -214,6 +218,19 @@ fn or_list(items: &[String]) -> String {
         [one] => one.clone(),
         [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
     }
+}
+
+/// A line's states as a chain to draw.
+fn chain_of(line: &[(u16, Cause)]) -> Chain {
+    Chain::new(
+        line.iter()
+            .map(|&(s, _)| ChainNode {
+                cell: cell(st_cell(s)),
+                digit: digit(st_digit(s)),
+                on: st_on(s),
+            })
+            .collect(),
+    )
 }
 
 /// The cells of the lines, each once, in the order met: the pattern to show.
