@@ -574,7 +574,10 @@ mod tests {
     #[test]
     fn output_held_open_after_exit_ends_the_run_after_a_grace() {
         let start = Instant::now();
-        let (failed, lines) = run_collecting("echo hi; sleep 91.731 &", b"", LONG);
+        // The sleep's length names this test process, so another run of
+        // the tests at the same time (another clone) is not mistaken for it.
+        let sleep = format!("sleep 91.{}", std::process::id());
+        let (failed, lines) = run_collecting(&format!("echo hi; {sleep} &"), b"", LONG);
         assert_eq!(
             failed.outcome.unwrap_err(),
             "exited, but something it started still holds its output"
@@ -583,7 +586,7 @@ mod tests {
         assert!(start.elapsed() < Duration::from_secs(15));
         // The background sleep was in the group, and is gone.
         let left = Command::new("pgrep")
-            .args(["-f", "sleep 91.731"])
+            .args(["-x", "-f", &sleep])
             .output()
             .map(|o| o.stdout)
             .unwrap_or_default();
