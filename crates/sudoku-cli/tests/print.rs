@@ -567,8 +567,13 @@ fn a_long_print_is_written_page_by_page_in_bounded_memory() {
     for (name, extra) in [("long.pdf", vec!["--solutions"]), ("long.svg", vec![])] {
         let target = dir.join(name);
         let mut cmd = Command::new("sh");
+        // The address space is bounded too, so a regression fails fast
+        // rather than filling memory; the bound leaves room for glibc's
+        // per-thread heaps, which reserve 64 MB of addresses each: under
+        // 200 MB every allocation of the worker threads retried a failing
+        // `mmap` and the print took 40 s of system time instead of 1 s.
         let script = format!(
-            "ulimit -v 200000; exec \"$BIN\" print \"$IN\" -o \"$OUT\" {}",
+            "ulimit -v 400000; exec \"$BIN\" print \"$IN\" -o \"$OUT\" {}",
             extra.join(" ")
         );
         cmd.args(["-c", &script])

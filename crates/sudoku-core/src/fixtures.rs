@@ -44,6 +44,15 @@ pub(crate) fn shared_set(name: &str) -> Vec<[u8; 81]> {
     cells_of(&grids)
 }
 
+/// [`shared_set`] for the slow tests that go through every puzzle of every
+/// set several times: every puzzle when `SUDOKU_FULL_TESTS` asks for the
+/// full sizes (CI does), else every eighth (about 6,500 puzzles over the
+/// three sets), which keeps a first `cargo test` short.
+pub(crate) fn shared_sample(name: &str) -> Vec<[u8; 81]> {
+    let every = sudoku_test_support::size::quick_or_full(8, 1);
+    shared_set(name).into_iter().step_by(every).collect()
+}
+
 /// A unit test that reads the shared sets ([`shared_set`]): built ignored,
 /// with the reason, where `build.rs` did not find them.
 macro_rules! shared_sets_test {

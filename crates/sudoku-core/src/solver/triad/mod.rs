@@ -910,7 +910,7 @@ pub(crate) fn search_without(cells: &[u8; 81], cell: usize, digit: usize) -> usi
 #[cfg(test)]
 mod tests {
     use super::{search_counting_guesses, search_on, search_without, Build};
-    use crate::fixtures::{cells_of, cpu_test, sets, shared_set, shared_sets_test};
+    use crate::fixtures::{cells_of, cpu_test, sets, shared_sample, shared_sets_test};
     use crate::solver::bitboard;
     use proptest::prelude::*;
 
@@ -1061,11 +1061,12 @@ mod tests {
     const SHARED: [&str; 3] = ["17_clue.txt", "magictour_top1465.txt", "serg_benchmark.txt"];
 
     shared_sets_test! {
-        /// The portable build against the bitboard solver on every shared
-        /// set: the first solution and the count up to two.
+        /// The portable build against the bitboard solver on the shared
+        /// sets ([`shared_sample`]): the first solution and the count up to
+        /// two.
         fn shared_sets() {
             for name in SHARED {
-                for p in &shared_set(name) {
+                for p in &shared_sample(name) {
                     check_on(p, 1, &[]);
                     check_on(p, 2, &[]);
                 }
@@ -1073,15 +1074,16 @@ mod tests {
         }
     }
 
-    /// `build` against the portable build on every shared set: the same
-    /// solutions in the same order, first solution and counting to two.
+    /// `build` against the portable build on the shared sets
+    /// ([`shared_sample`]): the same solutions in the same order, first
+    /// solution and counting to two.
     fn shared_sets_on(build: Build) {
         assert!(
             build.runs_here(),
             "{build:?}: this CPU lacks it (built for another?)"
         );
         for name in SHARED {
-            for p in &shared_set(name) {
+            for p in &shared_sample(name) {
                 for limit in [1, 2] {
                     let want = solutions(p, limit, Build::Portable);
                     assert_eq!(solutions(p, limit, build), want, "{build:?}: {p:?}");
