@@ -7,10 +7,8 @@ use std::process::ExitCode;
 use clap::Args;
 use sudoku_core::{grade, logic, PuzzleReader};
 
-use crate::batch::stop_status;
 use crate::diag;
 use crate::input;
-use crate::output::Output;
 
 /// Arguments of `sudoku explain`.
 #[derive(Debug, Args)]
@@ -74,13 +72,5 @@ pub fn run(args: ExplainArgs) -> ExitCode {
         ));
     }
     text.push_str(&format!("Grade: {} {}\n", grade.level, grade.rating));
-    let written =
-        Output::stdout().and_then(|mut out| match out.writer().write_all(text.as_bytes()) {
-            Ok(()) => out.finish(),
-            Err(e) => Err(out.stopped(&e)),
-        });
-    match written {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(stopped) => stop_status(stopped, ExitCode::SUCCESS),
-    }
+    crate::output::print(text.as_bytes())
 }

@@ -110,17 +110,7 @@ fn usage(e: &clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
     let text = e.render().to_string();
     if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
-        let written =
-            output::Output::stdout().and_then(|mut out| {
-                match std::io::Write::write_all(out.writer(), text.as_bytes()) {
-                    Ok(()) => out.finish(),
-                    Err(e) => Err(out.stopped(&e)),
-                }
-            });
-        return match written {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(stopped) => batch::stop_status(stopped, ExitCode::SUCCESS),
-        };
+        return output::print(text.as_bytes());
     }
     diag::lines(&text);
     ExitCode::from(2)

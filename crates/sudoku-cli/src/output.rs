@@ -13,6 +13,7 @@
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 use sudoku_core::session::follow_links;
 
@@ -243,4 +244,16 @@ fn copy_into(temp: &Path, target: &Path) -> io::Result<()> {
     io::copy(&mut from, &mut to)?;
     to.sync_all()?;
     fs::remove_file(temp)
+}
+
+/// Writes `bytes` to stdout: status 0, or 2 when stdout cannot be written.
+pub fn print(bytes: &[u8]) -> ExitCode {
+    let written = Output::stdout().and_then(|mut out| match out.writer().write_all(bytes) {
+        Ok(()) => out.finish(),
+        Err(e) => Err(out.stopped(&e)),
+    });
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(stopped) => crate::batch::stop_status(stopped, ExitCode::SUCCESS),
+    }
 }

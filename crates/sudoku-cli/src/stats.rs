@@ -10,9 +10,7 @@ use clap::{Args, ValueEnum};
 use sudoku_core::session::{Date, Session, Stats, StatsError, StatsFile, Win};
 use sudoku_core::{grade, Level};
 
-use crate::batch::stop_status;
 use crate::diag;
-use crate::output::Output;
 use crate::play::short_path;
 
 /// Arguments of `sudoku stats`.
@@ -76,15 +74,7 @@ pub fn run(args: StatsArgs) -> ExitCode {
         }
         Format::Csv => csv(&stats, today),
     };
-    let written =
-        Output::stdout().and_then(|mut out| match out.writer().write_all(text.as_bytes()) {
-            Ok(()) => out.finish(),
-            Err(e) => Err(out.stopped(&e)),
-        });
-    match written {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(stopped) => stop_status(stopped, ExitCode::SUCCESS),
-    }
+    crate::output::print(text.as_bytes())
 }
 
 /// `level,won,best_seconds,average_seconds,hints`, a row per level and

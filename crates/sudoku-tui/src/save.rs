@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
-use sudoku_core::session::{Import, PartError, SaveStore, StoreError};
+use sudoku_core::session::{Date, Import, PartError, SaveStore, StoreError};
 
 /// The store both games share: `DATA/sudoku`, where `DATA` is the user's
 /// data directory (`$XDG_DATA_HOME`, usually `~/.local/share`, on Linux);
@@ -85,27 +85,7 @@ pub fn ago(then: SystemTime, now: SystemTime) -> String {
 
 /// `then`'s date in UTC, `YYYY-MM-DD`.
 fn date(then: SystemTime) -> String {
-    let secs = then
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let days = i64::try_from(secs / 86_400).unwrap_or(i64::MAX / 2);
-    let (y, m, d) = civil_from_days(days);
-    format!("{y:04}-{m:02}-{d:02}")
-}
-
-/// The proleptic Gregorian date of the day `days` after 1970-01-01 (the
-/// usual era-of-400-years computation).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day)
+    Date::of_time(then).to_string()
 }
 
 #[cfg(test)]

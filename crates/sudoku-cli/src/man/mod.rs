@@ -16,7 +16,7 @@ use std::process::ExitCode;
 use clap::CommandFactory;
 use roff::{bold, roman, Roff};
 
-use crate::shell::print;
+use crate::output::print;
 
 /// The line pair that roff output from clap_mangen and the roff crate
 /// starts with (it makes `'` print as an apostrophe); the page has it once.
