@@ -305,6 +305,29 @@ fn a_second_game_on_the_same_puzzle_is_refused_and_no_move_is_lost() {
     assert_eq!(listed.status.code(), Some(0));
     let said = squashed(&text(&listed.stdout));
     assert!(said.contains(&format!("? 1 {in_use} Resume it")), "{said}");
+    // Typed into another game with `open`: said, and that game goes on
+    // (it is not left for a puzzle it cannot have).
+    let other = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    std::fs::write(home.path().join("other.txt"), format!("{other}\n")).unwrap();
+    let typed = pipe(
+        sudoku(home.path(), &["play", "other.txt"]),
+        &format!("open {EASY}\n1c4\nend\n"),
+    );
+    assert_eq!(typed.status.code(), Some(0), "{}", text(&typed.stderr));
+    let said = squashed(&text(&typed.stdout));
+    assert!(
+        said.contains(&format!(
+            "open: {}; this game goes on",
+            in_use.trim_end_matches("; finish or leave that game first")
+        )),
+        "{said}"
+    );
+    assert!(said.contains("Legal move"), "{said}");
+    let saved = std::fs::read_to_string(
+        store(home.path()).join(format!("{}.save", other.replace('.', "0"))),
+    )
+    .unwrap();
+    assert!(saved.contains("\ndone: 1c4\n"), "{saved}");
     // The first game goes on and ends; its moves are all in the save.
     first.send("1b8\n");
     first.wait_for("Legal move", 2);

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
 
 use sudoku_core::generator::{RandomError, RandomPuzzle};
-use sudoku_core::session::{Daily, Date, Origin, SaveLock, SaveStore, Session, StoreError};
+use sudoku_core::session::{Daily, Date, Origin, SaveLock, SaveStore, Session, StoreError, Win};
 use sudoku_core::Grid;
 
 use crate::action::{Action, Context, Direction};
@@ -119,6 +119,10 @@ pub struct App {
     /// What the congratulation adds: a new best time, or why the win was
     /// not counted.
     win_note: Option<String>,
+    /// Wins whose puzzles' levels are still being worked out on the
+    /// grading thread: counted when the grade comes, or as the program
+    /// ends ([`App::count_pending_wins`]).
+    pending_wins: Vec<Win>,
 }
 
 impl App {
@@ -146,6 +150,7 @@ impl App {
             daily_date: None,
             stats_lines: Vec::new(),
             win_note: None,
+            pending_wins: Vec::new(),
         };
         if let Some(note) = app.refresh_saved() {
             app.picker.message = Some(note);
@@ -165,6 +170,7 @@ impl App {
     /// or the picker's selected puzzle's.
     fn refresh_grades(&mut self) {
         self.grades.collect();
+        self.count_pending_wins();
         match &mut self.screen {
             Screen::Board(play) if play.grade_pending() => {
                 let puzzle = *play.game().puzzle();
@@ -771,10 +777,66 @@ impl App {
             self.overlay = Some(Overlay::Won(play.stats(now)));
             play.bank_time(now);
             if let Some(store) = &self.store {
-                self.win_note = crate::stats::count_win(store, play.session());
+                let mut win = Win::of(play.session());
+                // A puzzle of no known level (a file, a pasted puzzle) is
+                // graded on the grading thread, as the status bar's grade
+                // is: the hardest take seconds, and the board must not
+                // wait for them.
+                let known = win.level.is_some()
+                    || self
+                        .grades
+                        .label(&win.puzzle)
+                        .map(|label| {
+                            win.level = label.level;
+                        })
+                        .is_some();
+                if known {
+                    self.win_note = crate::stats::count_win(store, &win);
+                } else {
+                    self.grades.ask(&win.puzzle);
+                    self.pending_wins.push(win);
+                }
             }
         }
         self.forget_save_of_won_game();
+    }
+
+    /// Counts the wins waiting for their puzzles' grades once the grades
+    /// are known; when the program is ending, waits for them first, so
+    /// that no win is lost. The congratulation, if it is still shown, gets
+    /// the last one's note.
+    fn count_pending_wins(&mut self) {
+        if self.pending_wins.is_empty() {
+            return;
+        }
+        if self.quit {
+            self.grades.wait();
+        }
+        let Some(store) = &self.store else {
+            return;
+        };
+        let grades = &self.grades;
+        // the game whose congratulation is on the screen
+        let shown = match (&self.screen, self.overlay) {
+            (Screen::Board(play), Some(Overlay::Won(_))) => Some(*play.game().puzzle()),
+            _ => None,
+        };
+        let mut note = None;
+        self.pending_wins
+            .retain_mut(|win| match grades.label(&win.puzzle) {
+                Some(label) => {
+                    win.level = label.level;
+                    let said = crate::stats::count_win(store, win);
+                    if shown == Some(win.puzzle) {
+                        note = Some(said);
+                    }
+                    false
+                }
+                None => true,
+            });
+        if let Some(said) = note {
+            self.win_note = said;
+        }
     }
 
     /// What the congratulation adds: the new best time, or why the win

@@ -2,19 +2,15 @@
 //! in the file the core keeps beside the saves (shared with `sudoku
 //! play`), and the lines of the statistics screen.
 
-use sudoku_core::grade;
-use sudoku_core::session::{Date, SaveStore, Session, StatsFile, Win};
+use sudoku_core::session::{Date, SaveStore, StatsFile, Win};
 
-/// Counts the won `session` in the statistics beside `store`'s saves
-/// (grading its puzzle first when its level is not known), and says what
+/// Counts `win` in the statistics beside `store`'s saves, and says what
 /// the congratulation adds: the new best time, a statistics file that
 /// could not be read and was set aside, or why the win was not counted.
-pub fn count_win(store: &SaveStore, session: &Session) -> Option<String> {
-    let mut win = Win::of(session);
-    if win.level.is_none() {
-        win.level = grade(session.game().puzzle()).ok().map(|g| g.level);
-    }
-    match StatsFile::of_store(store).record(&win) {
+/// The caller finds the level of a puzzle that has none first (the game
+/// asks its grading thread, [`crate::app::App`]).
+pub fn count_win(store: &SaveStore, win: &Win) -> Option<String> {
+    match StatsFile::of_store(store).record(win) {
         Ok(counted) => match counted.set_aside {
             Some((why, aside)) => Some(format!(
                 "Statistics: {why}; kept as {}, counted afresh",

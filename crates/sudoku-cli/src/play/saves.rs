@@ -134,6 +134,20 @@ impl Saves {
         }
     }
 
+    /// Why `puzzle` cannot be played now, when another game (this program
+    /// or the terminal game) has it open: asked before this game is left
+    /// for it, so that the player stays in this one. Leaves this game's
+    /// lock as it is.
+    pub fn in_use(&self, puzzle: &Grid) -> Option<String> {
+        let store = self.target.store.as_ref()?;
+        match store.lock(puzzle, HOLDER) {
+            Ok(_) => None,
+            Err(err @ StoreError::InUse { .. }) => Some(message(&err)),
+            // anything else is said when the puzzle is claimed
+            Err(_) => None,
+        }
+    }
+
     /// The save of `puzzle`. A save that cannot be read is set aside and
     /// reported on `console` with where it went. Parts of a save left out
     /// are reported too, and the save as it was is kept beside it

@@ -309,8 +309,9 @@ impl Play<'_> {
         }
     }
 
-    /// `open LINE`: when `puzzle` can be played and is not this one, ends
-    /// this game as `end` does (saving it) and asks for `puzzle` next.
+    /// `open LINE`: when `puzzle` can be played, is not this one and no
+    /// other game has it open, ends this game as `end` does (saving it)
+    /// and asks for `puzzle` next.
     fn open(&mut self, puzzle: Option<Grid>, console: &mut Console<'_>) -> io::Result<Flow> {
         let Some(puzzle) = puzzle else {
             console.say(
@@ -324,6 +325,10 @@ impl Play<'_> {
         }
         if let Err(e) = sudoku_core::Game::new(puzzle) {
             console.say(format_args!("open: {e}"))?;
+            return Ok(Flow::Continue);
+        }
+        if let Some(why) = self.saves.in_use(&puzzle) {
+            console.say(format_args!("open: {why}; this game goes on"))?;
             return Ok(Flow::Continue);
         }
         Ok(match self.end(false, console)? {

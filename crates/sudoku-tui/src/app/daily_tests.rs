@@ -4,7 +4,7 @@
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
-use sudoku_core::session::{Daily, Date};
+use sudoku_core::session::{Daily, Date, StatsFile};
 use sudoku_core::{Cell, Level};
 
 use super::*;
@@ -162,5 +162,67 @@ fn the_statistics_key_works_on_the_board_and_without_a_store() {
         bare.stats_lines(),
         ["No statistics: the system names no data folder (is HOME set?)"]
     );
+    let _ = std::fs::remove_dir_all(store.dir().parent().unwrap());
+}
+
+/// Inkala's 2012 puzzle, of no level the game knows: its grade takes about
+/// a second, long after the keys that win it.
+const INKALA: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+/// How many games of `level` the statistics beside `store` count as won.
+fn won_at(store: &SaveStore, level: &str) -> u64 {
+    let table = StatsFile::of_store(store)
+        .load()
+        .unwrap()
+        .table("2026-11-27".parse().unwrap());
+    table
+        .iter()
+        .find_map(|line| {
+            let mut words = line.split_whitespace();
+            (words.next() == Some(level)).then(|| words.next()?.parse().ok())?
+        })
+        .unwrap_or_else(|| panic!("no line for {level} in {table:?}"))
+}
+
+/// An app on Inkala's puzzle, its grade asked for as it starts, and the
+/// game opened and won at once.
+fn win_inkala(store: &SaveStore) -> App {
+    let mut app = App::new(
+        Picker::new(vec![entry("inkala.txt", INKALA)], Vec::new()),
+        Some(store.clone()),
+    );
+    key(&mut app, KeyCode::Enter);
+    win(&mut app);
+    assert!(matches!(app.overlay(), Some(Overlay::Won(_))));
+    app
+}
+
+#[test]
+fn a_win_is_counted_when_its_puzzles_grade_comes_and_the_board_does_not_wait() {
+    let store = store("pending");
+    let mut app = win_inkala(&store);
+    // the grade is still being worked out: the win waits for it, not the
+    // board
+    assert_eq!(won_at(&store, "extreme"), 0);
+    assert_eq!(app.win_note(), None);
+    app.wait_for_grades();
+    assert_eq!(won_at(&store, "extreme"), 1);
+    assert!(
+        app.win_note()
+            .is_some_and(|note| note.starts_with("New best time for extreme")),
+        "{:?}",
+        app.win_note()
+    );
+    let _ = std::fs::remove_dir_all(store.dir().parent().unwrap());
+}
+
+#[test]
+fn a_win_waiting_for_its_grade_is_counted_when_the_player_quits() {
+    let store = store("pending-quit");
+    let mut app = win_inkala(&store);
+    key(&mut app, KeyCode::Char('q'));
+    assert!(app.should_quit());
+    assert_eq!(won_at(&store, "extreme"), 1);
     let _ = std::fs::remove_dir_all(store.dir().parent().unwrap());
 }
