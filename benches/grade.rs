@@ -1,14 +1,15 @@
 //! How many puzzles a second does the grader rate (single-threaded), on
 //! easy generated puzzles, on the hard classics and on the every-15th
 //! sample of `magictour_top1465` (98 puzzles, the sample the rating-speed
-//! figures of `docs/grading.md` are measured on)? And how long does the
-//! games' first hint take on the hardest classics (the aim: under
-//! 0.2 s)?
+//! figures of `docs/grading.md` are measured on)? And how long do the
+//! games' hints take on the hardest classics: the next step, which the
+//! hint ladder shows first (the aim: under 0.2 s), and the first step that
+//! places a digit?
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use sudoku_benches::{classics, shared};
 use sudoku_core::generator::{Batch, Holes, Level, PuzzleSpec, Symmetry, Uniqueness};
-use sudoku_core::logic::hint_placement;
+use sudoku_core::logic::{hint_placement, hint_step};
 use sudoku_core::{grade, Fast, Grid};
 
 /// 200 generated puzzles of `level`, the same every run.
@@ -59,5 +60,19 @@ fn first_hint(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, grader, first_hint);
+/// Which question: the next logical step of the position ([`hint_step`],
+/// what the games' hint ladder shows first) on each of the hardest
+/// classics, asked afresh as a game asks it.
+fn next_step(c: &mut Criterion) {
+    let mut group = c.benchmark_group("next-step");
+    group.sample_size(10);
+    for (i, grid) in classics().iter().enumerate().skip(7) {
+        group.bench_function(format!("classic-{}", i + 1), |b| {
+            b.iter(|| hint_step(grid).is_some())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, grader, first_hint, next_step);
 criterion_main!(benches);
