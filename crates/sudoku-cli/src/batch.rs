@@ -23,17 +23,30 @@ use crate::output::{Output, Stopped};
 use crate::progress::Progress;
 
 /// A pool of worker threads that maps a chunk of items to answers, in order.
+/// One worker is the calling thread itself: no thread is started then.
 pub struct Workers {
-    pool: rayon::ThreadPool,
+    /// The worker threads; `None` for one worker, the calling thread.
+    pool: Option<rayon::ThreadPool>,
     threads: usize,
 }
 
 impl Workers {
-    /// `threads` workers, or one per core when `None`.
+    /// `threads` workers, or one per core when `None`. One worker starts no
+    /// thread: the work runs on the calling thread, with nothing waiting
+    /// or spinning beside it.
     pub fn new(threads: Option<u64>) -> Result<Workers, String> {
         let threads = threads.map_or_else(rayon::current_num_threads, |n| n as usize);
+        if threads <= 1 {
+            return Ok(Workers {
+                pool: None,
+                threads: 1,
+            });
+        }
         match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-            Ok(pool) => Ok(Workers { pool, threads }),
+            Ok(pool) => Ok(Workers {
+                pool: Some(pool),
+                threads,
+            }),
             Err(e) => Err(format!("cannot start {threads} threads: {e}")),
         }
     }
@@ -51,10 +64,9 @@ impl Workers {
         A: Send,
         F: Fn(&T) -> A + Sync,
     {
-        if self.threads == 1 {
-            items.iter().map(f).collect()
-        } else {
-            self.pool.install(|| items.par_iter().map(&f).collect())
+        match &self.pool {
+            None => items.iter().map(f).collect(),
+            Some(pool) => pool.install(|| items.par_iter().map(&f).collect()),
         }
     }
 }
@@ -77,10 +89,10 @@ impl Workers {
         A: Send + 'f,
         F: Fn(&T) -> A + Sync,
     {
-        if self.threads == 1 {
+        let Some(pool) = &self.pool else {
             return body(&mut Pipeline::new(None, 1, max_block, answer));
-        }
-        self.pool.in_place_scope(|scope| {
+        };
+        pool.in_place_scope(|scope| {
             body(&mut Pipeline::new(
                 Some(scope),
                 self.threads,
@@ -109,7 +121,9 @@ impl Workers {
     /// while items are fast. At most two blocks per worker are made ahead
     /// of the one awaited, so memory stays bounded. When `sink` returns
     /// false nothing more is handed on and no new block is begun; blocks
-    /// under way finish on their own, their results dropped.
+    /// under way finish on their own, their results dropped. With one worker
+    /// the blocks are made on the calling thread, one after the other,
+    /// `Waiting` before each.
     pub fn stream<T, F>(
         &self,
         items: Range<u64>,
@@ -120,6 +134,9 @@ impl Workers {
         T: Send + 'static,
         F: Fn(Range<u64>) -> T + Send + Sync + 'static,
     {
+        let Some(pool) = &self.pool else {
+            return stream_inline(items, max_block, make, sink);
+        };
         let make = Arc::new(make);
         let cancelled = Arc::new(AtomicBool::new(false));
         let (tx, rx) = mpsc::channel::<(u64, T, Duration)>();
@@ -133,7 +150,7 @@ impl Workers {
                 next = range.end;
                 let (make, tx, cancelled) = (Arc::clone(&make), tx.clone(), Arc::clone(&cancelled));
                 let seq = begun;
-                self.pool.spawn(move || {
+                pool.spawn(move || {
                     if cancelled.load(Ordering::Relaxed) {
                         return;
                     }
@@ -171,6 +188,36 @@ impl Workers {
                     return;
                 }
             }
+        }
+    }
+}
+
+/// [`Workers::stream`] on the calling thread: each block made, then handed
+/// on, `Waiting` before it is begun so that what was written leaves first.
+fn stream_inline<T, F>(
+    items: Range<u64>,
+    max_block: u64,
+    make: F,
+    mut sink: impl FnMut(Streamed<T>) -> bool,
+) where
+    F: Fn(Range<u64>) -> T,
+{
+    let (mut next, mut block) = (items.start, 1);
+    while next < items.end {
+        if !sink(Streamed::Waiting) {
+            return;
+        }
+        let range = next..items.end.min(next.saturating_add(block));
+        next = range.end;
+        let start = Instant::now();
+        let len = (range.end - range.start).max(1);
+        let result = make(range);
+        block = block_for(
+            start.elapsed() / u32::try_from(len).unwrap_or(u32::MAX),
+            max_block,
+        );
+        if !sink(Streamed::Made(result)) {
+            return;
         }
     }
 }

@@ -38,6 +38,9 @@ fn solve_on_one_thread_and_in_grids_answers_as_puzzles_come() {
     }
     let rows: Vec<String> = (0..9).map(|_| run.answer("a grid")).collect();
     assert_eq!(rows[0], "4 8 3 9 2 1 6 5 7");
+    // One worker is the program's own thread: none is started beside it.
+    #[cfg(target_os = "linux")]
+    assert_eq!(run.threads(), 1);
     assert_eq!(run.answer("the grid's blank line"), "");
     run.send(&format!("{PUZZLE}\n"));
     assert_eq!(

@@ -278,6 +278,14 @@ impl Running {
             .unwrap_or_else(|_| panic!("no answer to {what} within {WAIT:?} of sending it"))
     }
 
+    /// How many threads the program runs now, from `/proc` (Linux only).
+    #[cfg(target_os = "linux")]
+    pub fn threads(&self) -> usize {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
+        let line = status.lines().find(|l| l.starts_with("Threads:")).unwrap();
+        line["Threads:".len()..].trim().parse().unwrap()
+    }
+
     /// Closes the input; the exit status.
     pub fn end(mut self) -> Option<i32> {
         drop(self.stdin.take());

@@ -329,6 +329,13 @@ impl State {
     /// (and if the grid is solved, then `unsolved` is all zero).
     #[inline(always)]
     fn propagate(&mut self) -> Option<(usize, u32)> {
+        self.settle().map(|biv| self.pick(biv))
+    }
+
+    /// [`State::propagate`] without the choice of the cell to guess on: `None` on a
+    /// contradiction, else the cells with two candidates, per band (for [`State::pick`]).
+    #[inline(always)]
+    fn settle(&mut self) -> Option<[u32; 3]> {
         loop {
             loop {
                 let mut any = false;
@@ -388,7 +395,7 @@ impl State {
                 }
             }
             if !found {
-                return Some(self.pick(biv));
+                return Some(biv);
             }
         }
     }
@@ -484,14 +491,15 @@ pub(super) struct Ctx<F: FnMut(&[u8; 81]), T: Tally> {
 
 /// Defines a recursive search function `$name` (returns true when the limit is reached),
 /// compiled with the target features `$feat` if given; `$from`, the same search from a
-/// state whose first propagation the caller ran (see [`Opened`]), given its pick; and
-/// `$open`, that propagation alone. The propagation runs at the end of each round of the
+/// state whose first propagation the caller ran (see [`Opened`]), given its bivalue cells;
+/// and `$open`, that propagation alone, without the choice of a cell to guess on (which a
+/// puzzle handed to another engine never needs). The propagation runs at the end of each round of the
 /// loop (and once before it in `$name`), so the search goes on from a pick with no test.
 macro_rules! searcher {
     ($name:ident, $from:ident, $open:ident $(, $feat:literal)?) => {
         $(#[target_feature(enable = $feat)])?
-        fn $open(st: &mut State) -> Option<(usize, u32)> {
-            st.propagate()
+        fn $open(st: &mut State) -> Option<[u32; 3]> {
+            st.settle()
         }
 
         $(#[target_feature(enable = $feat)])?
@@ -506,8 +514,9 @@ macro_rules! searcher {
         fn $from<F: FnMut(&[u8; 81]), T: Tally>(
             st: &mut State,
             ctx: &mut Ctx<F, T>,
-            picked: (usize, u32),
+            biv: [u32; 3],
         ) -> bool {
+            let picked = st.pick(biv);
             searcher!(@from $name, st, ctx, picked)
         }
     };
@@ -588,9 +597,11 @@ fn has_x86_build() -> bool {
 /// another engine. The propagation is the search's own first step, not repeated.
 pub(super) struct Opened {
     st: State,
-    /// The first guess's cell (see [`State::propagate`]); `None` when the givens
-    /// conflict or the propagation met a contradiction (no solution).
-    picked: Option<(usize, u32)>,
+    /// The cells with two candidates, per band, from which the search picks its first
+    /// guess (see [`State::settle`]): picked only when this solver's search goes on.
+    /// `None` when the givens conflict or the propagation met a contradiction (no
+    /// solution).
+    biv: Option<[u32; 3]>,
     /// Whether the search runs its x86-64 build.
     x86: bool,
 }
@@ -608,7 +619,7 @@ impl Opened {
             }
             None => Opened {
                 st: State::new(),
-                picked: None,
+                biv: None,
                 x86: false,
             },
         }
@@ -618,7 +629,7 @@ impl Opened {
     #[inline(always)]
     fn from_state(mut st: State, portable: bool) -> Opened {
         let x86 = !portable && has_x86_build();
-        let picked = if x86 {
+        let biv = if x86 {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: the CPU has every feature `open_x86` is compiled for (`has_x86_build`).
             #[allow(unsafe_code)]
@@ -630,13 +641,13 @@ impl Opened {
         } else {
             open_portable(&mut st)
         };
-        Opened { st, picked, x86 }
+        Opened { st, biv, x86 }
     }
 
     /// The cells still open after the propagation: 0 when it solved the puzzle or
     /// showed there is no solution.
     pub(super) fn open_cells(&self) -> u32 {
-        match self.picked {
+        match self.biv {
             Some(_) => self.st.unsolved.iter().map(|u| u.count_ones()).sum(),
             None => 0,
         }
@@ -645,7 +656,7 @@ impl Opened {
     /// This solver's search from here, into `ctx` (which must not be at its limit).
     #[inline(always)]
     pub(super) fn search<F: FnMut(&[u8; 81]), T: Tally>(mut self, ctx: &mut Ctx<F, T>) {
-        let Some(picked) = self.picked else {
+        let Some(biv) = self.biv else {
             return;
         };
         if self.x86 {
@@ -654,11 +665,11 @@ impl Opened {
             // is compiled for (`has_x86_build`).
             #[allow(unsafe_code)]
             unsafe {
-                from_x86(&mut self.st, ctx, picked);
+                from_x86(&mut self.st, ctx, biv);
             }
             return;
         }
-        from_portable(&mut self.st, ctx, picked);
+        from_portable(&mut self.st, ctx, biv);
     }
 }
 
