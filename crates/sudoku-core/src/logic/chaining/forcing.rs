@@ -790,7 +790,6 @@ pub(crate) fn collect_all(
 struct Deeper {
     forcing: Store,
     chains: chains::Work,
-    covers: templates::Covers,
     closure: closure::Cache,
     /// What each nested search found, by its rule and the boards it ran
     /// on and from ([`Deeper::run`]).
@@ -866,13 +865,7 @@ impl Deeper {
     fn search(&mut self, rule: Rule, source: &Board, cur: &Board) -> Vec<nested::Hint> {
         let mode = match rule {
             Rule::Chains => {
-                return nested::static_chains(
-                    source,
-                    cur,
-                    &mut self.covers,
-                    &mut self.chains,
-                    &mut self.closure,
-                )
+                return nested::static_chains(source, cur, &mut self.chains, &mut self.closure)
             }
             Rule::Multiple => Mode::MULTIPLE,
             Rule::Dynamic => Mode::DYNAMIC,

@@ -39,7 +39,7 @@ use super::chains;
 use super::closure;
 use super::propagation::Prop;
 use super::shared::{self, st_on, state_cell, state_digit, state_on};
-use crate::logic::{templates, CELL_UNITS, KINDS, UNITS};
+use crate::logic::{CELL_UNITS, KINDS, UNITS};
 
 /// A chain a nested search found: the off states of what it removes (by
 /// cell, then digit), its rule parents (off states, in SE's order) and its
@@ -67,12 +67,11 @@ pub(crate) fn rules(level: u8) -> &'static [Rule] {
 pub(super) fn static_chains(
     source: &Board,
     cur: &Board,
-    covers: &mut templates::Covers,
     work: &mut chains::Work,
     cache: &mut closure::Cache,
 ) -> Vec<Hint> {
     let m = cur.masks();
-    let found = chains::all_chains(m, covers, work, cache);
+    let found = chains::all_chains(m, work, cache);
     let mut collect = Collect::new(source);
     let mut slots = Vec::new();
     for (i, f) in found.iter().enumerate() {
