@@ -9,7 +9,7 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use sudoku_benches::{classics, shared};
 use sudoku_core::generator::{Batch, Holes, Level, PuzzleSpec, Symmetry, Uniqueness};
-use sudoku_core::logic::{hint_placement, hint_step};
+use sudoku_core::logic::{hint_placement, hint_step, Step};
 use sudoku_core::{grade, Fast, Grid};
 
 /// 200 generated puzzles of `level`, the same every run.
@@ -47,28 +47,26 @@ fn grader(c: &mut Criterion) {
 }
 
 /// Which question: the games' first hint (the first step that places a
-/// digit, [`hint_placement`]) on each of the hardest classics, the
-/// puzzles after the first seven.
+/// digit, [`hint_placement`]) on each of the hardest classics.
 fn first_hint(c: &mut Criterion) {
-    let mut group = c.benchmark_group("first-hint");
-    group.sample_size(10);
-    for (i, grid) in classics().iter().enumerate().skip(7) {
-        group.bench_function(format!("classic-{}", i + 1), |b| {
-            b.iter(|| hint_placement(grid).is_some())
-        });
-    }
-    group.finish();
+    hardest_classics(c, "first-hint", hint_placement);
 }
 
 /// Which question: the next logical step of the position ([`hint_step`],
 /// what the games' hint ladder shows first) on each of the hardest
 /// classics, asked afresh as a game asks it.
 fn next_step(c: &mut Criterion) {
-    let mut group = c.benchmark_group("next-step");
+    hardest_classics(c, "next-step", hint_step);
+}
+
+/// Times `hint` on each of the hardest classics (the puzzles after the
+/// first seven), in the group `name`.
+fn hardest_classics(c: &mut Criterion, name: &str, hint: fn(&Grid) -> Option<Step>) {
+    let mut group = c.benchmark_group(name);
     group.sample_size(10);
     for (i, grid) in classics().iter().enumerate().skip(7) {
         group.bench_function(format!("classic-{}", i + 1), |b| {
-            b.iter(|| hint_step(grid).is_some())
+            b.iter(|| hint(grid).is_some())
         });
     }
     group.finish();
