@@ -748,9 +748,12 @@ fn an_80x24_terminal_plays_with_marks_names_mistakes_and_pause() {
     assert!(row_line(&screen, '1').1.contains("!5!"), "{screen}");
     // pause: the board is hidden and takes no moves
     tmux.send(&["p"]);
-    let screen = tmux.wait_text("p resumes");
+    // the status line and the board's notice are drawn together, but a
+    // capture can come between them: wait for both
+    let screen = tmux.wait_for("the paused board", |s| {
+        s.contains("p resumes") && s.contains(" paused")
+    });
     assert!(!screen.contains("!5!"), "the board is hidden:\n{screen}");
-    assert!(screen.contains(" paused"), "{screen}");
     tmux.send(&["4"]);
     tmux.wait_text("Paused: p resumes the game");
     tmux.send(&["p"]);
