@@ -782,15 +782,15 @@ impl App {
                 // graded on the grading thread, as the status bar's grade
                 // is: the hardest take seconds, and the board must not
                 // wait for them.
-                let known = win.level.is_some()
-                    || self
-                        .grades
-                        .label(&win.puzzle)
-                        .map(|label| {
+                let graded = win.level.is_some()
+                    || match self.grades.label(&win.puzzle) {
+                        Some(label) => {
                             win.level = label.level;
-                        })
-                        .is_some();
-                if known {
+                            true
+                        }
+                        None => false,
+                    };
+                if graded {
                     self.win_note = crate::stats::count_win(store, &win);
                 } else {
                     self.grades.ask(&win.puzzle);
@@ -803,8 +803,8 @@ impl App {
 
     /// Counts the wins waiting for their puzzles' grades once the grades
     /// are known; when the program is ending, waits for them first, so
-    /// that no win is lost. The congratulation, if it is still shown, gets
-    /// the last one's note.
+    /// that no win is lost. A congratulation still on the screen gets its
+    /// own win's note.
     fn count_pending_wins(&mut self) {
         if self.pending_wins.is_empty() {
             return;
