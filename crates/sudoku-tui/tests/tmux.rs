@@ -21,7 +21,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use common::{
-    has_prompt, is_running, save_name, saves, shell, shell_with, sudoku_binary, tmux, Setup, Tmux,
+    has_prompt, is_running, save_name, saves, shell, shell_80x24, sudoku_binary, tmux, Tmux,
 };
 use sudoku_test_support::tests;
 
@@ -688,12 +688,7 @@ fn cell_lines(screen: &str, row: char) -> (&str, &str) {
 }
 
 fn an_80x24_terminal_plays_with_marks_names_mistakes_and_pause() {
-    let setup = Setup {
-        width: 80,
-        height: 24,
-        ..Setup::default()
-    };
-    let tmux = shell_with("frictions", setup);
+    let tmux = shell_80x24("frictions");
     let pid = launch(&tmux, "");
     tmux.wait_text("> sudoku01-easy.txt");
     // a search to find the puzzle (it goes when the game is left)
@@ -839,12 +834,7 @@ fn hints_are_worked_out_on_a_thread_of_their_own() {
 /// second rung marking its cells `*7*`, and the last one drawing the chain
 /// in its cells: `+9 1` (on, first), `-9 2` (off, second), `x9` removed.
 fn the_hint_ladder_draws_a_chain_without_colour_at_80x24() {
-    let setup = Setup {
-        width: 80,
-        height: 24,
-        ..Setup::default()
-    };
-    let tmux = shell_with("ladder", setup);
+    let tmux = shell_80x24("ladder");
     // The first board of AI Escargot the hints' digits lead to where the
     // next step is a chain.
     let escargot = include_str!("../../../puzzles/sudoku08-ai-escargot.txt");
@@ -1184,12 +1174,7 @@ fn the_terminal_game_is_refused_a_puzzle_the_text_game_has_open() {
 /// marks on the board, undo takes a colouring back, and the colours go to
 /// the text game and back with the save.
 fn colours_and_the_filter_read_without_colour_and_go_to_the_text_game() {
-    let setup = Setup {
-        width: 80,
-        height: 24,
-        ..Setup::default()
-    };
-    let tmux = shell_with("colours", setup);
+    let tmux = shell_80x24("colours");
     tmux.send_literal("export NO_COLOR=1");
     tmux.send(&["Enter"]);
     let pid = launch(&tmux, "");
@@ -1236,16 +1221,7 @@ fn colours_and_the_filter_read_without_colour_and_go_to_the_text_game() {
 
     // The text game resumes the colours and their history.
     let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../puzzles/sudoku01-easy.txt");
-    let mut child = Command::new(common::sudoku_binary())
-        .arg("play")
-        .arg(&puzzle)
-        .env("HOME", &tmux.dir)
-        .env("XDG_DATA_HOME", tmux.data_home())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sudoku play starts");
+    let mut child = text_game(&tmux, &puzzle);
     child
         .stdin
         .take()

@@ -8,7 +8,7 @@ mod common;
 
 use std::process::ExitCode;
 
-use common::{shell_with, tmux, Setup};
+use common::{shell_80x24, tmux};
 use sudoku_core::session::{Daily, Date};
 use sudoku_core::{Cell, Game, Level};
 use sudoku_test_support::tests;
@@ -37,14 +37,7 @@ fn winning_keys(game: &Game) -> Vec<String> {
 }
 
 fn todays_puzzle_is_won_and_the_statistics_show_the_streak() {
-    let tmux = shell_with(
-        "daily",
-        Setup {
-            width: 80,
-            height: 24,
-            ..Setup::default()
-        },
-    );
+    let tmux = shell_80x24("daily");
     let pid = tmux.launch("--date 2026-11-27");
     tmux.wait_text("> sudoku01-easy.txt");
     tmux.send_literal("today");

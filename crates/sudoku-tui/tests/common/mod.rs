@@ -244,6 +244,19 @@ pub fn shell(name: &str) -> Tmux {
     shell_with(name, Setup::default())
 }
 
+/// An 80x24 tmux server (the smallest screen the game is made for) for the
+/// test `name` with its shell at the prompt.
+pub fn shell_80x24(name: &str) -> Tmux {
+    shell_with(
+        name,
+        Setup {
+            width: 80,
+            height: 24,
+            ..Setup::default()
+        },
+    )
+}
+
 /// A tmux server for the test `name` as `setup` says, with its shell at
 /// the prompt.
 pub fn shell_with(name: &str, setup: Setup) -> Tmux {
