@@ -58,14 +58,7 @@ fn todays_puzzle_is_won_and_the_statistics_show_the_streak() {
         .skip(1)
         .map(|c| if c == '·' { '.' } else { c })
         .collect();
-    let first_row: String = Cell::all()
-        .take(9)
-        .map(|c| {
-            game.grid()
-                .get(c)
-                .map_or('.', |d| char::from(b'0' + d.get()))
-        })
-        .collect();
+    let first_row = game.grid().to_line()[..9].to_string();
     assert_eq!(shown, first_row, "{screen}");
     for key in winning_keys(&game) {
         tmux.send(&[key.as_str()]);
