@@ -237,11 +237,12 @@ impl Prop {
     }
 }
 
-/// A first-in first-out list of node indices that only grows during a
-/// propagation (each node enters once), so it needs no ring.
+/// A first-in first-out list of nodes, each with its state's cell and
+/// digit (so that following it needs no division), that only grows during
+/// a propagation (each node enters once), so it needs no ring.
 #[derive(Default)]
 struct Queue {
-    items: Vec<u16>,
+    items: Vec<(u16, u8, u8)>,
     head: usize,
 }
 
@@ -251,14 +252,16 @@ impl Queue {
         self.head = 0;
     }
 
-    fn push_back(&mut self, n: u16) {
-        self.items.push(n);
+    /// Queues node `n`, whose state is in cell `c`, of digit index `d`.
+    fn push_back(&mut self, n: u16, c: usize, d: usize) {
+        self.items.push((n, c as u8, d as u8));
     }
 
-    fn pop_front(&mut self) -> Option<u16> {
-        let n = *self.items.get(self.head)?;
+    /// The next node, with its cell and digit index.
+    fn pop_front(&mut self) -> Option<(u16, usize, usize)> {
+        let (n, c, d) = *self.items.get(self.head)?;
         self.head += 1;
-        Some(n)
+        Some((n, usize::from(c), usize::from(d)))
     }
 }
 
@@ -290,6 +293,24 @@ impl Scratch {
     }
 }
 
+/// Takes `d` off in `c`, implied by node `n` through `cause`: queued if
+/// new; true if it was on, a contradiction (then recorded, and the
+/// propagation ends).
+#[inline(always)]
+fn turn_off(prop: &mut Prop, queue: &mut Queue, n: u16, c: usize, d: usize, cause: Cause) -> bool {
+    let t = st(c, d, false);
+    if let Some(on) = prop.node_of(t | 1) {
+        let off = prop.push(t, &[n], false, cause);
+        prop.conflict = Some((on, off));
+        return true;
+    }
+    if !prop.set.has(t) {
+        let m = prop.push_off(t, n, cause);
+        queue.push_back(m, c, d);
+    }
+    false
+}
+
 /// Follows the assumption `start` on `board` in `mode` into `prop`,
 /// stopping at the first contradiction; from level 2 on, `deeper` runs the
 /// nested forcing chains where the chain stops.
@@ -309,25 +330,23 @@ pub(super) fn propagate(
     let mut cur = board.clone();
     let cells = !mode.nishio;
     let n = prop.push(start, &[], true, Cause::Start);
+    let (c, d) = (st_cell(start), st_digit(start));
     if st_on(start) {
-        x.on_queue.push_back(n);
+        x.on_queue.push_back(n, c, d);
     } else {
-        x.off_queue.push_back(n);
+        x.off_queue.push_back(n, c, d);
     }
     loop {
-        if let Some(n) = x.on_queue.pop_front() {
-            let s = prop.nodes[usize::from(n)].state;
-            let (c, d) = (st_cell(s), st_digit(s));
+        if let Some((n, c, d)) = x.on_queue.pop_front() {
             // The cell's other digits, then the digit's other places by box, row, column.
-            let mut targets: [(u16, Cause); 28] = [(0, Cause::Start); 28];
-            let mut k = 0;
             if cells {
                 let mut rest = cur.m[c] & !(1 << d);
                 while rest != 0 {
                     let e = rest.trailing_zeros() as usize;
                     rest &= rest - 1;
-                    targets[k] = (st(c, e, false), Cause::Cell);
-                    k += 1;
+                    if turn_off(prop, &mut x.off_queue, n, c, e, Cause::Cell) {
+                        return;
+                    }
                 }
             }
             for (j, kind) in KINDS.into_iter().enumerate() {
@@ -335,25 +354,13 @@ pub(super) fn propagate(
                 let mut places = cur.pos[u][d] & !SKIP[c][j];
                 while places != 0 {
                     let o = usize::from(UNITS[u][places.trailing_zeros() as usize]);
-                    targets[k] = (st(o, d, false), Cause::Unit(j as u8));
-                    k += 1;
                     places &= places - 1;
+                    if turn_off(prop, &mut x.off_queue, n, o, d, Cause::Unit(j as u8)) {
+                        return;
+                    }
                 }
             }
-            for &(t, cause) in &targets[..k] {
-                if let Some(on) = prop.node_of(t | 1) {
-                    let off = prop.push(t, &[n], false, cause);
-                    prop.conflict = Some((on, off));
-                    return;
-                }
-                if !prop.set.has(t) {
-                    let m = prop.push_off(t, n, cause);
-                    x.off_queue.push_back(m);
-                }
-            }
-        } else if let Some(n) = x.off_queue.pop_front() {
-            let s = prop.nodes[usize::from(n)].state;
-            let (c, d) = (st_cell(s), st_digit(s));
+        } else if let Some((n, c, d)) = x.off_queue.pop_front() {
             x.links.clear();
             x.causes.clear();
             // The other digit of a cell with two left.
@@ -419,7 +426,7 @@ pub(super) fn propagate(
                 }
                 if !prop.set.has(t) {
                     let m = prop.push(t, causes, true, cause);
-                    x.on_queue.push_back(m);
+                    x.on_queue.push_back(m, st_cell(t), st_digit(t));
                 }
             }
         } else if mode.level > 0 {
@@ -453,7 +460,7 @@ pub(super) fn propagate(
                         prop.nodes[usize::from(m)].nested = prop.nested.len() as u32;
                         prop.nested.push(r);
                     }
-                    x.off_queue.push_back(m);
+                    x.off_queue.push_back(m, st_cell(a.state), st_digit(a.state));
                     any = true;
                 }
             }
