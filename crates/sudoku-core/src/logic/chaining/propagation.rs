@@ -293,6 +293,21 @@ impl Scratch {
     }
 }
 
+/// Per cell, its box, row and column (SE's order, [`KINDS`]).
+const SE_UNITS: [[u8; 3]; 81] = {
+    let mut out = [[0u8; 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut j = 0;
+        while j < 3 {
+            out[c][j] = CELL_UNITS[c][KINDS[j]];
+            j += 1;
+        }
+        c += 1;
+    }
+    out
+};
+
 /// Takes `d` off in `c`, implied by node `n` through `cause`: queued if
 /// new; true if it was on, a contradiction (then recorded, and the
 /// propagation ends).
@@ -349,8 +364,8 @@ pub(super) fn propagate(
                     }
                 }
             }
-            for (j, kind) in KINDS.into_iter().enumerate() {
-                let u = usize::from(CELL_UNITS[c][kind]);
+            for (j, &u) in SE_UNITS[c].iter().enumerate() {
+                let u = usize::from(u);
                 let mut places = cur.pos[u][d] & !SKIP[c][j];
                 while places != 0 {
                     let o = usize::from(UNITS[u][places.trailing_zeros() as usize]);
@@ -382,8 +397,8 @@ pub(super) fn propagate(
                 ));
             }
             // The other place of the digit in a unit with two, by box, row, column.
-            for (j, kind) in KINDS.into_iter().enumerate() {
-                let u = usize::from(CELL_UNITS[c][kind]);
+            for (j, &u) in SE_UNITS[c].iter().enumerate() {
+                let u = usize::from(u);
                 let places = cur.pos[u][d];
                 if !two16(places) {
                     continue;
@@ -412,7 +427,13 @@ pub(super) fn propagate(
                 ));
             }
             if mode.dynamic {
-                cur.remove(c, d);
+                if mode.level > 0 {
+                    cur.remove(c, d);
+                } else {
+                    // Nothing reads the digits' cell sets of this board
+                    // at level 0 (only the rules of the levels above).
+                    cur.remove_mark(c, d);
+                }
                 x.struck[c] |= 1 << d;
                 x.struck_at[d] |= 1 << c;
             }
