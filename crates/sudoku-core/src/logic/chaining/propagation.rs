@@ -378,9 +378,13 @@ pub(super) fn propagate(
         } else if let Some((n, c, d)) = x.off_queue.pop_front() {
             x.links.clear();
             x.causes.clear();
-            // The other digit of a cell with two left.
-            if cells && two16(cur.m[c]) {
-                let e = (cur.m[c] & !(1 << d)).trailing_zeros() as usize;
+            // The other digit of a cell with two left. A target already on
+            // is passed over before its causes are gathered: it would be
+            // passed over below (no state is taken twice), and taking the
+            // others changes no state of it.
+            let two_left = cells && two16(cur.m[c]);
+            let e = (cur.m[c] & !(1 << d)).trailing_zeros() as usize;
+            if two_left && !prop.set.has(st(c, e, true)) {
                 let first = x.causes.len() as u32;
                 x.causes.push(n);
                 let mut hidden = x.struck[c];
@@ -407,7 +411,7 @@ pub(super) fn propagate(
                     UNITS[u][(places & !(1 << PLACE[c][u / 9])).trailing_zeros() as usize],
                 );
                 let t = st(o, d, true);
-                if x.links.iter().any(|l| l.0 == t) {
+                if prop.set.has(t) || x.links.iter().any(|l| l.0 == t) {
                     continue;
                 }
                 let first = x.causes.len() as u32;
