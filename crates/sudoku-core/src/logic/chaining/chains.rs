@@ -365,6 +365,13 @@ fn search(
     cache: &mut closure::Cache,
     sink: &mut impl Sink,
 ) {
+    let (may_cycle, may_on, may_off) = closure_bounds(m, cache.get(m));
+    // Where the closure shows no chain or cycle can start, nothing below
+    // would run: the link tables are not worth building (most boards a
+    // nested search is given).
+    if [may_cycle, may_on, may_off].iter().all(|may| may.iter().all(|&d| d == 0)) {
+        return;
+    }
     // X-links only, then Y-links only (cycles), then both.
     let weak = Links::new(m, true);
     let strong = Links::new(m, false);
@@ -376,7 +383,6 @@ fn search(
             .filter(|&o| m[o] & 1 << d != 0)
             .fold(0u128, |s, o| s | 1 << o)
     });
-    let (may_cycle, may_on, may_off) = closure_bounds(m, cache.get(m));
     for (cells, units) in [(false, true), (true, false), (true, true)] {
         let weak = View {
             links: &weak,
