@@ -369,7 +369,10 @@ fn search(
     // Where the closure shows no chain or cycle can start, nothing below
     // would run: the link tables are not worth building (most boards a
     // nested search is given).
-    if [may_cycle, may_on, may_off].iter().all(|may| may.iter().all(|&d| d == 0)) {
+    if [may_cycle, may_on, may_off]
+        .iter()
+        .all(|may| may.iter().all(|&d| d == 0))
+    {
         return;
     }
     // X-links only, then Y-links only (cycles), then both.

@@ -485,7 +485,8 @@ pub(super) fn propagate(
                         prop.nodes[usize::from(m)].nested = prop.nested.len() as u32;
                         prop.nested.push(r);
                     }
-                    x.off_queue.push_back(m, st_cell(a.state), st_digit(a.state));
+                    x.off_queue
+                        .push_back(m, st_cell(a.state), st_digit(a.state));
                     any = true;
                 }
             }
