@@ -12,13 +12,15 @@
 //!
 //! The line was measured on an Intel Xeon with AVX-512, buckets of the
 //! shared sets by cells open after the first propagation: `Fast` is ahead
-//! up to 40, `Triad` ahead when counting from 41 and when solving from 46.
-//! A count (or a yes/no) is the same whichever engine gives it, so a
-//! search that only counts goes over above [`COUNT_ABOVE`]; where the
-//! caller sees solutions, the first of several depends on the engine, and
-//! the line is [`SOLVE_ABOVE`], so that fewer puzzles with several
-//! solutions get an answer other than `Fast`'s (none of `serg_benchmark`'s,
-//! which all have two, and 30 to 49 cells open).
+//! up to 40, `Triad` ahead when counting from 41 and when solving from 46
+//! (the hardest puzzles left with 46 to 50 open take `Fast` twice
+//! `Triad`'s time). A count (or a yes/no) is the same whichever engine
+//! gives it, so a search that only counts goes over above [`COUNT_ABOVE`];
+//! where the caller sees solutions, the first of several depends on the
+//! engine, and the line is [`SOLVE_ABOVE`]: a puzzle with 34 givens or
+//! more (as every puzzle of `serg_benchmark`, which all have two
+//! solutions) never has more than 47 cells open, so such puzzles keep
+//! `Fast`'s answers.
 
 use super::bitboard::{counter, Ctx, Givens, Opened, Tally};
 use super::triad::{self, Build};
@@ -32,7 +34,7 @@ pub(super) const COUNT_ABOVE: u32 = 40;
 
 /// A search whose solutions the caller sees goes to the triad engine with
 /// more open cells than this.
-pub(super) const SOLVE_ABOVE: u32 = 50;
+pub(super) const SOLVE_ABOVE: u32 = 47;
 
 /// Whether the router may use the triad engine on this CPU: where its
 /// AVX-512 build runs.
@@ -94,7 +96,7 @@ pub(super) fn route<F: FnMut(&[u8; 81]), T: Tally>(
 /// fastest on this machine, chosen after the first propagation (see the
 /// module notes). [`Fast`](crate::Fast)'s engine takes most puzzles; with
 /// the AVX-512 build of [`Triad`](crate::Triad) on the CPU, the triad
-/// engine takes those with more than 50 cells open (40 when only counting).
+/// engine takes those with more than 47 cells open (40 when only counting).
 /// The answers are those of either: the same for a puzzle with one
 /// solution, and for one with several, the first found by the engine
 /// chosen (which may depend on the CPU).
@@ -307,7 +309,7 @@ mod tests {
         cpu_avx512,
         "this CPU lacks AVX-512 F, VL, BW or BITALG: the router keeps every puzzle on fast here",
         /// With the AVX-512 build, puzzles left open go to the triad engine:
-        /// above 40 open cells when counting, above 50 when solving.
+        /// above 40 open cells when counting, above 47 when solving.
         fn open_puzzles_go_to_triad() {
             assert!(triad_here(), "this CPU lacks AVX-512 (the test was built for another)");
             let (mut both, mut counting) = (0, 0);
