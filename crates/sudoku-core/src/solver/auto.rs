@@ -6,7 +6,9 @@
 //! search goes on from there. A puzzle with many cells still open is a hard
 //! one, where [`Triad`](crate::Triad)'s stronger propagation (a third fewer
 //! guesses) pays for its dearer steps, if the CPU runs one of Triad's SIMD
-//! builds well: the router then hands it over. On a CPU without Triad's
+//! builds well: the router then hands it over, with the candidates `Fast`'s
+//! propagation left (its work is not thrown away, and the triad engine does
+//! not place the givens again). On a CPU without Triad's
 //! AVX-512 build the router keeps every puzzle on `Fast`, which was faster
 //! there even on the hardest sets (docs/benchmarks.md).
 //!
@@ -65,16 +67,15 @@ pub(super) fn run<F: FnMut(&[u8; 81]), T: Tally>(
     if ctx.limit == 0 {
         return Engine::Fast;
     }
-    route(Opened::new(cells, strike), cells, strike, ctx, counts_only)
+    route(Opened::new(cells, strike), ctx, counts_only)
 }
 
-/// Continues `opened` (the propagated form of `cells` with `strike`) on the
-/// engine the router chooses (see [`run`]).
+/// Continues `opened` (a puzzle propagated by `Fast`'s engine) on the engine
+/// the router chooses (see [`run`]): the triad engine starts from the
+/// candidates the propagation left, not again from the givens.
 #[inline(always)]
 pub(super) fn route<F: FnMut(&[u8; 81]), T: Tally>(
     opened: Opened,
-    cells: &[u8; 81],
-    strike: Option<(usize, usize)>,
     ctx: &mut Ctx<F, T>,
     counts_only: bool,
 ) -> Engine {
@@ -84,7 +85,7 @@ pub(super) fn route<F: FnMut(&[u8; 81]), T: Tally>(
         SOLVE_ABOVE
     };
     if opened.open_cells() > line && triad_here() {
-        triad::run(cells, strike, ctx, Build::best());
+        triad::run_from(opened.candidates(), ctx, Build::best());
         Engine::Triad
     } else {
         opened.search(ctx);
@@ -99,7 +100,9 @@ pub(super) fn route<F: FnMut(&[u8; 81]), T: Tally>(
 /// engine takes those with more than 47 cells open (40 when only counting).
 /// The answers are those of either: the same for a puzzle with one
 /// solution, and for one with several, the first found by the engine
-/// chosen (which may depend on the CPU).
+/// chosen (which may depend on the CPU; the triad engine starts from
+/// `Fast`'s propagation, which knows things its own does not, so its first
+/// of several may differ from [`Triad`](crate::Triad)'s alone).
 ///
 /// ```
 /// use sudoku_core::{Auto, Fast, Grid, Solver};
@@ -213,13 +216,7 @@ impl Solver for Auto {
 pub(crate) fn givens_have_solution_without(givens: &Givens, cell: usize, digit: usize) -> bool {
     let strike = Some((cell, digit));
     let mut ctx = counter(1);
-    route(
-        givens.opened(strike),
-        givens.cells(),
-        strike,
-        &mut ctx,
-        true,
-    );
+    route(givens.opened(strike), &mut ctx, true);
     ctx.count > 0
 }
 
@@ -227,7 +224,7 @@ pub(crate) fn givens_have_solution_without(givens: &Givens, cell: usize, digit: 
 pub(crate) fn givens_count_up_to(givens: &Givens, limit: usize) -> usize {
     let mut ctx = counter(limit);
     if limit > 0 {
-        route(givens.opened(None), givens.cells(), None, &mut ctx, true);
+        route(givens.opened(None), &mut ctx, true);
     }
     ctx.count
 }
@@ -237,12 +234,31 @@ mod tests {
     use super::{run, triad_here, Auto, Engine, COUNT_ABOVE, SOLVE_ABOVE};
     use crate::fixtures::{cells_of, cpu_test, sets, shared_set, shared_sets_test};
     use crate::generator::{Batch, Holes, PuzzleSpec, Symmetry, Uniqueness};
-    use crate::solver::bitboard::{counter, Opened};
-    use crate::{Fast, Grid, Solver, Triad};
+    use crate::solver::bitboard::{counter, Ctx, Opened};
+    use crate::solver::triad::{self, Build};
+    use crate::{Fast, Grid, Solver};
+
+    /// The first solution the triad engine finds from the candidates
+    /// `Fast`'s propagation leaves (the router's handover).
+    fn triad_from_fast(cells: &[u8; 81]) -> Option<Grid> {
+        let mut found = None;
+        let mut ctx = Ctx {
+            count: 0,
+            limit: 1,
+            on_solution: |s: &[u8; 81]| found = Grid::from_cells(*s),
+            guesses: (),
+        };
+        let opened = Opened::new(cells, None);
+        if opened.open_cells() > 0 {
+            triad::run_from(opened.candidates(), &mut ctx, Build::best());
+        }
+        found
+    }
 
     /// The router's answers against both engines': the same count up to
     /// two; the same solution for a puzzle with one; for one with several,
-    /// a solution keeping the givens, `Fast`'s or `Triad`'s first.
+    /// a solution keeping the givens, `Fast`'s first or the triad engine's
+    /// from `Fast`'s propagation.
     fn agrees(cells: &[u8; 81]) {
         let Some(puzzle) = Grid::from_cells(*cells) else {
             return;
@@ -256,7 +272,7 @@ mod tests {
             assert_eq!(first, Fast.solve(&puzzle), "{puzzle}");
         } else if let Some(first) = first {
             assert!(puzzle.is_solved_by(&first), "{puzzle}");
-            assert!([Fast.solve(&puzzle), Triad.solve(&puzzle)].contains(&Some(first)));
+            assert!([Fast.solve(&puzzle), triad_from_fast(cells)].contains(&Some(first)));
         }
         let stats = Auto.search_with_stats(&puzzle, 2, &mut |s| {
             assert!(puzzle.is_solved_by(s), "{puzzle}");

@@ -488,6 +488,28 @@ impl<V: Wide> State<V> {
         Some(st)
     }
 
+    /// The state of a puzzle whose candidates another engine's propagation
+    /// left: `cands[3 * d + band]` holds the cells of band `band` (bit
+    /// `9 * row + column` within it) where digit `d + 1` may still go. Every
+    /// box is marked to visit; the bands learn from them what they lose.
+    /// The search from here finds the solutions the candidates allow: all
+    /// of the puzzle's when they come from a sound propagation (as
+    /// `Fast`'s), though not always in the order a search from the givens
+    /// finds them, since that propagation knows things this one does not
+    /// (a digit's only place in a whole row, say).
+    #[inline(always)]
+    fn from_candidates(cands: &[u32; 27]) -> Self {
+        let [b0, b1, b2] = V::band_boxes(cands, 0);
+        let [b3, b4, b5] = V::band_boxes(cands, 1);
+        let [b6, b7, b8] = V::band_boxes(cands, 2);
+        State {
+            boxes: [b0, b1, b2, b3, b4, b5, b6, b7, b8],
+            configs: [V::Half::load(&FRESH_BAND); 6],
+            pending: [V::Half::splat(0); 6],
+            dirty: ((1 << 9) - 1) << 6,
+        }
+    }
+
     /// Removes digit `digit` (0-based) from the candidates of cell `cell`.
     #[inline(always)]
     fn strike(&mut self, cell: usize, digit: usize) {
@@ -837,6 +859,29 @@ pub(super) fn run<F: FnMut(&[u8; 81]), T: Tally>(
     }
 }
 
+/// The search from the candidates `cands` another engine's propagation left
+/// (see [`State::from_candidates`]) on build `build`; the context as it ends.
+#[inline(always)]
+pub(super) fn run_from<F: FnMut(&[u8; 81]), T: Tally>(
+    cands: &[u32; 27],
+    ctx: &mut Ctx<F, T>,
+    build: Build,
+) {
+    if ctx.limit == 0 {
+        return;
+    }
+    match build {
+        #[cfg(target_arch = "x86_64")]
+        Build::Avx512 | Build::Avx2 | Build::Sse41 => x86::run_from(cands, ctx, build),
+        _ => run_from_portable(cands, ctx),
+    }
+}
+
+/// [`run_from`] on the portable build.
+fn run_from_portable<F: FnMut(&[u8; 81]), T: Tally>(cands: &[u32; 27], ctx: &mut Ctx<F, T>) {
+    search_portable(&mut State::<lanes::P16>::from_candidates(cands), ctx);
+}
+
 /// [`run`] on the portable build.
 fn run_portable<F: FnMut(&[u8; 81]), T: Tally>(
     cells: &[u8; 81],
@@ -909,9 +954,9 @@ pub(crate) fn search_without(cells: &[u8; 81], cell: usize, digit: usize) -> usi
 
 #[cfg(test)]
 mod tests {
-    use super::{search_counting_guesses, search_on, search_without, Build};
+    use super::{run_from, search_counting_guesses, search_on, search_without, Build};
     use crate::fixtures::{cells_of, cpu_test, sets, shared_sample, shared_sets_test};
-    use crate::solver::bitboard;
+    use crate::solver::bitboard::{self, Ctx, Opened};
     use proptest::prelude::*;
 
     fn parse(s: &str) -> [u8; 81] {
@@ -1058,6 +1103,72 @@ mod tests {
         }
     }
 
+    /// Started from the candidates `Fast`'s propagation leaves (with
+    /// `strike`, that digit struck from that blank cell first), the search
+    /// finds as many solutions as from the givens, the same one when there
+    /// is one, every solution valid, and every build the same solutions in
+    /// the same order as the portable one.
+    fn resumes_from_fast(cells: &[u8; 81], strike: Option<(usize, usize)>) {
+        let opened = Opened::new(cells, strike);
+        if opened.open_cells() == 0 {
+            return;
+        }
+        let run_on = |build, limit, from_fast| {
+            let mut found = Vec::new();
+            let mut ctx = Ctx {
+                count: 0,
+                limit,
+                on_solution: |s: &[u8; 81]| found.push(*s),
+                guesses: (),
+            };
+            if from_fast {
+                run_from(opened.candidates(), &mut ctx, build);
+            } else {
+                super::run(cells, strike, &mut ctx, build);
+            }
+            assert_eq!(ctx.count, found.len());
+            found
+        };
+        for limit in [1, 2] {
+            let resumed = run_on(Build::Portable, limit, true);
+            let fresh = run_on(Build::Portable, limit, false);
+            assert_eq!(resumed.len(), fresh.len(), "{cells:?} {strike:?}");
+            assert!(resumed.iter().all(|s| valid(cells, s)), "{cells:?}");
+            if let Some((cell, digit)) = strike {
+                assert!(resumed.iter().all(|s| usize::from(s[cell]) != digit + 1));
+            }
+            if limit == 2 && fresh.len() == 1 {
+                assert_eq!(resumed, fresh, "{cells:?} {strike:?}");
+            }
+            for build in Build::available() {
+                assert_eq!(run_on(build, limit, true), resumed, "{build:?}: {cells:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn resuming_from_fast_candidates() {
+        let several: Vec<_> = sets::several_solutions(300)
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect();
+        for puzzles in [sets::hard(), sets::minimal(100), several] {
+            for p in &cells_of(&puzzles) {
+                resumes_from_fast(p, None);
+                // A digit struck from the first blank cell, as uniqueness tests do.
+                if let Some(cell) = p.iter().position(|&v| v == 0) {
+                    for digit in [0, 4, 8] {
+                        resumes_from_fast(p, Some((cell, digit)));
+                    }
+                }
+            }
+        }
+        let mut conflict = [0u8; 81];
+        (conflict[0], conflict[40]) = (3, 3);
+        conflict[1] = 4;
+        resumes_from_fast(&conflict, None);
+    }
+
     const SHARED: [&str; 3] = ["17_clue.txt", "magictour_top1465.txt", "serg_benchmark.txt"];
 
     shared_sets_test! {
@@ -1069,6 +1180,7 @@ mod tests {
                 for p in &shared_sample(name) {
                     check_on(p, 1, &[]);
                     check_on(p, 2, &[]);
+                    resumes_from_fast(p, None);
                 }
             }
         }
