@@ -40,6 +40,8 @@ mod x86;
 
 use lanes::{and_or, and_or_not, at_least_two, either_but, or4, or_but, pick, Narrow, Wide, ZERO};
 
+use std::sync::atomic::{compiler_fence, Ordering};
+
 use super::bitboard::{given_masks, Ctx, Tally};
 use crate::grid::Grid;
 use crate::pos::{Cell, Digit, ORDERS_OF_THREE};
@@ -647,6 +649,11 @@ impl<V: Wide> State<V> {
         let mut best = (u32::MAX, 0);
         for (n, c) in self.configs.iter().enumerate() {
             let count = c.count_bits();
+            // Keeps the six reads apart: merged into one wide read (the
+            // compiler does that with AVX-512), it would span several
+            // 16-byte stores the propagation just made and wait for them to
+            // reach the cache instead of taking their values. No instruction.
+            compiler_fence(Ordering::SeqCst);
             if count > 9 && count < best.0 {
                 best = (count, n);
             }
