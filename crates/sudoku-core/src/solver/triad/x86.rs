@@ -469,10 +469,7 @@ macro_rules! build {
         /// # Safety
         #[doc = concat!("The CPU must have every feature named here ([`", $check, "`]).")]
         #[target_feature(enable = $feat)]
-        unsafe fn $resume<F: FnMut(&[u8; 81]), T: Tally>(
-            cands: &[u32; 27],
-            ctx: &mut Ctx<F, T>,
-        ) {
+        unsafe fn $resume<F: FnMut(&[u8; 81]), T: Tally>(cands: &[u32; 27], ctx: &mut Ctx<F, T>) {
             let mut st = State::<$wide>::from_candidates(cands);
             // SAFETY: same features as this function.
             unsafe { $search(&mut st, ctx) };
