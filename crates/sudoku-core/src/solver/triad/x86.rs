@@ -259,7 +259,50 @@ impl Wide for A256 {
     fn any_less(self, o: Self) -> bool {
         simd!(_mm256_movemask_epi8(_mm256_cmpgt_epi16(o.0, self.0))) != 0
     }
+    #[inline(always)]
+    fn band_boxes(cands: &[u32; 27], band: usize) -> [Self; 3] {
+        // Each digit's mask spread over 32 lanes (a compare with each
+        // lane's own bit), then each box's cells read from them.
+        let mut cells = [0u16; 32];
+        simd!({
+            let lane_bits = _mm256_loadu_si256(LANE_BITS.as_ptr().cast());
+            let (mut lo, mut hi) = (_mm256_setzero_si256(), _mm256_setzero_si256());
+            for d in 0..9 {
+                let m = cands[3 * d + band];
+                let digit = _mm256_set1_epi16(1 << d);
+                let spread = |half: u32| {
+                    let x = _mm256_and_si256(_mm256_set1_epi16(half as u16 as i16), lane_bits);
+                    _mm256_and_si256(_mm256_cmpeq_epi16(x, lane_bits), digit)
+                };
+                lo = _mm256_or_si256(lo, spread(m));
+                hi = _mm256_or_si256(hi, spread(m >> 16));
+            }
+            _mm256_storeu_si256(cells.as_mut_ptr().cast(), lo);
+            _mm256_storeu_si256(cells[16..].as_mut_ptr().cast(), hi);
+        });
+        [0, 1, 2].map(|j| {
+            A256::load(&std::array::from_fn(|lane| {
+                let (r, c) = (lane / 4, lane % 4);
+                if r == 3 || c == 3 {
+                    0x1FF
+                } else {
+                    cells[9 * r + 3 * j + c]
+                }
+            }))
+        })
+    }
 }
+
+/// Lane `i` holds bit `i`.
+static LANE_BITS: [u16; 16] = {
+    let mut t = [0; 16];
+    let mut i = 0;
+    while i < 16 {
+        t[i] = 1 << i;
+        i += 1;
+    }
+    t
+};
 
 impl Wide for Z256 {
     type Half = X128;
