@@ -48,7 +48,7 @@ use crate::pos::{Cell, Digit, ORDERS_OF_THREE};
 use crate::solver::{SearchStats, Solver, SolverKind};
 
 /// The triad solver: the whole board in SIMD registers (box-band triads,
-/// in the design tdoku made known), AVX2 or SSE4.1 chosen at run time, a
+/// in the design tdoku made known), AVX-512, AVX2 or SSE4.1 chosen at run time, a
 /// portable build elsewhere. It makes about a third fewer guesses than
 /// [`Fast`](crate::Fast) on hard puzzles, at a higher cost per guess; the
 /// same answers (the first of several solutions may differ).
