@@ -492,8 +492,10 @@ impl<V: Wide> State<V> {
 
     /// The state of a puzzle whose candidates another engine's propagation
     /// left: `cands[3 * d + band]` holds the cells of band `band` (bit
-    /// `9 * row + column` within it) where digit `d + 1` may still go. Every
-    /// box is marked to visit; the bands learn from them what they lose.
+    /// `9 * row + column` within it) where digit `d + 1` may still go. Each
+    /// band is told the configurations its boxes' candidates rule out, and
+    /// every band and box is marked to visit, bands first (as from the
+    /// givens: a box is then visited with what all its bands know).
     /// The search from here finds the solutions the candidates allow: all
     /// of the puzzle's when they come from a sound propagation (as
     /// `Fast`'s), though not always in the order a search from the givens
@@ -504,12 +506,40 @@ impl<V: Wide> State<V> {
         let [b0, b1, b2] = V::band_boxes(cands, 0);
         let [b3, b4, b5] = V::band_boxes(cands, 1);
         let [b6, b7, b8] = V::band_boxes(cands, 2);
-        State {
+        let mut st = State {
             boxes: [b0, b1, b2, b3, b4, b5, b6, b7, b8],
             configs: [V::Half::load(&FRESH_BAND); 6],
             pending: [V::Half::splat(0); 6],
-            dirty: ((1 << 9) - 1) << 6,
+            dirty: (1 << 15) - 1,
+        };
+        // Each band starts from the configurations its boxes' candidates
+        // rule out: a digit absent from a mini-row (mini-column) of a box is
+        // in none of its configurations that put it there.
+        let cells = V::load(&CELLS);
+        for b in 0..9 {
+            let x = st.boxes[b] & cells;
+            let rows = or4(
+                x,
+                x.rotate_rows(),
+                x.rotate_rows2(),
+                x.rotate_rows2().rotate_rows(),
+            );
+            let cols = or4(
+                x,
+                x.rotate_cols(),
+                x.rotate_cols2(),
+                x.rotate_cols2().rotate_cols(),
+            );
+            let absent = V::splat(ALL) ^ (rows | cols);
+            let h = absent.shuffle(V::load(&GATHER_H[0]));
+            let v = absent.hi().shuffle(V::Half::load(&GATHER_V[0]));
+            let src = V::join(h.lo() | h.hi(), v);
+            let out = src.shuffle(V::load(&TO_BANDS[b][0]));
+            let [h, v] = BANDS_OF[b];
+            st.pending[h] = st.pending[h] | out.lo();
+            st.pending[v] = st.pending[v] | out.hi();
         }
+        st
     }
 
     /// Removes digit `digit` (0-based) from the candidates of cell `cell`.
