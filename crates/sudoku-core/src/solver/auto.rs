@@ -6,19 +6,23 @@
 //! search goes on from there. A puzzle with many cells still open is a hard
 //! one, where [`Triad`](crate::Triad)'s stronger propagation (a third fewer
 //! guesses) pays for its dearer steps, if the CPU runs one of Triad's SIMD
-//! builds well: the router then hands it over. On a CPU without Triad's
+//! builds well: the router then hands it over, with the candidates `Fast`'s
+//! propagation left (its work is not thrown away, and the triad engine does
+//! not place the givens again). On a CPU without Triad's
 //! AVX-512 build the router keeps every puzzle on `Fast`, which was faster
 //! there even on the hardest sets (docs/benchmarks.md).
 //!
 //! The line was measured on an Intel Xeon with AVX-512, buckets of the
 //! shared sets by cells open after the first propagation: `Fast` is ahead
-//! up to 40, `Triad` ahead when counting from 41 and when solving from 46.
-//! A count (or a yes/no) is the same whichever engine gives it, so a
-//! search that only counts goes over above [`COUNT_ABOVE`]; where the
-//! caller sees solutions, the first of several depends on the engine, and
-//! the line is [`SOLVE_ABOVE`], so that fewer puzzles with several
-//! solutions get an answer other than `Fast`'s (none of `serg_benchmark`'s,
-//! which all have two, and 30 to 49 cells open).
+//! up to 40, `Triad` ahead when counting from 41 and when solving from 46
+//! (the hardest puzzles left with 46 to 50 open take `Fast` twice
+//! `Triad`'s time). A count (or a yes/no) is the same whichever engine
+//! gives it, so a search that only counts goes over above [`COUNT_ABOVE`];
+//! where the caller sees solutions, the first of several depends on the
+//! engine, and the line is [`SOLVE_ABOVE`]: a puzzle with 34 givens or
+//! more (as every puzzle of `serg_benchmark`, which all have two
+//! solutions) never has more than 47 cells open, so such puzzles keep
+//! `Fast`'s answers.
 
 use super::bitboard::{counter, Ctx, Givens, Opened, Tally};
 use super::triad::{self, Build};
@@ -32,7 +36,7 @@ pub(super) const COUNT_ABOVE: u32 = 40;
 
 /// A search whose solutions the caller sees goes to the triad engine with
 /// more open cells than this.
-pub(super) const SOLVE_ABOVE: u32 = 50;
+pub(super) const SOLVE_ABOVE: u32 = 47;
 
 /// Whether the router may use the triad engine on this CPU: where its
 /// AVX-512 build runs.
@@ -63,16 +67,15 @@ pub(super) fn run<F: FnMut(&[u8; 81]), T: Tally>(
     if ctx.limit == 0 {
         return Engine::Fast;
     }
-    route(Opened::new(cells, strike), cells, strike, ctx, counts_only)
+    route(Opened::new(cells, strike), ctx, counts_only)
 }
 
-/// Continues `opened` (the propagated form of `cells` with `strike`) on the
-/// engine the router chooses (see [`run`]).
+/// Continues `opened` (a puzzle propagated by `Fast`'s engine) on the engine
+/// the router chooses (see [`run`]): the triad engine starts from the
+/// candidates the propagation left, not again from the givens.
 #[inline(always)]
 pub(super) fn route<F: FnMut(&[u8; 81]), T: Tally>(
     opened: Opened,
-    cells: &[u8; 81],
-    strike: Option<(usize, usize)>,
     ctx: &mut Ctx<F, T>,
     counts_only: bool,
 ) -> Engine {
@@ -82,7 +85,7 @@ pub(super) fn route<F: FnMut(&[u8; 81]), T: Tally>(
         SOLVE_ABOVE
     };
     if opened.open_cells() > line && triad_here() {
-        triad::run(cells, strike, ctx, Build::best());
+        triad::run_from(opened.candidates(), ctx, Build::best());
         Engine::Triad
     } else {
         opened.search(ctx);
@@ -94,10 +97,12 @@ pub(super) fn route<F: FnMut(&[u8; 81]), T: Tally>(
 /// fastest on this machine, chosen after the first propagation (see the
 /// module notes). [`Fast`](crate::Fast)'s engine takes most puzzles; with
 /// the AVX-512 build of [`Triad`](crate::Triad) on the CPU, the triad
-/// engine takes those with more than 50 cells open (40 when only counting).
+/// engine takes those with more than 47 cells open (40 when only counting).
 /// The answers are those of either: the same for a puzzle with one
 /// solution, and for one with several, the first found by the engine
-/// chosen (which may depend on the CPU).
+/// chosen (which may depend on the CPU; the triad engine starts from
+/// `Fast`'s propagation, which knows things its own does not, so its first
+/// of several may differ from [`Triad`](crate::Triad)'s alone).
 ///
 /// ```
 /// use sudoku_core::{Auto, Fast, Grid, Solver};
@@ -211,13 +216,7 @@ impl Solver for Auto {
 pub(crate) fn givens_have_solution_without(givens: &Givens, cell: usize, digit: usize) -> bool {
     let strike = Some((cell, digit));
     let mut ctx = counter(1);
-    route(
-        givens.opened(strike),
-        givens.cells(),
-        strike,
-        &mut ctx,
-        true,
-    );
+    route(givens.opened(strike), &mut ctx, true);
     ctx.count > 0
 }
 
@@ -225,7 +224,7 @@ pub(crate) fn givens_have_solution_without(givens: &Givens, cell: usize, digit: 
 pub(crate) fn givens_count_up_to(givens: &Givens, limit: usize) -> usize {
     let mut ctx = counter(limit);
     if limit > 0 {
-        route(givens.opened(None), givens.cells(), None, &mut ctx, true);
+        route(givens.opened(None), &mut ctx, true);
     }
     ctx.count
 }
@@ -235,12 +234,31 @@ mod tests {
     use super::{run, triad_here, Auto, Engine, COUNT_ABOVE, SOLVE_ABOVE};
     use crate::fixtures::{cells_of, cpu_test, sets, shared_set, shared_sets_test};
     use crate::generator::{Batch, Holes, PuzzleSpec, Symmetry, Uniqueness};
-    use crate::solver::bitboard::{counter, Opened};
-    use crate::{Fast, Grid, Solver, Triad};
+    use crate::solver::bitboard::{counter, Ctx, Opened};
+    use crate::solver::triad::{self, Build};
+    use crate::{Fast, Grid, Solver};
+
+    /// The first solution the triad engine finds from the candidates
+    /// `Fast`'s propagation leaves (the router's handover).
+    fn triad_from_fast(cells: &[u8; 81]) -> Option<Grid> {
+        let mut found = None;
+        let mut ctx = Ctx {
+            count: 0,
+            limit: 1,
+            on_solution: |s: &[u8; 81]| found = Grid::from_cells(*s),
+            guesses: (),
+        };
+        let opened = Opened::new(cells, None);
+        if opened.open_cells() > 0 {
+            triad::run_from(opened.candidates(), &mut ctx, Build::best());
+        }
+        found
+    }
 
     /// The router's answers against both engines': the same count up to
     /// two; the same solution for a puzzle with one; for one with several,
-    /// a solution keeping the givens, `Fast`'s or `Triad`'s first.
+    /// a solution keeping the givens, `Fast`'s first or the triad engine's
+    /// from `Fast`'s propagation.
     fn agrees(cells: &[u8; 81]) {
         let Some(puzzle) = Grid::from_cells(*cells) else {
             return;
@@ -254,7 +272,7 @@ mod tests {
             assert_eq!(first, Fast.solve(&puzzle), "{puzzle}");
         } else if let Some(first) = first {
             assert!(puzzle.is_solved_by(&first), "{puzzle}");
-            assert!([Fast.solve(&puzzle), Triad.solve(&puzzle)].contains(&Some(first)));
+            assert!([Fast.solve(&puzzle), triad_from_fast(cells)].contains(&Some(first)));
         }
         let stats = Auto.search_with_stats(&puzzle, 2, &mut |s| {
             assert!(puzzle.is_solved_by(s), "{puzzle}");
@@ -307,7 +325,7 @@ mod tests {
         cpu_avx512,
         "this CPU lacks AVX-512 F, VL, BW or BITALG: the router keeps every puzzle on fast here",
         /// With the AVX-512 build, puzzles left open go to the triad engine:
-        /// above 40 open cells when counting, above 50 when solving.
+        /// above 40 open cells when counting, above 47 when solving.
         fn open_puzzles_go_to_triad() {
             assert!(triad_here(), "this CPU lacks AVX-512 (the test was built for another)");
             let (mut both, mut counting) = (0, 0);

@@ -653,6 +653,13 @@ impl Opened {
         }
     }
 
+    /// The candidates the propagation left: `[3 * d + band]` holds the cells of band
+    /// `band` (bit `9 * row + column` within it) where digit `d + 1` may go. Meaningful
+    /// only when [`Opened::open_cells`] is not 0.
+    pub(super) fn candidates(&self) -> &[u32; 27] {
+        &self.st.f
+    }
+
     /// This solver's search from here, into `ctx` (which must not be at its limit).
     #[inline(always)]
     pub(super) fn search<F: FnMut(&[u8; 81]), T: Tally>(mut self, ctx: &mut Ctx<F, T>) {
@@ -793,11 +800,6 @@ impl Givens {
             .map(|&x| (x & COLUMN[p]).count_ones())
             .sum::<u32>();
         here[b] & row == bit || here[b] & block == bit || column == 1
-    }
-
-    /// The givens, as [`Givens::new`] took them and [`Givens::set`] changed them.
-    pub(super) fn cells(&self) -> &[u8; 81] {
-        &self.cells
     }
 
     /// The state propagated (see [`Opened`]), with digit `strike.1` (0-based)

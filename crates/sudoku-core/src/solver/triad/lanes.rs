@@ -69,6 +69,30 @@ pub(super) trait Wide:
     /// Whether `self` and `other` share a bit.
     fn intersects(self, other: Self) -> bool;
 
+    /// The three boxes of band `band` (0-2) of a grid given by where each
+    /// digit may go: `cands[3 * d + band]` holds the band's cells (bit
+    /// `9 * row + column`) open to digit `d + 1`. Box `j` gets in lane
+    /// `4 * r + c` the digits open at row `r`, column `3 * j + c` of the
+    /// band, and every digit in its other lanes (`H`, `V`, the corner).
+    /// This default goes cell by cell; the AVX-512 build spreads each
+    /// digit's mask over the lanes of one 512-bit register (a masked
+    /// broadcast) and picks each box's cells with one permutation.
+    #[inline(always)]
+    fn band_boxes(cands: &[u32; 27], band: usize) -> [Self; 3] {
+        std::array::from_fn(|j| {
+            Self::load(&std::array::from_fn(|lane| {
+                let (r, c) = (lane / 4, lane % 4);
+                if r == 3 || c == 3 {
+                    return 0x1FF;
+                }
+                let cell = 9 * r + 3 * j + c;
+                (0..9)
+                    .filter(|&d| cands[3 * d + band] >> cell & 1 != 0)
+                    .fold(0, |x, d| x | 1 << d)
+            }))
+        })
+    }
+
     /// Whether [`Wide::ternary`] is one instruction in this build (the
     /// helpers below use it only then).
     const TERNARY: bool = false;

@@ -40,13 +40,15 @@ mod x86;
 
 use lanes::{and_or, and_or_not, at_least_two, either_but, or4, or_but, pick, Narrow, Wide, ZERO};
 
+use std::sync::atomic::{compiler_fence, Ordering};
+
 use super::bitboard::{given_masks, Ctx, Tally};
 use crate::grid::Grid;
 use crate::pos::{Cell, Digit, ORDERS_OF_THREE};
 use crate::solver::{SearchStats, Solver, SolverKind};
 
 /// The triad solver: the whole board in SIMD registers (box-band triads,
-/// in the design tdoku made known), AVX2 or SSE4.1 chosen at run time, a
+/// in the design tdoku made known), AVX-512, AVX2 or SSE4.1 chosen at run time, a
 /// portable build elsewhere. It makes about a third fewer guesses than
 /// [`Fast`](crate::Fast) on hard puzzles, at a higher cost per guess; the
 /// same answers (the first of several solutions may differ).
@@ -488,6 +490,58 @@ impl<V: Wide> State<V> {
         Some(st)
     }
 
+    /// The state of a puzzle whose candidates another engine's propagation
+    /// left: `cands[3 * d + band]` holds the cells of band `band` (bit
+    /// `9 * row + column` within it) where digit `d + 1` may still go. Each
+    /// band is told the configurations its boxes' candidates rule out, and
+    /// every band and box is marked to visit, bands first (as from the
+    /// givens: a box is then visited with what all its bands know).
+    /// The search from here finds the solutions the candidates allow: all
+    /// of the puzzle's when they come from a sound propagation (as
+    /// `Fast`'s), though not always in the order a search from the givens
+    /// finds them, since that propagation knows things this one does not
+    /// (a digit's only place in a whole row, say).
+    #[inline(always)]
+    fn from_candidates(cands: &[u32; 27]) -> Self {
+        let [b0, b1, b2] = V::band_boxes(cands, 0);
+        let [b3, b4, b5] = V::band_boxes(cands, 1);
+        let [b6, b7, b8] = V::band_boxes(cands, 2);
+        let mut st = State {
+            boxes: [b0, b1, b2, b3, b4, b5, b6, b7, b8],
+            configs: [V::Half::load(&FRESH_BAND); 6],
+            pending: [V::Half::splat(0); 6],
+            dirty: (1 << 15) - 1,
+        };
+        // Each band starts from the configurations its boxes' candidates
+        // rule out: a digit absent from a mini-row (mini-column) of a box is
+        // in none of its configurations that put it there.
+        let cells = V::load(&CELLS);
+        for b in 0..9 {
+            let x = st.boxes[b] & cells;
+            let rows = or4(
+                x,
+                x.rotate_rows(),
+                x.rotate_rows2(),
+                x.rotate_rows2().rotate_rows(),
+            );
+            let cols = or4(
+                x,
+                x.rotate_cols(),
+                x.rotate_cols2(),
+                x.rotate_cols2().rotate_cols(),
+            );
+            let absent = V::splat(ALL) ^ (rows | cols);
+            let h = absent.shuffle(V::load(&GATHER_H[0]));
+            let v = absent.hi().shuffle(V::Half::load(&GATHER_V[0]));
+            let src = V::join(h.lo() | h.hi(), v);
+            let out = src.shuffle(V::load(&TO_BANDS[b][0]));
+            let [h, v] = BANDS_OF[b];
+            st.pending[h] = st.pending[h] | out.lo();
+            st.pending[v] = st.pending[v] | out.hi();
+        }
+        st
+    }
+
     /// Removes digit `digit` (0-based) from the candidates of cell `cell`.
     #[inline(always)]
     fn strike(&mut self, cell: usize, digit: usize) {
@@ -625,6 +679,11 @@ impl<V: Wide> State<V> {
         let mut best = (u32::MAX, 0);
         for (n, c) in self.configs.iter().enumerate() {
             let count = c.count_bits();
+            // Keeps the six reads apart: merged into one wide read (the
+            // compiler does that with AVX-512), it would span several
+            // 16-byte stores the propagation just made and wait for them to
+            // reach the cache instead of taking their values. No instruction.
+            compiler_fence(Ordering::SeqCst);
             if count > 9 && count < best.0 {
                 best = (count, n);
             }
@@ -837,6 +896,29 @@ pub(super) fn run<F: FnMut(&[u8; 81]), T: Tally>(
     }
 }
 
+/// The search from the candidates `cands` another engine's propagation left
+/// (see [`State::from_candidates`]) on build `build`; the context as it ends.
+#[inline(always)]
+pub(super) fn run_from<F: FnMut(&[u8; 81]), T: Tally>(
+    cands: &[u32; 27],
+    ctx: &mut Ctx<F, T>,
+    build: Build,
+) {
+    if ctx.limit == 0 {
+        return;
+    }
+    match build {
+        #[cfg(target_arch = "x86_64")]
+        Build::Avx512 | Build::Avx2 | Build::Sse41 => x86::run_from(cands, ctx, build),
+        _ => run_from_portable(cands, ctx),
+    }
+}
+
+/// [`run_from`] on the portable build.
+fn run_from_portable<F: FnMut(&[u8; 81]), T: Tally>(cands: &[u32; 27], ctx: &mut Ctx<F, T>) {
+    search_portable(&mut State::<lanes::P16>::from_candidates(cands), ctx);
+}
+
 /// [`run`] on the portable build.
 fn run_portable<F: FnMut(&[u8; 81]), T: Tally>(
     cells: &[u8; 81],
@@ -909,9 +991,9 @@ pub(crate) fn search_without(cells: &[u8; 81], cell: usize, digit: usize) -> usi
 
 #[cfg(test)]
 mod tests {
-    use super::{search_counting_guesses, search_on, search_without, Build};
+    use super::{run_from, search_counting_guesses, search_on, search_without, Build};
     use crate::fixtures::{cells_of, cpu_test, sets, shared_sample, shared_sets_test};
-    use crate::solver::bitboard;
+    use crate::solver::bitboard::{self, Ctx, Opened};
     use proptest::prelude::*;
 
     fn parse(s: &str) -> [u8; 81] {
@@ -1058,6 +1140,72 @@ mod tests {
         }
     }
 
+    /// Started from the candidates `Fast`'s propagation leaves (with
+    /// `strike`, that digit struck from that blank cell first), the search
+    /// finds as many solutions as from the givens, the same one when there
+    /// is one, every solution valid, and every build the same solutions in
+    /// the same order as the portable one.
+    fn resumes_from_fast(cells: &[u8; 81], strike: Option<(usize, usize)>) {
+        let opened = Opened::new(cells, strike);
+        if opened.open_cells() == 0 {
+            return;
+        }
+        let run_on = |build, limit, from_fast| {
+            let mut found = Vec::new();
+            let mut ctx = Ctx {
+                count: 0,
+                limit,
+                on_solution: |s: &[u8; 81]| found.push(*s),
+                guesses: (),
+            };
+            if from_fast {
+                run_from(opened.candidates(), &mut ctx, build);
+            } else {
+                super::run(cells, strike, &mut ctx, build);
+            }
+            assert_eq!(ctx.count, found.len());
+            found
+        };
+        for limit in [1, 2] {
+            let resumed = run_on(Build::Portable, limit, true);
+            let fresh = run_on(Build::Portable, limit, false);
+            assert_eq!(resumed.len(), fresh.len(), "{cells:?} {strike:?}");
+            assert!(resumed.iter().all(|s| valid(cells, s)), "{cells:?}");
+            if let Some((cell, digit)) = strike {
+                assert!(resumed.iter().all(|s| usize::from(s[cell]) != digit + 1));
+            }
+            if limit == 2 && fresh.len() == 1 {
+                assert_eq!(resumed, fresh, "{cells:?} {strike:?}");
+            }
+            for build in Build::available() {
+                assert_eq!(run_on(build, limit, true), resumed, "{build:?}: {cells:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn resuming_from_fast_candidates() {
+        let several: Vec<_> = sets::several_solutions(300)
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect();
+        for puzzles in [sets::hard(), sets::minimal(100), several] {
+            for p in &cells_of(&puzzles) {
+                resumes_from_fast(p, None);
+                // A digit struck from the first blank cell, as uniqueness tests do.
+                if let Some(cell) = p.iter().position(|&v| v == 0) {
+                    for digit in [0, 4, 8] {
+                        resumes_from_fast(p, Some((cell, digit)));
+                    }
+                }
+            }
+        }
+        let mut conflict = [0u8; 81];
+        (conflict[0], conflict[40]) = (3, 3);
+        conflict[1] = 4;
+        resumes_from_fast(&conflict, None);
+    }
+
     const SHARED: [&str; 3] = ["17_clue.txt", "magictour_top1465.txt", "serg_benchmark.txt"];
 
     shared_sets_test! {
@@ -1069,6 +1217,7 @@ mod tests {
                 for p in &shared_sample(name) {
                     check_on(p, 1, &[]);
                     check_on(p, 2, &[]);
+                    resumes_from_fast(p, None);
                 }
             }
         }

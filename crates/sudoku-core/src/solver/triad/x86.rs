@@ -259,7 +259,50 @@ impl Wide for A256 {
     fn any_less(self, o: Self) -> bool {
         simd!(_mm256_movemask_epi8(_mm256_cmpgt_epi16(o.0, self.0))) != 0
     }
+    #[inline(always)]
+    fn band_boxes(cands: &[u32; 27], band: usize) -> [Self; 3] {
+        // Each digit's mask spread over 32 lanes (a compare with each
+        // lane's own bit), then each box's cells read from them.
+        let mut cells = [0u16; 32];
+        simd!({
+            let lane_bits = _mm256_loadu_si256(LANE_BITS.as_ptr().cast());
+            let (mut lo, mut hi) = (_mm256_setzero_si256(), _mm256_setzero_si256());
+            for d in 0..9 {
+                let m = cands[3 * d + band];
+                let digit = _mm256_set1_epi16(1 << d);
+                let spread = |half: u32| {
+                    let x = _mm256_and_si256(_mm256_set1_epi16(half as u16 as i16), lane_bits);
+                    _mm256_and_si256(_mm256_cmpeq_epi16(x, lane_bits), digit)
+                };
+                lo = _mm256_or_si256(lo, spread(m));
+                hi = _mm256_or_si256(hi, spread(m >> 16));
+            }
+            _mm256_storeu_si256(cells.as_mut_ptr().cast(), lo);
+            _mm256_storeu_si256(cells[16..].as_mut_ptr().cast(), hi);
+        });
+        [0, 1, 2].map(|j| {
+            A256::load(&std::array::from_fn(|lane| {
+                let (r, c) = (lane / 4, lane % 4);
+                if r == 3 || c == 3 {
+                    0x1FF
+                } else {
+                    cells[9 * r + 3 * j + c]
+                }
+            }))
+        })
+    }
 }
+
+/// Lane `i` holds bit `i`.
+static LANE_BITS: [u16; 16] = {
+    let mut t = [0; 16];
+    let mut i = 0;
+    while i < 16 {
+        t[i] = 1 << i;
+        i += 1;
+    }
+    t
+};
 
 impl Wide for Z256 {
     type Half = X128;
@@ -277,7 +320,43 @@ impl Wide for Z256 {
     fn any_less(self, o: Self) -> bool {
         simd!(_mm256_cmplt_epu16_mask(self.0, o.0)) != 0
     }
+    #[inline(always)]
+    fn band_boxes(cands: &[u32; 27], band: usize) -> [Self; 3] {
+        simd!({
+            // Lane `9 * r + col` (of 32) gets the digits open at that cell.
+            let mut cells = _mm512_setzero_si512();
+            for d in 0..9 {
+                let digit = _mm512_maskz_set1_epi16(cands[3 * d + band], 1 << d);
+                cells = _mm512_or_si512(cells, digit);
+            }
+            let all = _mm512_set1_epi16(0x1FF);
+            [0, 1, 2].map(|j| {
+                let ctrl = _mm512_loadu_si512(BAND_TO_BOX[j].as_ptr().cast());
+                Z256(_mm512_castsi512_si256(_mm512_permutex2var_epi16(
+                    cells, ctrl, all,
+                )))
+            })
+        })
+    }
 }
+
+/// `BAND_TO_BOX[j]`: `VPERMT2W` indices from a band's 27 cells (lanes 0-26
+/// of the first source) to box `j`'s lanes, every digit (the second
+/// source, indices from 32) in the lanes that are not cells.
+static BAND_TO_BOX: [[u16; 32]; 3] = {
+    let mut t = [[32; 32]; 3];
+    let mut j = 0;
+    while j < 3 {
+        let mut e = 0;
+        while e < 9 {
+            let (r, c) = (e / 3, e % 3);
+            t[j][4 * r + c] = (9 * r + 3 * j + c) as u16;
+            e += 1;
+        }
+        j += 1;
+    }
+    t
+};
 
 impl Wide for S256 {
     type Half = X128;
@@ -392,7 +471,7 @@ impl Wide for S256 {
 /// Defines the recursive search `$search` and its entry `$start` on the
 /// wide type `$wide`, compiled for the target features `$feat`.
 macro_rules! build {
-    ($search:ident, $start:ident, $wide:ty, $feat:literal, $check:literal) => {
+    ($search:ident, $start:ident, $resume:ident, $wide:ty, $feat:literal, $check:literal) => {
         #[doc = concat!("The search on [`", stringify!($wide), "`].")]
         ///
         /// # Safety
@@ -426,12 +505,25 @@ macro_rules! build {
                 unsafe { $search(&mut st, ctx) };
             }
         }
+
+        #[doc = concat!("Starts the search on [`", stringify!($wide), "`] from the candidates")]
+        /// another engine's propagation left (see `State::from_candidates`).
+        ///
+        /// # Safety
+        #[doc = concat!("The CPU must have every feature named here ([`", $check, "`]).")]
+        #[target_feature(enable = $feat)]
+        unsafe fn $resume<F: FnMut(&[u8; 81]), T: Tally>(cands: &[u32; 27], ctx: &mut Ctx<F, T>) {
+            let mut st = State::<$wide>::from_candidates(cands);
+            // SAFETY: same features as this function.
+            unsafe { $search(&mut st, ctx) };
+        }
     };
 }
 
 build!(
     search_avx512,
     start_avx512,
+    resume_avx512,
     Z256,
     "avx512f,avx512vl,avx512bw,avx512bitalg,avx2,bmi1,bmi2,popcnt,lzcnt,sse4.1,ssse3",
     "has_avx512"
@@ -439,6 +531,7 @@ build!(
 build!(
     search_avx2,
     start_avx2,
+    resume_avx2,
     A256,
     "avx2,bmi1,bmi2,popcnt,lzcnt,sse4.1,ssse3",
     "has_avx2"
@@ -446,6 +539,7 @@ build!(
 build!(
     search_sse41,
     start_sse41,
+    resume_sse41,
     S256,
     "sse4.1,ssse3,popcnt",
     "has_sse41"
@@ -468,6 +562,25 @@ pub(super) fn run<F: FnMut(&[u8; 81]), T: Tally>(
         // SAFETY: the CPU has every feature `start_sse41` is compiled for.
         Build::Sse41 if has_sse41() => unsafe { start_sse41(cells, strike, ctx) },
         _ => super::run_portable(cells, strike, ctx),
+    }
+}
+
+/// [`run`] from the candidates another engine's propagation left (see
+/// `State::from_candidates`).
+#[inline(always)]
+pub(super) fn run_from<F: FnMut(&[u8; 81]), T: Tally>(
+    cands: &[u32; 27],
+    ctx: &mut Ctx<F, T>,
+    build: Build,
+) {
+    match build {
+        // SAFETY: the CPU has every feature `resume_avx512` is compiled for.
+        Build::Avx512 if has_avx512() => unsafe { resume_avx512(cands, ctx) },
+        // SAFETY: the CPU has every feature `resume_avx2` is compiled for.
+        Build::Avx2 if has_avx2() => unsafe { resume_avx2(cands, ctx) },
+        // SAFETY: the CPU has every feature `resume_sse41` is compiled for.
+        Build::Sse41 if has_sse41() => unsafe { resume_sse41(cands, ctx) },
+        _ => super::run_from_portable(cands, ctx),
     }
 }
 
@@ -529,6 +642,22 @@ mod tests {
             assert_eq!(joined.hi().store(), hi.store());
             assert_eq!(x.lo().store(), p.lo().0);
             assert_eq!(x.hi().store(), p.hi().0);
+        }
+    }
+
+    /// A wide build's boxes of each band from random candidates (each
+    /// digit's band masks of 27 bits) against the portable build's.
+    fn band_boxes_match<W: Wide<Half = X128>>() {
+        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+        for _ in 0..2_000 {
+            let cands: [u32; 27] = std::array::from_fn(|_| {
+                let [lo, hi] = rng.lanes::<2>(14);
+                (u32::from(lo) | u32::from(hi) << 14) & 0x7FF_FFFF
+            });
+            for band in 0..3 {
+                let want = P16::band_boxes(&cands, band).map(|b| b.0);
+                assert_eq!(W::band_boxes(&cands, band).map(|b| b.store()), want);
+            }
         }
     }
 
@@ -605,6 +734,7 @@ mod tests {
         fn avx512_matches_portable() {
             assert!(has_avx512(), "this CPU lacks AVX-512 (the test was built for another)");
             wide_matches::<Z256>();
+            band_boxes_match::<Z256>();
             ternary_matches::<Z256>();
         }
     }
@@ -615,6 +745,7 @@ mod tests {
         fn avx2_matches_portable() {
             assert!(has_avx2(), "this CPU lacks AVX2 (the test was built for another)");
             wide_matches::<A256>();
+            band_boxes_match::<A256>();
             ternary_matches::<A256>();
         }
     }
@@ -625,6 +756,7 @@ mod tests {
         fn sse41_matches_portable() {
         assert!(has_sse41(), "this CPU lacks SSE4.1 (the test was built for another)");
         wide_matches::<S256>();
+        band_boxes_match::<S256>();
         ternary_matches::<S256>();
         let mut rng = Rng(0x2545_F491_4F6C_DD1D);
         for _ in 0..20_000 {
