@@ -33,9 +33,16 @@ pub(crate) struct Closure {
     index: Vec<u16>,
     /// The state of each compact index.
     states: Vec<u16>,
-    /// The links as adjacency lists over compact states.
+    /// The links as adjacency lists over compact states: those of `v` are
+    /// `to[start[v]..start[v + 1]]`, the ones to states that imply
+    /// something first, up to `mid[v]`, then the ones to sinks.
     start: Vec<u32>,
+    mid: Vec<u32>,
     to: Vec<u16>,
+    /// Whether each compact state implies nothing (most off states): its
+    /// own component, done before the search, and taken into a reach set
+    /// as one bit.
+    sink: Vec<bool>,
     /// Component of each compact state.
     comp: Vec<u16>,
     /// Whether each component has a cycle (two or more states).
@@ -99,18 +106,46 @@ impl Closure {
             }
         }
         let n = self.states.len();
-        self.start.clear();
-        self.to.clear();
+        // Which states imply nothing: an on state with no other candidate
+        // in its cell (with cells) and no peer holding its digit, an off
+        // state in no two-candidate cell (with cells) and no unit where its
+        // digit has two places (with units).
+        self.sink.clear();
         for &s in &self.states {
-            self.start.push(self.to.len() as u32);
             let s = usize::from(s);
             let (c, d, on) = (s / 18, s / 2 % 9, s % 2 == 1);
+            let out = if on {
+                (cells && m[c] & !(1 << d) != 0) || at[d] & PEER_BITS[c] != 0
+            } else {
+                (cells && two(u128::from(m[c])))
+                    || (units
+                        && CELL_UNITS[c]
+                            .iter()
+                            .any(|&u| two(at[d] & UNIT_BITS[usize::from(u)])))
+            };
+            self.sink.push(!out);
+        }
+        self.start.clear();
+        self.mid.clear();
+        self.to.clear();
+        let mut sinks: Vec<u16> = Vec::with_capacity(28);
+        for &s in &self.states {
+            self.start.push(self.to.len() as u32);
+            sinks.clear();
+            let s = usize::from(s);
+            let (c, d, on) = (s / 18, s / 2 % 9, s % 2 == 1);
+            let mut link = |w: u16| {
+                if self.sink[usize::from(w)] {
+                    sinks.push(w);
+                } else {
+                    self.to.push(w);
+                }
+            };
             if on {
                 if cells {
                     let mut rest = m[c] & !(1 << d);
                     while rest != 0 {
-                        self.to
-                            .push(self.index[(c * 9 + rest.trailing_zeros() as usize) * 2]);
+                        link(self.index[(c * 9 + rest.trailing_zeros() as usize) * 2]);
                         rest &= rest - 1;
                     }
                 }
@@ -118,26 +153,38 @@ impl Closure {
                 while peers != 0 {
                     let p = peers.trailing_zeros() as usize;
                     peers &= peers - 1;
-                    self.to.push(self.index[(p * 9 + d) * 2]);
+                    link(self.index[(p * 9 + d) * 2]);
                 }
             } else {
                 if cells && two(u128::from(m[c])) {
                     let e = (m[c] & !(1 << d)).trailing_zeros() as usize;
-                    self.to.push(self.index[(c * 9 + e) * 2 + 1]);
+                    link(self.index[(c * 9 + e) * 2 + 1]);
                 }
                 if units {
                     for &u in &CELL_UNITS[c] {
                         let places = at[d] & UNIT_BITS[usize::from(u)];
                         if two(places) {
                             let o = (places & !(1u128 << c)).trailing_zeros() as usize;
-                            self.to.push(self.index[(o * 9 + d) * 2 + 1]);
+                            link(self.index[(o * 9 + d) * 2 + 1]);
                         }
                     }
                 }
             }
+            self.mid.push(self.to.len() as u32);
+            self.to.extend_from_slice(&sinks);
+            debug_assert!(
+                !self.sink[self.mid.len() - 1]
+                    || *self.start.last().expect("pushed") as usize == self.to.len(),
+                "a sink has no links"
+            );
         }
         self.start.push(self.to.len() as u32);
-        let count = self.tarjan.run(n, &self.start, &self.to, &mut self.comp);
+        let count = self.tarjan.run(
+            n,
+            (&self.start, &self.mid, &self.to),
+            &self.sink,
+            &mut self.comp,
+        );
         // The members of each component, grouped (a counting sort).
         self.first.clear();
         self.first.resize(count + 1, 0);
@@ -182,7 +229,16 @@ impl Closure {
             for &v in members {
                 let v = usize::from(v);
                 own[v / 64] |= 1 << (v % 64);
-                for &w in &self.to[self.start[v] as usize..self.start[v + 1] as usize] {
+                // The sinks it reaches, one bit each.
+                let sinks = &self.to[self.mid[v] as usize..self.start[v + 1] as usize];
+                if !sinks.is_empty() {
+                    alone = false;
+                }
+                for &w in sinks {
+                    let w = usize::from(w);
+                    own[w / 64] |= 1 << (w % 64);
+                }
+                for &w in &self.to[self.start[v] as usize..self.mid[v] as usize] {
                     let j = usize::from(self.comp[usize::from(w)]);
                     if j == k {
                         continue;
@@ -299,10 +355,17 @@ pub(super) const PEER_BITS: [u128; 81] = {
 
 impl Tarjan {
     /// Tarjan's strongly connected components of the graph of `n` vertices
-    /// with adjacency `start`/`to`, without recursion: the component of
+    /// with adjacency `start`/`to` (the links of `v` to vertices that are
+    /// not sinks up to `mid[v]`), without recursion: the component of
     /// each vertex goes to `comp`, numbered in the order they are completed
-    /// (sinks first); returns how many there are.
-    fn run(&mut self, n: usize, start: &[u32], to: &[u16], comp: &mut Vec<u16>) -> usize {
+    /// (the `sink` vertices first, each alone); returns how many there are.
+    fn run(
+        &mut self,
+        n: usize,
+        (start, mid, to): (&[u32], &[u32], &[u16]),
+        sink: &[bool],
+        comp: &mut Vec<u16>,
+    ) -> usize {
         const UNSEEN: u32 = u32::MAX;
         self.number.clear();
         self.number.resize(n, UNSEEN);
@@ -317,6 +380,16 @@ impl Tarjan {
         let (number, low, on_stack) = (&mut self.number, &mut self.low, &mut self.on_stack);
         let mut count = 0u16;
         let mut counter = 0u32;
+        // A sink is a component of its own, done: never on the stack, so
+        // the links to it are not followed.
+        for v in 0..n {
+            if sink[v] {
+                number[v] = counter;
+                counter += 1;
+                comp[v] = count;
+                count += 1;
+            }
+        }
         for root in 0..n {
             if number[root] != UNSEEN {
                 continue;
@@ -329,7 +402,7 @@ impl Tarjan {
             on_stack[root] = true;
             while let Some(&mut (v, ref mut edge)) = self.calls.last_mut() {
                 let v = usize::from(v);
-                if *edge < start[v + 1] {
+                if *edge < mid[v] {
                     let w = usize::from(to[*edge as usize]);
                     *edge += 1;
                     if number[w] == UNSEEN {
