@@ -371,20 +371,30 @@ impl<'a> Engine<'a> {
         sort_key: u8,
         recipe: impl FnOnce() -> Recipe,
     ) {
-        if self.collect.is_none() {
-            if let Some(best) = &self.best {
-                // Each target's ancestors are at least its depth and itself:
-                // a conclusion above the best cannot beat it.
-                let least: usize = targets
-                    .iter()
-                    .map(|&(which, n)| {
-                        usize::from(self.prop(which).nodes[usize::from(n)].depth) + 1
-                    })
-                    .sum();
-                if least > best.complexity {
+        // Each target's ancestors are at least its depth and itself: a
+        // conclusion above the best cannot beat it (nested, above the
+        // easiest kept for the same removals).
+        let least = || -> usize {
+            targets
+                .iter()
+                .map(|&(which, n)| usize::from(self.prop(which).nodes[usize::from(n)].depth) + 1)
+                .sum()
+        };
+        match (&self.collect, &self.best) {
+            (None, Some(best)) => {
+                if least() > best.complexity {
                     return;
                 }
             }
+            (Some(collect), _) => {
+                let (removed, k) = self.removed(s);
+                let least = least();
+                let difficulty = self.mode.base() + length_bonus(least);
+                if collect.kept_as_easy(&removed[..k], difficulty, least, sort_key) {
+                    return;
+                }
+            }
+            (None, None) => {}
         }
         let complexity = self.complexity(targets);
         if self.collect.is_some() {
@@ -634,6 +644,25 @@ impl<'a> Engine<'a> {
     /// Collects a conclusion of a nested search: kept if it is the easiest
     /// removing its candidates (SE keeps the first of equal hints, sorted),
     /// with its rule parents and fingerprint.
+    /// The candidates concluding `s` removes, as off states by digit (the
+    /// first of the array's entries, how many).
+    fn removed(&self, s: u16) -> ([u16; 9], usize) {
+        let (c, d) = (st_cell(s), st_digit(s));
+        let mut removable = if st_on(s) {
+            self.board.m[c] & !(1 << d)
+        } else {
+            1 << d
+        };
+        let mut out = [0u16; 9];
+        let mut k = 0;
+        while removable != 0 {
+            out[k] = st(c, removable.trailing_zeros() as usize, false);
+            removable &= removable - 1;
+            k += 1;
+        }
+        (out, k)
+    }
+
     fn collect_hint(
         &mut self,
         kind: Kind,
@@ -642,16 +671,8 @@ impl<'a> Engine<'a> {
         sort_key: u8,
         complexity: usize,
     ) {
-        let (c, d) = (st_cell(s), st_digit(s));
-        let removable = if st_on(s) {
-            self.board.m[c] & !(1 << d)
-        } else {
-            1 << d
-        };
-        let removed: Vec<u16> = (0..9)
-            .filter(|&e| removable & 1 << e != 0)
-            .map(|e| st(c, e, false))
-            .collect();
+        let (removed, k) = self.removed(s);
+        let removed = removed[..k].to_vec();
         let difficulty = self.mode.base() + length_bonus(complexity);
         let Some(collect) = self.collect.as_mut() else {
             return;

@@ -330,6 +330,26 @@ impl<'a> Collect<'a> {
         }
     }
 
+    /// Whether a chain removing `removed` kept so far is as easy as one
+    /// rated `difficulty`, of `complexity` and kind `sort_key`, or easier:
+    /// then [`Collect::slot`] would refuse that one, and any harder.
+    pub(crate) fn kept_as_easy(
+        &self,
+        removed: &[u16],
+        difficulty: f64,
+        complexity: usize,
+        sort_key: u8,
+    ) -> bool {
+        self.slots.get(removed).is_some_and(|&i| {
+            let old = &self.entries[i];
+            !difficulty
+                .total_cmp(&old.difficulty)
+                .then(complexity.cmp(&old.complexity))
+                .then(sort_key.cmp(&old.sort_key))
+                .is_lt()
+        })
+    }
+
     /// Puts the chain in its slot.
     pub(crate) fn fill(&mut self, slot: usize, hint: Hint) {
         self.entries[slot].hint = Some(hint);
