@@ -209,6 +209,41 @@ pub(super) struct BoardKey {
     placed: [u8; 9],
 }
 
+/// A hasher for keys made of boards ([`BoardKey`]), a few hundred bytes
+/// each: word by word, a rotate, an exclusive or and a multiply, far
+/// cheaper than the standard library's keyed hash. For maps that are only
+/// looked up, never iterated (their order would follow the hash), whose
+/// keys the engine makes itself.
+#[derive(Clone, Copy, Default)]
+pub(super) struct KeyHasher(u64);
+
+impl KeyHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl std::hash::Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut words = bytes.chunks_exact(8);
+        for word in &mut words {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(word);
+            self.add(u64::from_le_bytes(w));
+        }
+        let rest = words.remainder();
+        if !rest.is_empty() {
+            let mut w = [0u8; 8];
+            w[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(w) ^ (rest.len() as u64) << 56);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
 /// Per cell and unit kind (row, column, box), the cell's position in that unit.
 pub(super) const PLACE: [[u8; 3]; 81] = {
     let mut out = [[0u8; 3]; 81];

@@ -37,8 +37,9 @@
 //! in a chain ([`Deeper`]); the sentences are [`super::text`]'s.
 
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 
-use super::board::{AdvancedOff, Board, BoardKey, NestedRef, Rule};
+use super::board::{AdvancedOff, Board, BoardKey, KeyHasher, NestedRef, Rule};
 use super::chains;
 use super::closure;
 use super::nested::{self, Kind};
@@ -814,7 +815,7 @@ struct Deeper {
     closure: closure::Cache,
     /// What each nested search found, by its rule and the boards it ran
     /// on and from ([`Deeper::run`]).
-    memo: HashMap<(Rule, BoardKey, BoardKey), Vec<nested::Hint>>,
+    memo: HashMap<(Rule, BoardKey, BoardKey), Vec<nested::Hint>, BuildHasherDefault<KeyHasher>>,
 }
 
 /// How many nested searches [`Deeper`] remembers before it forgets them
