@@ -182,18 +182,28 @@ pub(crate) fn struck_by(
     let s = usize::from(state);
     let (c, d) = (state_cell(s), state_digit(s));
     let mut add = |o: usize, e: usize| {
-        if source.has(o, e) && !cur.has(o, e) {
-            let p = shared::st(o, e, false);
-            if !parents.contains(&p) {
-                parents.push(p);
-            }
+        let p = shared::st(o, e, false);
+        if !parents.contains(&p) {
+            parents.push(p);
         }
     };
     match cause {
-        Cause::Cell => (0..9).for_each(|e| add(c, e)),
+        Cause::Cell => {
+            // The cell's struck digits, in increasing order.
+            let mut struck = source.m[c] & !cur.m[c];
+            while struck != 0 {
+                add(c, struck.trailing_zeros() as usize);
+                struck &= struck - 1;
+            }
+        }
         Cause::Unit(j) => {
             let u = usize::from(CELL_UNITS[c][KINDS[usize::from(j)]]);
-            UNITS[u].iter().for_each(|&o| add(usize::from(o), d));
+            for &o in &UNITS[u] {
+                let o = usize::from(o);
+                if (source.m[o] & !cur.m[o]) & 1 << d != 0 {
+                    add(o, d);
+                }
+            }
         }
         Cause::Start | Cause::Advanced(_) => {}
     }
