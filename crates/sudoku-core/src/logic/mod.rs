@@ -147,6 +147,22 @@ pub(crate) fn sees(a: usize, b: usize) -> bool {
 /// in a cell's [`CELL_UNITS`] entry).
 pub(crate) const KINDS: [usize; 3] = [2, 0, 1];
 
+/// Per cell, its box, row and column (the units of [`CELL_UNITS`] in
+/// [`KINDS`] order).
+pub(crate) const SE_UNITS: [[u8; 3]; 81] = {
+    let mut out = [[0u8; 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut j = 0;
+        while j < 3 {
+            out[c][j] = CELL_UNITS[c][KINDS[j]];
+            j += 1;
+        }
+        c += 1;
+    }
+    out
+};
+
 /// Per cell and SE kind index (box, row, column, as in [`KINDS`]), the
 /// positions of that unit to skip when listing the cell's peers: the cell
 /// itself and the cells of the kinds listed before.

@@ -39,7 +39,7 @@ use super::chains;
 use super::closure;
 use super::propagation::Prop;
 use super::shared::{self, st_on, state_cell, state_digit, state_on};
-use crate::logic::{CELL_UNITS, KINDS, UNITS};
+use crate::logic::{CELL_UNITS, KINDS, SE_UNITS, UNITS};
 
 /// A chain a nested search found: the off states of what it removes (by
 /// cell, then digit), its rule parents (off states, in SE's order) and its
@@ -197,7 +197,7 @@ pub(crate) fn struck_by(
             }
         }
         Cause::Unit(j) => {
-            let u = usize::from(CELL_UNITS[c][KINDS[usize::from(j)]]);
+            let u = usize::from(SE_UNITS[c][usize::from(j)]);
             for &o in &UNITS[u] {
                 let o = usize::from(o);
                 if (source.m[o] & !cur.m[o]) & 1 << d != 0 {

@@ -17,7 +17,7 @@
 use super::board::{AdvancedOff, Board, Cause, Mode, NestedRef, PLACE};
 use super::plus;
 use super::shared::{st, st_cell, st_digit, st_on, two16, STATES};
-use crate::logic::{CELL_UNITS, KINDS, SKIP, UNITS, UNIT_BITS};
+use crate::logic::{SE_UNITS, SKIP, UNITS, UNIT_BITS};
 
 /// The forcing chain searches nested in a chain (Sudoku Explainer's
 /// levels 2-5), which a propagation runs where it stops and the rules of
@@ -292,21 +292,6 @@ impl Scratch {
         }
     }
 }
-
-/// Per cell, its box, row and column (SE's order, [`KINDS`]).
-const SE_UNITS: [[u8; 3]; 81] = {
-    let mut out = [[0u8; 3]; 81];
-    let mut c = 0;
-    while c < 81 {
-        let mut j = 0;
-        while j < 3 {
-            out[c][j] = CELL_UNITS[c][KINDS[j]];
-            j += 1;
-        }
-        c += 1;
-    }
-    out
-};
 
 /// Takes `d` off in `c`, implied by node `n` through `cause`: queued if
 /// new; true if it was on, a contradiction (then recorded, and the
