@@ -184,10 +184,11 @@ impl Board {
     /// Strikes `d` from cell `c` in the cells' candidates and the units'
     /// places only, leaving the digit's cell set ([`Board::at`]) as it
     /// was: for a board whose cell sets are not read again.
+    #[inline]
     pub(super) fn remove_mark(&mut self, c: usize, d: usize) {
         self.m[c] &= !(1 << d);
-        for kind in 0..3 {
-            self.pos[usize::from(CELL_UNITS[c][kind])][d] &= !(1 << PLACE[c][kind]);
+        for (u, keep) in UNIT_KEEP[c] {
+            self.pos[usize::from(u)][d] &= keep;
         }
     }
 
@@ -243,6 +244,23 @@ impl std::hash::Hasher for KeyHasher {
         self.0
     }
 }
+
+/// Per cell, its row, column and box, each with the places of the unit
+/// but the cell's: what striking a candidate of the cell keeps of its
+/// digit's places there.
+const UNIT_KEEP: [[(u8, u16); 3]; 81] = {
+    let mut out = [[(0u8, 0u16); 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut kind = 0;
+        while kind < 3 {
+            out[c][kind] = (CELL_UNITS[c][kind], !(1u16 << PLACE[c][kind]));
+            kind += 1;
+        }
+        c += 1;
+    }
+    out
+};
 
 /// Per cell and unit kind (row, column, box), the cell's position in that unit.
 pub(super) const PLACE: [[u8; 3]; 81] = {

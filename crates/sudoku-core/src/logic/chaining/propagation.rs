@@ -237,6 +237,17 @@ impl Prop {
     }
 }
 
+/// Each cell as a cell set.
+const CELL_BIT: [u128; 81] = {
+    let mut out = [0u128; 81];
+    let mut c = 0;
+    while c < 81 {
+        out[c] = 1 << c;
+        c += 1;
+    }
+    out
+};
+
 /// A first-in first-out list of nodes, each with its state's cell and
 /// digit (so that following it needs no division), that only grows during
 /// a propagation (each node enters once), so it needs no ring.
@@ -424,7 +435,7 @@ pub(super) fn propagate(
                     cur.remove_mark(c, d);
                 }
                 x.struck[c] |= 1 << d;
-                x.struck_at[d] |= 1 << c;
+                x.struck_at[d] |= CELL_BIT[c];
             }
             for i in 0..x.links.len() {
                 let (t, first, count, cause) = x.links[i];
