@@ -180,6 +180,18 @@ impl Arena {
         n
     }
 
+    /// The states on the path above `i` (not `i` itself) as a mask, bit
+    /// `state % 64` of each: a state whose bit is clear is not on it.
+    fn above(&self, i: u32) -> u64 {
+        let mut mask = 0;
+        let mut i = self.nodes[i as usize].1;
+        while i != ROOT {
+            mask |= 1 << (self.state(i) % 64);
+            i = self.nodes[i as usize].1;
+        }
+        mask
+    }
+
     /// Whether `s` is on the path above `i` (not `i` itself).
     fn has_ancestor(&self, i: u32, s: usize) -> bool {
         let mut i = self.nodes[i as usize].1;
@@ -637,9 +649,11 @@ impl Work {
             for k in 0..self.on.len() {
                 let i = self.on[k];
                 let here = self.arena.state(i);
+                let above = self.arena.above(i);
                 for &t in weak.of(here) {
                     let t = usize::from(t);
-                    if here != t && !self.arena.has_ancestor(i, t) {
+                    let on_path = above & 1 << (t % 64) != 0 && self.arena.has_ancestor(i, t);
+                    if here != t && !on_path {
                         let n = self.arena.push(t, i);
                         self.off.push(n);
                     }
