@@ -127,7 +127,7 @@ impl Prop {
 
     /// Adds a node for `state` caused by `causes` through `cause`,
     /// registered in the set unless it is a contradiction's second state.
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, state: u16, causes: &[u16], register: bool, cause: Cause) -> u16 {
         let n = self.nodes.len() as u16;
         let depth = causes
@@ -153,7 +153,7 @@ impl Prop {
 
     /// [`Prop::push`] of a registered off state with one cause: the most
     /// frequent node by far, kept free of slice copies.
-    #[inline]
+    #[inline(always)]
     fn push_off(&mut self, state: u16, cause_node: u16, cause: Cause) -> u16 {
         let n = self.nodes.len() as u16;
         let depth = self.nodes[usize::from(cause_node)].depth + 1;
