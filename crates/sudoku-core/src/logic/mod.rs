@@ -204,13 +204,32 @@ pub(crate) const SKIP: [[u16; 3]; 81] = {
 /// The 20 peers of cell `c` in SE's order (`Cell.getHouseCells`): its
 /// box, then the rest of its row, then the rest of its column.
 pub(crate) fn se_peers(c: usize) -> impl Iterator<Item = usize> {
-    KINDS.into_iter().enumerate().flat_map(move |(j, kind)| {
-        let u = usize::from(CELL_UNITS[c][kind]);
-        (0..9)
-            .filter(move |&i| SKIP[c][j] & 1 << i == 0)
-            .map(move |i| usize::from(UNITS[u][i]))
-    })
+    SE_PEERS[c].iter().map(|&o| usize::from(o))
 }
+
+/// Each cell's peers in SE's order ([`se_peers`]), as a table.
+const SE_PEERS: [[u8; 20]; 81] = {
+    let mut out = [[0u8; 20]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut k = 0;
+        let mut j = 0;
+        while j < 3 {
+            let u = CELL_UNITS[c][KINDS[j]] as usize;
+            let mut i = 0;
+            while i < 9 {
+                if SKIP[c][j] & 1 << i == 0 {
+                    out[c][k] = UNITS[u][i];
+                    k += 1;
+                }
+                i += 1;
+            }
+            j += 1;
+        }
+        c += 1;
+    }
+    out
+};
 
 /// The cell with index `i` (0..81).
 pub(crate) fn cell(i: usize) -> Cell {
