@@ -251,7 +251,9 @@ pub(crate) fn unit(u: usize) -> Unit {
 }
 
 /// The positions (bit `i` for the unit's `i`th cell) where the digit of
-/// `bit` is a candidate in unit `u`.
+/// `bit` is a candidate in unit `u`: the plain definition the one-pass
+/// tables ([`places_in`], [`unit_places`]) are tested against.
+#[cfg(test)]
 pub(crate) fn places(marks: &Candidates, u: usize, bit: u16) -> u16 {
     UNITS[u]
         .iter()
@@ -329,20 +331,25 @@ pub(crate) fn first_locked_set<T>(
 }
 
 /// The places of every digit in every unit: `[u][d]` has bit `i` when
-/// digit index `d` is a candidate of the unit's `i`th cell (as
-/// [`places`] for each unit and digit, computed in one pass).
+/// digit index `d` is a candidate of the unit's `i`th cell (each unit's
+/// row is [`places_in`]).
 pub(crate) fn unit_places(marks: &Candidates) -> [[u16; 9]; 27] {
-    let mut pos = [[0u16; 9]; 27];
-    for (u, row) in pos.iter_mut().enumerate() {
-        for (i, &c) in UNITS[u].iter().enumerate() {
-            let mut m = marks.mask(usize::from(c));
-            while m != 0 {
-                row[m.trailing_zeros() as usize] |= 1 << i;
-                m &= m - 1;
-            }
+    std::array::from_fn(|u| places_in(marks, u))
+}
+
+/// The places of every digit in unit `u`: entry `d` has bit `i` when
+/// digit index `d` is a candidate of the unit's `i`th cell, all computed
+/// in one pass over the unit's cells.
+pub(crate) fn places_in(marks: &Candidates, u: usize) -> [u16; 9] {
+    let mut row = [0u16; 9];
+    for (i, &c) in UNITS[u].iter().enumerate() {
+        let mut m = marks.mask(usize::from(c));
+        while m != 0 {
+            row[m.trailing_zeros() as usize] |= 1 << i;
+            m &= m - 1;
         }
     }
-    pos
+    row
 }
 
 /// The cells (bit `c`) holding each digit index as a candidate.

@@ -543,7 +543,7 @@ fn type3_hidden(
     if degree < 2 || degree - 2 > count {
         return;
     }
-    let places: [u16; 9] = std::array::from_fn(|d| crate::logic::places(marks, u, 1 << d));
+    let places = crate::logic::places_in(marks, u);
     first_combination(count, degree - 2, |pick: &[usize]| {
         // The picked digits and the pair's.
         let hidden = pick.iter().fold(p.pair, |m, &i| m | 1 << rem[i]);

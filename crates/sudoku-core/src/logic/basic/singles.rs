@@ -2,7 +2,7 @@
 //! naked singles.
 
 use crate::logic::{
-    cell, digit, places, unit, Candidates, Digits, Step, Technique, SE_UNIT_ORDER, UNITS,
+    cell, digit, places_in, unit, Candidates, Digits, Step, Technique, SE_UNIT_ORDER, UNITS,
 };
 
 fn place(technique: Technique, at: usize, d: usize, sentence: String) -> Step {
@@ -46,9 +46,10 @@ fn hidden_single(
     technique: Technique,
 ) -> Option<Step> {
     units.into_iter().find_map(|u| {
+        let all = places_in(marks, u);
         (0..9).find_map(|d| {
-            let spots = places(marks, u, 1 << d);
-            if spots.count_ones() != 1 {
+            let spots = all[d];
+            if spots == 0 || spots & (spots - 1) != 0 {
                 return None;
             }
             let at = usize::from(UNITS[u][spots.trailing_zeros() as usize]);
