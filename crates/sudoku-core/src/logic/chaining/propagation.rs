@@ -50,6 +50,13 @@ impl StateSet {
         self.0[usize::from(s) / 64] & 1 << (s % 64) != 0
     }
 
+    /// Whether off state `s` (even) and its on state are in the set, as
+    /// bits 0 and 1.
+    #[inline]
+    fn pair(&self, s: u16) -> u64 {
+        self.0[usize::from(s) / 64] >> (s % 64) & 3
+    }
+
     fn insert(&mut self, s: u16) {
         self.0[usize::from(s) / 64] |= 1 << (s % 64);
     }
@@ -310,16 +317,21 @@ impl Scratch {
 #[inline(always)]
 fn turn_off(prop: &mut Prop, queue: &mut Queue, n: u16, c: usize, d: usize, cause: Cause) -> bool {
     let t = st(c, d, false);
-    if let Some(on) = prop.node_of(t | 1) {
-        let off = prop.push(t, &[n], false, cause);
-        prop.conflict = Some((on, off));
-        return true;
+    // Both states of the candidate at once: off (bit 0), on (bit 1).
+    match prop.set.pair(t) {
+        0 => {
+            let m = prop.push_off(t, n, cause);
+            queue.push_back(m, c, d);
+            false
+        }
+        1 => false,
+        _ => {
+            let on = prop.index[usize::from(t | 1)];
+            let off = prop.push(t, &[n], false, cause);
+            prop.conflict = Some((on, off));
+            true
+        }
     }
-    if !prop.set.has(t) {
-        let m = prop.push_off(t, n, cause);
-        queue.push_back(m, c, d);
-    }
-    false
 }
 
 /// Follows the assumption `start` on `board` in `mode` into `prop`,
