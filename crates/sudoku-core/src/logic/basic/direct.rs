@@ -3,11 +3,11 @@
 //! Explainer's direct pointing 1.7, direct claiming 1.9, direct hidden pair
 //! 2.0 and direct hidden triple 2.5).
 
-use super::{places_in, Memo};
+use super::Memo;
 use crate::logic::step::{cells_text, digits_text};
 use crate::logic::{
-    cell, digit, digit_cells, unit, Candidates, Digits, Step, Technique, SE_UNIT_ORDER, UNITS,
-    UNIT_BITS,
+    cell, digit, digit_cells, places_in, unit, Candidates, Digits, Step, Technique, SE_UNIT_ORDER,
+    UNITS, UNIT_BITS,
 };
 use crate::pos::Cell;
 

@@ -21,22 +21,7 @@ pub(super) mod singles;
 pub(super) mod subsets;
 pub(super) mod wings;
 
-use crate::logic::{Candidates, Step, UNITS};
-
-/// The places of every digit in unit `u`: bit `i` of entry `d` when digit
-/// index `d` is a candidate of the unit's `i`th cell (one row of
-/// [`unit_places`](crate::logic::unit_places)).
-pub(crate) fn places_in(marks: &Candidates, u: usize) -> [u16; 9] {
-    let mut pos = [0u16; 9];
-    for (i, &c) in UNITS[u].iter().enumerate() {
-        let mut m = marks.mask(usize::from(c));
-        while m != 0 {
-            pos[m.trailing_zeros() as usize] |= 1 << i;
-            m &= m - 1;
-        }
-    }
-    pos
-}
+use crate::logic::{Candidates, Step};
 
 /// Every cell, as a cell set.
 const ALL: u128 = (1 << 81) - 1;

@@ -1,10 +1,10 @@
 //! Naked and hidden subsets: pairs, triples and quads.
 
-use super::{places_in, Memo};
+use super::Memo;
 use crate::logic::step::{cells_text, digits_text};
 use crate::logic::{
-    cell, digit, first_locked_set, unit, Candidates, Digits, Step, Technique, SE_UNIT_ORDER, UNITS,
-    UNIT_BITS,
+    cell, digit, first_locked_set, places_in, unit, Candidates, Digits, Step, Technique,
+    SE_UNIT_ORDER, UNITS, UNIT_BITS,
 };
 use crate::pos::{Cell, Digit};
 
