@@ -45,11 +45,8 @@ fn locking_of(marks: &Candidates, digits: u16) -> Option<Step> {
     for (kind1, kind2) in pairs {
         for u1 in kind1.clone() {
             let b1 = UNIT_BITS[u1];
-            for u2 in kind2.clone() {
+            for u2 in crossing(u1, kind2.start) {
                 let b2 = UNIT_BITS[u2];
-                if b1 & b2 == 0 {
-                    continue;
-                }
                 for (d, &cells) in at.iter().enumerate() {
                     if digits & 1 << d == 0 {
                         continue;
@@ -59,11 +56,8 @@ fn locking_of(marks: &Candidates, digits: u16) -> Option<Step> {
                         continue;
                     }
                     let gone = cells & b2 & !b1;
-                    for u3 in kind1.clone().filter(|&u3| u3 != u1) {
+                    for u3 in crossing(u2, kind1.start).filter(|&u3| u3 != u1) {
                         let b3 = UNIT_BITS[u3];
-                        if b3 & b2 == 0 {
-                            continue;
-                        }
                         let there = cells & b3;
                         let left = there & !b2;
                         if there & there.wrapping_sub(1) == 0 || left.count_ones() != 1 {
@@ -78,6 +72,38 @@ fn locking_of(marks: &Candidates, digits: u16) -> Option<Step> {
     }
     None
 }
+
+/// The three units of the kind starting at unit `first` (0 rows, 9
+/// columns, 18 boxes) that cross line or box `u` of another kind, in
+/// increasing order.
+fn crossing(u: usize, first: usize) -> impl Iterator<Item = usize> {
+    CROSSING[u][first / 9].iter().map(|&v| usize::from(v))
+}
+
+/// [`crossing`] as a table: per unit and kind (rows, columns, boxes), the
+/// units of that kind it shares cells with but itself (only lines and
+/// boxes are asked for each other).
+const CROSSING: [[[u8; 3]; 3]; 27] = {
+    let mut out = [[[0u8; 3]; 3]; 27];
+    let mut u = 0;
+    while u < 27 {
+        let mut kind = 0;
+        while kind < 3 {
+            let mut k = 0;
+            let mut v = kind * 9;
+            while v < kind * 9 + 9 {
+                if v != u && UNIT_BITS[u] & UNIT_BITS[v] != 0 && k < 3 {
+                    out[u][kind][k] = v as u8;
+                    k += 1;
+                }
+                v += 1;
+            }
+            kind += 1;
+        }
+        u += 1;
+    }
+    out
+};
 
 fn locking_step(
     u1: usize,
