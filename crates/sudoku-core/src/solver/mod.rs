@@ -243,7 +243,10 @@ mod tests {
             for p in puzzles {
                 let grid: Grid = p.parse().unwrap();
                 assert_eq!(kind.solve(&grid), solver.solve(&grid), "{}", kind.name());
-                assert_eq!(kind.solve(&grid), solver.solutions_up_to(&grid, 1).first().copied());
+                assert_eq!(
+                    kind.solve(&grid),
+                    solver.solutions_up_to(&grid, 1).first().copied()
+                );
                 for limit in [1, 2, 5] {
                     let n = kind.solutions_count_up_to(&grid, limit);
                     assert_eq!(n, solver.solutions_count_up_to(&grid, limit));
