@@ -106,6 +106,22 @@ static POINT: [u32; 512] = {
     t
 };
 
+/// `SPREAD[x]`: the eight bits of `x` as eight bytes, each 0 or 1, the lowest bit in the
+/// first (lowest) byte.
+static SPREAD: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut x = 0;
+    while x < 256 {
+        let mut i = 0;
+        while i < 8 {
+            t[x] |= ((x as u64 >> i) & 1) << (8 * i);
+            i += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
 /// `PEERS[p]`: the cells of the band sharing a row, box or column with cell `p`, without `p`.
 static PEERS: [u32; 27] = {
     let mut t = [0u32; 27];
@@ -440,19 +456,37 @@ impl State {
         (cell / 27, 1 << (cell % 27))
     }
 
+    /// The values of a solved state (each cell in exactly one digit's masks), row-major.
+    ///
+    /// The digits are written as four bit planes per band (plane `k`: the cells whose
+    /// value has bit `k`), eight cells a time through [`SPREAD`]: about 315 instructions
+    /// against 775 for a walk over each digit's cells. Inlined, so that a search that only
+    /// counts (whose callback reads nothing) builds no grid at all.
+    #[inline(always)]
     fn grid(&self) -> [u8; 81] {
-        let mut g = [0u8; 81];
-        for d in 0..9 {
-            for b in 0..3 {
-                let mut x = self.f[3 * d + b];
-                while x != 0 {
-                    let p = x.trailing_zeros() as usize;
-                    x &= x - 1;
-                    g[(27 * b + p) % 81] = d as u8 + 1;
+        // Eight bytes past the 81st, so that the band's last group writes whole words.
+        let mut g = [0u8; 88];
+        for b in 0..3 {
+            let f = |d: usize| self.f[3 * d + b];
+            let planes = [
+                f(0) | f(2) | f(4) | f(6) | f(8),
+                f(1) | f(2) | f(5) | f(6),
+                f(3) | f(4) | f(5) | f(6),
+                f(7) | f(8),
+            ];
+            // Groups of eight cells from 0, 8 and 16, then the band's last three from 24.
+            for start in [0, 8, 16, 24] {
+                let mut bytes = 0u64;
+                for (k, plane) in planes.iter().enumerate() {
+                    bytes |= SPREAD[(plane >> start & 0xFF) as usize] << k;
                 }
+                let at = 27 * b + start;
+                g[at..at + 8].copy_from_slice(&bytes.to_le_bytes());
             }
         }
-        g
+        let mut out = [0u8; 81];
+        out.copy_from_slice(&g[..81]);
+        out
     }
 }
 
@@ -702,7 +736,11 @@ pub fn search_without(cells: &[u8; 81], cell: usize, digit: usize) -> usize {
 }
 
 /// A search context counting up to `limit`, with no callback and no tally.
-pub(super) fn counter(limit: usize) -> Ctx<fn(&[u8; 81]), ()> {
+///
+/// The callback is a closure of its own type, not a function pointer: the search then
+/// sees that nothing reads a solution and builds none (a pointer's call kept each
+/// solution's grid built, 3% of the instructions counting `serg_benchmark` to 2).
+pub(super) fn counter(limit: usize) -> Ctx<impl FnMut(&[u8; 81]), ()> {
     Ctx {
         count: 0,
         limit,
@@ -1011,6 +1049,23 @@ mod tests {
             let mut first = None;
             assert_eq!(search(&p, 1, |s| first = Some(*s)), 1);
             assert_eq!(first, Some(sols[0]));
+        }
+    }
+
+    #[test]
+    fn a_solved_state_reads_back_as_its_grid() {
+        // Every digit in every position of a band's groups of eight: the solutions of the
+        // known puzzles, and each with its digits renamed (1 -> 2 -> ... -> 9 -> 1).
+        for (p, _) in KNOWN {
+            let mut sol = all(&parse(p), 1)[0];
+            for _ in 0..9 {
+                let st = State::from_givens(&sol).expect("a solution has no conflict");
+                assert_eq!(st.unsolved, [0; 3]);
+                assert_eq!(st.grid(), sol);
+                for v in sol.iter_mut() {
+                    *v = *v % 9 + 1;
+                }
+            }
         }
     }
 

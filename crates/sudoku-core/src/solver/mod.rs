@@ -196,13 +196,67 @@ impl SolverKind {
     }
 }
 
+/// Each method goes to the chosen solver's own, not to the trait's default built on
+/// [`Solver::search`]: a solver's `solve` and `solutions_count_up_to` skip the callback
+/// per solution (and `Auto` routes a count on its own line), which the defaults would lose.
 impl Solver for SolverKind {
     fn search(&self, puzzle: &Grid, limit: usize, on_solution: &mut dyn FnMut(&Grid)) -> usize {
         self.solver().search(puzzle, limit, on_solution)
+    }
+
+    fn solve(&self, puzzle: &Grid) -> Option<Grid> {
+        self.solver().solve(puzzle)
+    }
+
+    fn solutions_count_up_to(&self, puzzle: &Grid, limit: usize) -> usize {
+        self.solver().solutions_count_up_to(puzzle, limit)
+    }
+
+    fn has_solution_without(&self, puzzle: &Grid, cell: Cell, digit: Digit) -> bool {
+        self.solver().has_solution_without(puzzle, cell, digit)
     }
 }
 
 /// The solver the library uses when the caller does not choose.
 pub(crate) fn default_solver() -> &'static dyn Solver {
     SolverKind::default().solver()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_kind_answers_as_its_solver_does() {
+        let puzzles = [
+            // One solution.
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            // Many solutions.
+            ".................................................................................",
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1....",
+            // None: two 1s in the first row.
+            "11...............................................................................",
+        ];
+        let (a1, one) = (Cell::new(0).unwrap(), Digit::new(1).unwrap());
+        for kind in SolverKind::ALL {
+            let solver = kind.solver();
+            for p in puzzles {
+                let grid: Grid = p.parse().unwrap();
+                assert_eq!(kind.solve(&grid), solver.solve(&grid), "{}", kind.name());
+                assert_eq!(
+                    kind.solve(&grid),
+                    solver.solutions_up_to(&grid, 1).first().copied()
+                );
+                for limit in [1, 2, 5] {
+                    let n = kind.solutions_count_up_to(&grid, limit);
+                    assert_eq!(n, solver.solutions_count_up_to(&grid, limit));
+                    assert_eq!(n, solver.search(&grid, limit, &mut |_| {}));
+                }
+                assert_eq!(
+                    kind.has_solution_without(&grid, a1, one),
+                    solver.has_solution_without(&grid, a1, one)
+                );
+            }
+        }
+    }
 }
