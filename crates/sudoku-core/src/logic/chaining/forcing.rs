@@ -472,7 +472,8 @@ impl<'a> Engine<'a> {
         };
         let Some((a, b)) = conflict else { return };
         // "Off" concludes that `d` is placed: worth it only beside another digit.
-        if !on && self.board.m[c].count_ones() <= 1 {
+        let m = self.board.m[c];
+        if !on && m & m.wrapping_sub(1) == 0 {
             return;
         }
         self.consider(
@@ -518,7 +519,8 @@ impl<'a> Engine<'a> {
     /// Whether concluding `s` removes anything: an on state with other
     /// digits in its cell, or any off state.
     fn worth(&self, s: u16) -> bool {
-        !st_on(s) || self.board.m[st_cell(s)].count_ones() > 1
+        let m = self.board.m[st_cell(s)];
+        !st_on(s) || m & m.wrapping_sub(1) != 0
     }
 
     /// Region chains on the units of `c` where it is the first place of `d`.
@@ -526,9 +528,14 @@ impl<'a> Engine<'a> {
         for (j, kind) in KINDS.into_iter().enumerate() {
             let u = usize::from(CELL_UNITS[c][kind]);
             let places = self.board.at[d] & UNIT_BITS[u];
-            let n = places.count_ones();
             // A unit's cells are in increasing order: `c` must be the lowest.
-            if !(n == 2 || (self.mode.multiple && n > 2)) || places.trailing_zeros() as usize != c {
+            if places.trailing_zeros() as usize != c {
+                continue;
+            }
+            // Two places, or more in the multiple settings (no population
+            // count, which the baseline x86-64 target lacks).
+            let rest = places & (places - 1);
+            if rest == 0 || (!self.mode.multiple && rest & (rest - 1) != 0) {
                 continue;
             }
             // The unit's places of `d`, by increasing index (the unit's order).
