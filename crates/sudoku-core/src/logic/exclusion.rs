@@ -9,7 +9,9 @@
 //! tries only the others, in the same order, and finds the same first step.
 
 use crate::logic::step::cells_text;
-use crate::logic::{cell, digit, se_peers, sees, Candidates, Digits, Step, Technique, PEERS};
+use crate::logic::{
+    cell, count9, digit, se_peers, sees, Candidates, Digits, Step, Technique, PEERS,
+};
 
 /// Every cell, as a cell set.
 const ALL: u128 = (1 << 81) - 1;
@@ -130,13 +132,13 @@ pub(crate) fn aligned_pair_exclusion(marks: &Candidates, memo: &mut Memo) -> Opt
     let mut count = 0;
     let mut excluders = [0u128; 81];
     for (c, peers) in PEERS.iter().enumerate() {
-        if m[c].count_ones() < 2 {
+        if count9(m[c]) < 2 {
             continue;
         }
         let mut single = false;
         let mut bits = 0u128;
         for &p in peers {
-            match m[usize::from(p)].count_ones() {
+            match count9(m[usize::from(p)]) {
                 1 => single = true,
                 2 => bits |= 1u128 << p,
                 _ => {}
@@ -258,13 +260,13 @@ pub(crate) fn aligned_triple_exclusion(marks: &Candidates, memo: &mut Memo) -> O
     let mut count = 0;
     let mut excluders = [0u128; 81];
     for c in 0..81 {
-        if m[c].count_ones() < 2 {
+        if count9(m[c]) < 2 {
             continue;
         }
         let mut single = false;
         let mut bits = 0u128;
         for &o in &PEERS[c] {
-            match m[usize::from(o)].count_ones() {
+            match count9(m[usize::from(o)]) {
                 1 => single = true,
                 2 | 3 => bits |= 1 << o,
                 _ => {}

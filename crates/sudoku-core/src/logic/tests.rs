@@ -174,3 +174,10 @@ fn se_peers_list_each_peer_once_box_then_row_then_column() {
         assert_eq!(listed, peers);
     }
 }
+
+#[test]
+fn the_digit_count_table_agrees_with_the_population_count() {
+    for mask in 0u16..512 {
+        assert_eq!(crate::logic::count9(mask), mask.count_ones(), "{mask:#x}");
+    }
+}

@@ -6,8 +6,8 @@
 use super::Memo;
 use crate::logic::step::{cells_text, digits_text};
 use crate::logic::{
-    cell, digit, digit_cells, places_in, unit, Candidates, Digits, Step, Technique, SE_UNIT_ORDER,
-    UNITS, UNIT_BITS,
+    cell, count9, digit, digit_cells, places_in, unit, Candidates, Digits, Step, Technique,
+    SE_UNIT_ORDER, UNITS, UNIT_BITS,
 };
 use crate::pos::Cell;
 
@@ -173,7 +173,7 @@ fn hidden_of(marks: &Candidates, n: usize, cells: u128) -> Option<Step> {
             let kept = pick.iter().fold(0u16, |m, &d| m | 1 << d);
             (0..9).filter(|d| kept & 1 << d == 0).find_map(|d| {
                 let left = pos[d] & !union;
-                (pos[d].count_ones() > 1 && left.count_ones() == 1)
+                (count9(pos[d]) > 1 && count9(left) == 1)
                     .then(|| hidden_step(marks, u, n, kept, union, d, left))
             })
         });

@@ -1,7 +1,7 @@
 //! Wings: XY-wing, XYZ-wing and W-wing.
 
 use crate::logic::step::digits_text;
-use crate::logic::{cell, digit, sees, Candidates, Digits, Step, Technique, PEERS};
+use crate::logic::{cell, count9, digit, sees, Candidates, Digits, Step, Technique, PEERS};
 use crate::pos::{Cell, Digit};
 
 /// The candidates `bit` of every cell (other than `not`) that sees all of
@@ -30,16 +30,16 @@ fn with_digits(marks: &Candidates, c: usize) -> String {
 pub(crate) fn xy_wing(marks: &Candidates) -> Option<Step> {
     (0..81).find_map(|pivot| {
         let pm = marks.mask(pivot);
-        if pm.count_ones() != 2 {
+        if count9(pm) != 2 {
             return None;
         }
         let bivalue_peers = PEERS[pivot]
             .iter()
             .map(|&p| usize::from(p))
-            .filter(|&p| marks.mask(p).count_ones() == 2);
+            .filter(|&p| count9(marks.mask(p)) == 2);
         bivalue_peers.clone().find_map(|a| {
             let am = marks.mask(a);
-            if (am & pm).count_ones() != 1 {
+            if count9(am & pm) != 1 {
                 return None;
             }
             let z = am & !pm;
@@ -80,13 +80,13 @@ pub(crate) fn xy_wing(marks: &Candidates) -> Option<Step> {
 pub(crate) fn xyz_wing(marks: &Candidates) -> Option<Step> {
     (0..81).find_map(|pivot| {
         let pm = marks.mask(pivot);
-        if pm.count_ones() != 3 {
+        if count9(pm) != 3 {
             return None;
         }
         let wings = PEERS[pivot]
             .iter()
             .map(|&p| usize::from(p))
-            .filter(|&p| marks.mask(p).count_ones() == 2 && marks.mask(p) & !pm == 0);
+            .filter(|&p| count9(marks.mask(p)) == 2 && marks.mask(p) & !pm == 0);
         wings.clone().find_map(|a| {
             let am = marks.mask(a);
             wings

@@ -47,7 +47,7 @@ use super::propagation::{propagate, Nest, Prop, Scratch, StateSet};
 use super::shared::{length_bonus, st, st_cell, st_digit, st_on};
 use super::text::{Branches, Line, Writer};
 use crate::logic::templates;
-use crate::logic::{cell, Candidates, Rating, Step, CELL_UNITS, KINDS, UNIT_BITS};
+use crate::logic::{cell, count9, Candidates, Rating, Step, CELL_UNITS, KINDS, UNIT_BITS};
 
 /// The settings [`find`] tries in turn.
 pub(crate) use super::board::Mode;
@@ -302,7 +302,7 @@ impl<'a> Engine<'a> {
     fn cell(&mut self, c: usize) {
         let mode = self.mode;
         let mask = self.board.m[c];
-        let n = mask.count_ones();
+        let n = count9(mask);
         let mut list = [0usize; 9];
         let mut k = 0;
         for d in 0..9 {
@@ -762,7 +762,7 @@ pub(crate) fn find(
         }
         engine.restart(mode);
         for c in 0..81 {
-            let n = board.m[c].count_ones();
+            let n = count9(board.m[c]);
             if n > 2 || (n > 1 && mode.dynamic) {
                 engine.cell(c);
             }
@@ -797,7 +797,7 @@ pub(crate) fn collect_all(
     engine.closure = std::mem::take(cache);
     engine.collect = Some(nested::Collect::new(source));
     for c in 0..81 {
-        let n = cur.m[c].count_ones();
+        let n = count9(cur.m[c]);
         if n > 2 || (n > 1 && mode.dynamic) {
             engine.cell(c);
         }
