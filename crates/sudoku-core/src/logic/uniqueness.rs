@@ -12,8 +12,8 @@
 
 use crate::logic::step::{cells_text, digits_text};
 use crate::logic::{
-    cell, digit, digit_cells, first_combination, unit, Candidates, Digits, Rating, Step, Technique,
-    CELL_UNITS, KINDS, UNITS, UNIT_BITS,
+    cell, count9, digit, digit_cells, first_combination, unit, Candidates, Digits, Rating, Step,
+    Technique, CELL_UNITS, KINDS, UNITS, UNIT_BITS,
 };
 use crate::pos::Cell;
 
@@ -99,7 +99,7 @@ fn unique_loop_search(
     let mut path = Vec::with_capacity(16);
     for start in 0..81 {
         let pair = m[start];
-        if pair.count_ones() != 2 {
+        if count9(pair) != 2 {
             continue;
         }
         // The cells holding both digits: the only ones a loop goes through.
@@ -128,7 +128,7 @@ fn unique_loop_search(
     if let Some(memo) = memo {
         // Cells that are no start here keep nothing.
         for (c, slot) in memo.from.iter_mut().enumerate() {
-            if m[c].count_ones() != 2 {
+            if count9(m[c]) != 2 {
                 *slot = None;
             }
         }
@@ -206,8 +206,8 @@ impl Walk<'_> {
                 }
                 let m = self.marks.mask(o);
                 extra |= m & !self.pair;
-                let n = m.count_ones();
-                if n == 2 || extra.count_ones() == 1 || allowed > 0 {
+                let n = count9(m);
+                if n == 2 || count9(extra) == 1 || allowed > 0 {
                     let left = if n > 2 { allowed - 1 } else { allowed };
                     self.go(o, left, extra, Some(kind));
                 }
@@ -249,7 +249,7 @@ fn hints_of_loop(marks: &Candidates, lp: &[usize], pair: u16, out: &mut Option<F
     let extras: Vec<usize> = lp
         .iter()
         .copied()
-        .filter(|&c| marks.mask(c).count_ones() > 2)
+        .filter(|&c| count9(marks.mask(c)) > 2)
         .collect();
     let base = loop_tenths(lp.len());
     let pattern = Pattern { lp, pair, base };
@@ -259,9 +259,9 @@ fn hints_of_loop(marks: &Candidates, lp: &[usize], pair: u16, out: &mut Option<F
         2 => {
             let (c1, c2) = (extras[0], extras[1]);
             let rest = (marks.mask(c1) | marks.mask(c2)) & !pair;
-            if rest.count_ones() == 1 {
+            if count9(rest) == 1 {
                 pattern.push(out, 2, 0, || type2(marks, &pattern, &extras));
-            } else if rest.count_ones() >= 2 {
+            } else if count9(rest) >= 2 {
                 type3(marks, &pattern, c1, c2, out);
             }
             pattern.push(out, 4, 0, || type4(marks, &pattern, c1, c2));
@@ -439,7 +439,7 @@ fn type4(marks: &Candidates, p: &Pattern, c1: usize, c2: usize) -> Option<Step> 
 /// which makes a naked or hidden set with other cells of a unit they share.
 fn type3(marks: &Candidates, p: &Pattern, c1: usize, c2: usize, out: &mut Option<Found>) {
     let extra = (marks.mask(c1) | marks.mask(c2)) & !p.pair;
-    for degree in extra.count_ones() as usize..=7 {
+    for degree in count9(extra) as usize..=7 {
         for kind in KINDS {
             let u = unit_of(c1, kind);
             if u != unit_of(c2, kind) {
@@ -470,7 +470,7 @@ fn type3_naked(
     out: &mut Option<Found>,
 ) {
     let (c1, c2) = (cells[i1], cells[i2]);
-    if degree == 0 || extra.count_ones() <= 1 {
+    if degree == 0 || count9(extra) <= 1 {
         return;
     }
     // The set: the extra cells' digits (standing in `i1`) and `degree - 1`
@@ -486,16 +486,16 @@ fn type3_naked(
         let mut union = extra;
         for &k in pick {
             let m = marks.mask(cells[others[k]]);
-            if m.count_ones() <= 1 {
+            if count9(m) <= 1 {
                 return None::<()>;
             }
             naked |= m;
             union |= m;
         }
-        if naked.count_ones() as usize != degree || union.count_ones() as usize != degree {
+        if count9(naked) as usize != degree || count9(union) as usize != degree {
             return None;
         }
-        let bonus = (union.count_ones() as u16).saturating_sub(1);
+        let bonus = (count9(union) as u16).saturating_sub(1);
         p.push(out, 3, bonus, || {
             let members: Vec<usize> = pick.iter().map(|&k| cells[others[k]]).collect();
             let elims: Vec<_> = cells
@@ -558,7 +558,7 @@ fn type3_hidden(
             }
             union |= spots;
         }
-        if union.count_ones() as usize != degree {
+        if count9(union) as usize != degree {
             return None;
         }
         let spots = union & !(1 << i1) & !(1 << i2);
@@ -609,7 +609,7 @@ pub(crate) fn bug(marks: &Candidates) -> Option<Step> {
     let at = digit_cells(marks);
     // The cells with three candidates or more.
     let big = (0..81)
-        .filter(|&c| marks.mask(c).count_ones() >= 3)
+        .filter(|&c| count9(marks.mask(c)) >= 3)
         .fold(0u128, |s, c| s | 1 << c);
     for kind in KINDS {
         for u in (0..27).filter(|&u| kind_of(u) == kind) {
@@ -635,14 +635,14 @@ pub(crate) fn bug(marks: &Candidates) -> Option<Step> {
                         set &= !(1u128 << b);
                     }
                     common = Some(set);
-                    if bug_cells.len() > 1 && all_values.count_ones() > 1 && set == 0 {
+                    if bug_cells.len() > 1 && count9(all_values) > 1 && set == 0 {
                         return None;
                     }
                 }
             }
         }
     }
-    if (0..81).any(|c| marks.value(c) == 0 && rest[c].count_ones() != 2) {
+    if (0..81).any(|c| marks.value(c) == 0 && count9(rest[c]) != 2) {
         return None;
     }
     let mut left = [0u128; 9];
@@ -672,7 +672,7 @@ pub(crate) fn bug(marks: &Candidates) -> Option<Step> {
     if b.cells.len() == 1 {
         return b.type1();
     }
-    if all_values.count_ones() == 1 {
+    if count9(all_values) == 1 {
         return b.type2().or_else(|| b.type4());
     }
     if common == 0 {
@@ -776,7 +776,7 @@ impl Bug<'_> {
             return None;
         };
         let shared = self.marks.mask(c1) & self.marks.mask(c2) & !self.all;
-        if shared.count_ones() != 1 {
+        if count9(shared) != 1 {
             return None;
         }
         let u = KINDS
@@ -819,17 +819,14 @@ impl Bug<'_> {
                 }
                 let found = first_combination(pool.len(), degree - 1, |pick: &[usize]| {
                     let union = pick.iter().fold(0u16, |m, &i| m | self.marks.mask(pool[i]));
-                    if union.count_ones() as usize != degree {
+                    if count9(union) as usize != degree {
                         return None;
                     }
-                    if pick
-                        .iter()
-                        .any(|&i| self.marks.mask(pool[i]).count_ones() <= 1)
-                    {
+                    if pick.iter().any(|&i| count9(self.marks.mask(pool[i])) <= 1) {
                         return None;
                     }
                     let naked = union | self.all;
-                    if naked.count_ones() as usize != degree {
+                    if count9(naked) as usize != degree {
                         return None;
                     }
                     let members: Vec<usize> = pick.iter().map(|&i| pool[i]).collect();
@@ -853,7 +850,7 @@ impl Bug<'_> {
                             unit(u)
                         )
                     };
-                    let tenths = 57 + naked.count_ones() as u16 - 1;
+                    let tenths = 57 + count9(naked) as u16 - 1;
                     self.step(3, tenths, elims, why)
                 });
                 if found.is_some() {
