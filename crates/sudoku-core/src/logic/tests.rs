@@ -181,3 +181,40 @@ fn the_digit_count_table_agrees_with_the_population_count() {
         assert_eq!(crate::logic::count9(mask), mask.count_ones(), "{mask:#x}");
     }
 }
+
+/// The dynamic forcing chains take the propagations of the position before
+/// again where they hold: every one taken is compared with the one
+/// followed afresh (`forcing::Store::check_reuse`), over whole solves of the
+/// SE-rated puzzles whose hardest step is a dynamic forcing chain.
+#[test]
+fn dynamic_propagations_taken_again_are_those_followed_afresh() {
+    let data = include_str!("../../tests/data/se-rated.txt");
+    let puzzles: Vec<&str> = data
+        .lines()
+        .filter(|l| l.ends_with(" dynamic-forcing-chain"))
+        .map(|l| &l[..81])
+        .collect();
+    assert!(puzzles.len() >= 5, "{}", puzzles.len());
+    for line in puzzles {
+        let mut marks = marks_of(line);
+        let mut work = super::Workspace::default();
+        work.forcing.check_reuse();
+        let mut steps = 0;
+        while let super::Next::Step(step) = super::find_capped(
+            &marks,
+            true,
+            &mut work,
+            crate::logic::Rating::GUESS,
+            crate::logic::Rating::GUESS,
+        ) {
+            for &(cell, digit) in step.placements() {
+                marks.place(cell, digit);
+            }
+            for &(cell, digit) in step.eliminations() {
+                marks.remove(cell, digit);
+            }
+            steps += 1;
+        }
+        assert!(marks.is_solved(), "{line} after {steps} steps");
+    }
+}

@@ -32,7 +32,9 @@
 //! bitboards ([`Board`]), a propagation of at most 1458 states with its
 //! causes ([`Prop`], followed by [`propagate`]), and a cache of the "on"
 //! propagations of one position (each candidate's is needed by several
-//! chains). This file is the search: which assumptions to follow, which
+//! chains); the dynamic setting keeps its propagations, on and off, for
+//! the next position, which takes again those that still hold there
+//! ([`super::reuse`]). This file is the search: which assumptions to follow, which
 //! conclusions they give and which is the easiest, and the searches nested
 //! in a chain ([`Deeper`]); the sentences are [`super::text`]'s.
 
@@ -44,6 +46,7 @@ use super::chains;
 use super::closure;
 use super::nested::{self, Kind};
 use super::propagation::{propagate, Nest, Prop, Scratch, StateSet};
+use super::reuse::{Kept, Reuse};
 use super::shared::{length_bonus, st, st_cell, st_digit, st_on};
 use super::text::{Branches, Line, Writer};
 use crate::logic::templates;
@@ -124,6 +127,16 @@ struct Engine<'a> {
     closed: bool,
     /// Storage for the states branches have in common ([`Engine::common`]).
     common_buf: Vec<u16>,
+    /// The dynamic setting's propagations of earlier positions.
+    reuse: Reuse,
+    /// Whether this setting's propagations are kept in `reuse` (the
+    /// dynamic setting of a search not nested in a chain).
+    keeping: bool,
+    /// While keeping: the "off" propagations of this position, but the one
+    /// in `off` (of candidate `off_key`).
+    #[allow(clippy::vec_box)] // moved to and from `off` without copying
+    off_kept: Vec<Option<Box<Prop>>>,
+    off_key: Option<usize>,
 }
 
 /// The storage of the forcing chain searches, kept from one position to
@@ -138,6 +151,16 @@ pub(crate) struct Store {
     stamp: u32,
     stack: Vec<u16>,
     deeper: Option<Box<Deeper>>,
+    reuse: Reuse,
+}
+
+impl Store {
+    /// Tests: compare every propagation the dynamic setting takes from an
+    /// earlier position with a fresh one.
+    #[cfg(test)]
+    pub(crate) fn check_reuse(&mut self) {
+        self.reuse.check = true;
+    }
 }
 
 impl<'a> Engine<'a> {
@@ -170,6 +193,10 @@ impl<'a> Engine<'a> {
             closure: closure::Cache::default(),
             closed: false,
             common_buf: Vec::new(),
+            reuse: std::mem::take(&mut store.reuse),
+            keeping: false,
+            off_kept: Vec::new(),
+            off_key: None,
         };
         engine.restart(mode);
         engine
@@ -185,6 +212,7 @@ impl<'a> Engine<'a> {
         store.stamp = self.stamp;
         store.stack = self.stack;
         store.deeper = Some(self.deeper);
+        store.reuse = self.reuse;
     }
 
     /// Starts over in `mode`, keeping the propagations' storage for reuse.
@@ -201,11 +229,103 @@ impl<'a> Engine<'a> {
         };
     }
 
-    /// Puts the propagations back in the pool for reuse.
+    /// Puts the propagations back in the pool for reuse, or, while
+    /// keeping, in `reuse` for the next position.
     fn release(&mut self) {
+        if self.keeping {
+            self.stash();
+            return;
+        }
         for slot in &mut self.on {
             if let Some(prop) = slot.take() {
                 self.pool.push(prop);
+            }
+        }
+    }
+
+    /// Starts keeping this setting's propagations (the dynamic one) and
+    /// takes those of earlier positions that hold on this board.
+    fn adopt(&mut self) {
+        let mut held = Vec::new();
+        let mut stale = Vec::new();
+        self.reuse.start(&self.board.m, &mut held, &mut stale);
+        self.pool.extend(stale);
+        if self.off_kept.is_empty() {
+            self.off_kept = (0..729).map(|_| None).collect();
+        }
+        for k in held {
+            if k.on {
+                self.on[k.key] = Some(k.prop);
+            } else {
+                self.off_kept[k.key] = Some(k.prop);
+            }
+        }
+        self.keeping = true;
+        self.off_key = None;
+        #[cfg(test)]
+        if self.reuse.check {
+            self.check_kept();
+        }
+    }
+
+    /// Gives this position's propagations to `reuse`.
+    fn stash(&mut self) {
+        let mut kept = Vec::new();
+        for (key, slot) in self.on.iter_mut().enumerate() {
+            if let Some(prop) = slot.take() {
+                kept.push(Kept {
+                    key,
+                    on: true,
+                    prop,
+                });
+            }
+        }
+        for (key, slot) in self.off_kept.iter_mut().enumerate() {
+            if let Some(prop) = slot.take() {
+                kept.push(Kept {
+                    key,
+                    on: false,
+                    prop,
+                });
+            }
+        }
+        if let Some(key) = self.off_key.take() {
+            let fresh = self.pool.pop().unwrap_or_else(|| Box::new(Prop::new()));
+            let prop = std::mem::replace(&mut self.off, fresh);
+            kept.push(Kept {
+                key,
+                on: false,
+                prop,
+            });
+        }
+        self.reuse.keep(kept.into_iter());
+        self.keeping = false;
+    }
+
+    /// Tests: every propagation taken from an earlier position is the one
+    /// followed afresh here.
+    #[cfg(test)]
+    fn check_kept(&mut self) {
+        let mut fresh = Prop::new();
+        for key in 0..729 {
+            let (c, d) = (key / 9, key % 9);
+            for (on, kept) in [(true, &self.on[key]), (false, &self.off_kept[key])] {
+                let Some(kept) = kept else { continue };
+                propagate(
+                    self.board,
+                    st(c, d, on),
+                    self.mode,
+                    &mut fresh,
+                    &mut self.scratch,
+                    &mut *self.deeper,
+                );
+                assert!(
+                    kept.same_as(&fresh),
+                    "{}={} {} followed again differs",
+                    cell(c),
+                    d + 1,
+                    if on { "on" } else { "off" }
+                );
             }
         }
     }
@@ -450,8 +570,36 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// `d` off in `c`, followed into `self.off`.
+    /// `d` off in `c`, followed into `self.off` (or, while keeping, taken
+    /// from an earlier position or from this one).
     fn follow_off(&mut self, c: usize, d: usize) {
+        if self.keeping {
+            let key = c * 9 + d;
+            if self.off_key == Some(key) {
+                return;
+            }
+            let next = match self.off_kept[key].take() {
+                Some(prop) => prop,
+                None => {
+                    let mut prop = self.pool.pop().unwrap_or_else(|| Box::new(Prop::new()));
+                    propagate(
+                        self.board,
+                        st(c, d, false),
+                        self.mode,
+                        &mut prop,
+                        &mut self.scratch,
+                        &mut *self.deeper,
+                    );
+                    prop
+                }
+            };
+            let last = std::mem::replace(&mut self.off, next);
+            match self.off_key.replace(key) {
+                Some(k) => self.off_kept[k] = Some(last),
+                None => self.pool.push(last),
+            }
+            return;
+        }
         propagate(
             self.board,
             st(c, d, false),
@@ -761,6 +909,9 @@ pub(crate) fn find(
             break;
         }
         engine.restart(mode);
+        if mode == Mode::DYNAMIC {
+            engine.adopt();
+        }
         for c in 0..81 {
             let n = count9(board.m[c]);
             if n > 2 || (n > 1 && mode.dynamic) {

@@ -29,6 +29,7 @@ pub(super) mod forcing;
 mod nested;
 mod plus;
 mod propagation;
+mod reuse;
 mod shared;
 mod text;
 

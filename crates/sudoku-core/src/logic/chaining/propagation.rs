@@ -16,8 +16,9 @@
 
 use super::board::{AdvancedOff, Board, Cause, Mode, NestedRef, PLACE};
 use super::plus;
+use super::reuse::Gone;
 use super::shared::{st, st_cell, st_digit, st_on, two16, STATES};
-use crate::logic::{SE_UNITS, SKIP, UNITS, UNIT_BITS};
+use crate::logic::{count9, SE_UNITS, SKIP, UNITS, UNIT_BITS};
 
 /// The forcing chain searches nested in a chain (Sudoku Explainer's
 /// levels 2-5), which a propagation runs where it stops and the rules of
@@ -57,8 +58,19 @@ impl StateSet {
         self.0[usize::from(s) / 64] >> (s % 64) & 3
     }
 
-    fn insert(&mut self, s: u16) {
+    pub(super) fn insert(&mut self, s: u16) {
         self.0[usize::from(s) / 64] |= 1 << (s % 64);
+    }
+
+    /// Removes the states of `other`.
+    fn and_not(&mut self, other: &StateSet) {
+        self.0.iter_mut().zip(&other.0).for_each(|(x, y)| *x &= !y);
+    }
+
+    /// Whether the on state of a candidate whose off state is in `offs` is
+    /// in the set.
+    fn meets_on_of(&self, offs: &StateSet) -> bool {
+        self.0.iter().zip(&offs.0).any(|(x, y)| x & y << 1 != 0)
     }
 
     /// Keeps only the states also in `other`.
@@ -110,6 +122,12 @@ pub(super) struct Prop {
     pub(super) conflict: Option<(u16, u16)>,
     /// The nested chains of the advanced states (`Node::nested`).
     nested: Vec<NestedRef>,
+    /// The node of the last off state followed: the off nodes after it were
+    /// still queued when a contradiction ended the propagation.
+    last_followed: u16,
+    /// The states that are a cause of some node, once
+    /// [`Prop::holds_without`] needed them.
+    causing: Option<StateSet>,
 }
 
 impl Prop {
@@ -121,6 +139,8 @@ impl Prop {
             parents: Vec::with_capacity(512),
             conflict: None,
             nested: Vec::new(),
+            last_followed: 0,
+            causing: None,
         }
     }
 
@@ -130,6 +150,8 @@ impl Prop {
         self.parents.clear();
         self.conflict = None;
         self.nested.clear();
+        self.last_followed = 0;
+        self.causing = None;
     }
 
     /// Adds a node for `state` caused by `causes` through `cause`,
@@ -181,6 +203,127 @@ impl Prop {
     #[inline]
     pub(super) fn node_of(&self, s: u16) -> Option<u16> {
         self.set.has(s).then(|| self.index[usize::from(s)])
+    }
+
+    /// Whether this propagation, followed in the dynamic setting at level 0
+    /// on a board, is also the one of the same assumption on that board
+    /// without the candidates of `gone`: then it is made so, by dropping
+    /// their off states from the set (each a state that caused nothing).
+    ///
+    /// Why it is exact: the propagation reads a candidate `e` in three
+    /// ways. An on state turning `e` off queues `e` off, which the smaller
+    /// board never reaches: nothing else changes if `e` off caused nothing
+    /// (it is no cause, first or among a cell's or unit's struck
+    /// candidates, of any state, nor part of the contradiction), and `e`
+    /// on was not reached. And a cell or a unit's digit is counted where
+    /// one of its off states is followed: "two left" concludes the other.
+    /// Replaying those counts in the order followed, each with the gone
+    /// candidates not yet struck taken out, the conclusion is the same
+    /// unless a count of three or more falls to two (one that was two and
+    /// falls to one had `e` on reached); a count made by following a gone
+    /// candidate is not made on the smaller board, which is fine since that
+    /// state caused nothing.
+    pub(super) fn holds_without(&mut self, gone: &Gone) -> bool {
+        if self.set.meets_on_of(&gone.offs) {
+            return false;
+        }
+        // A contradiction's states: the last node may be outside the set.
+        if let Some((a, b)) = self.conflict {
+            for n in [a, b] {
+                if gone.offs.has(self.nodes[usize::from(n)].state & !1) {
+                    return false;
+                }
+            }
+        }
+        // Gone off states reached must have caused nothing.
+        let causing = self.causing.get_or_insert_with(|| {
+            let mut causing = StateSet::EMPTY;
+            for &p in &self.parents {
+                causing.insert(self.nodes[usize::from(p)].state);
+            }
+            causing
+        });
+        if causing.meets(&gone.offs) {
+            return false;
+        }
+        // The counts of the cells and units' digits that lost candidates,
+        // replayed where the off states in them were followed.
+        let mut order = [0u16; 256];
+        let mut k = 0;
+        for (w, &x) in self.set.0.iter().enumerate() {
+            let mut bits = x & gone.touched.0[w];
+            while bits != 0 {
+                let s = (w * 64) as u16 + bits.trailing_zeros() as u16;
+                bits &= bits - 1;
+                let n = self.index[usize::from(s)];
+                if n <= self.last_followed {
+                    if k == order.len() {
+                        return false;
+                    }
+                    order[k] = n;
+                    k += 1;
+                }
+            }
+        }
+        let order = &mut order[..k];
+        order.sort_unstable();
+        let mut left = gone.left;
+        for &n in order.iter() {
+            let s = self.nodes[usize::from(n)].state;
+            let (c, d) = (st_cell(s), st_digit(s));
+            let own = !gone.offs.has(s);
+            let mut groups = [(c, d); 4];
+            for (j, &u) in SE_UNITS[c].iter().enumerate() {
+                let u = usize::from(u);
+                groups[j + 1] = (81 + u * 9 + d, usize::from(PLACE[c][u / 9]));
+            }
+            for (g, bit) in groups {
+                let slot = gone.slot[g];
+                if slot == u8::MAX {
+                    continue;
+                }
+                let (present, lost) = &mut left[usize::from(slot)];
+                if own && count9(*present) >= 3 && two16(*present & !*lost) {
+                    return false;
+                }
+                *present &= !(1 << bit);
+            }
+        }
+        self.set.and_not(&gone.offs);
+        true
+    }
+
+    /// Tests: whether `self` and `other` reached the same states in the
+    /// same order, each with the same causes, and the same contradiction
+    /// (nodes of states not in the set, but a contradiction's, are passed
+    /// over: a propagation taken again drops states that caused nothing).
+    #[cfg(test)]
+    pub(super) fn same_as(&self, other: &Prop) -> bool {
+        let listed = |p: &Prop| -> Vec<(u16, u16, Vec<u16>)> {
+            let conflict = p.conflict.map(|(a, b)| [a, b]);
+            (0..p.nodes.len() as u16)
+                .filter(|&n| {
+                    p.set.has(p.nodes[usize::from(n)].state)
+                        || conflict.is_some_and(|pair| pair.contains(&n))
+                })
+                .map(|n| {
+                    let node = p.nodes[usize::from(n)];
+                    let causes = p
+                        .causes(n)
+                        .iter()
+                        .map(|&c| p.nodes[usize::from(c)].state)
+                        .collect();
+                    (node.state, node.depth, causes)
+                })
+                .collect()
+        };
+        let conflict = |p: &Prop| {
+            p.conflict
+                .map(|(a, b)| (p.nodes[usize::from(a)].state, p.nodes[usize::from(b)].state))
+        };
+        self.set.0 == other.set.0
+            && conflict(self) == conflict(other)
+            && listed(self) == listed(other)
     }
 
     /// The positions of the causes of node `n`.
@@ -384,6 +527,7 @@ pub(super) fn propagate(
                 }
             }
         } else if let Some((n, c, d)) = x.off_queue.pop_front() {
+            prop.last_followed = n;
             x.links.clear();
             x.causes.clear();
             // The other digit of a cell with two left. A target already on
