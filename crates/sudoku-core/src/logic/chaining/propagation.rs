@@ -125,6 +125,9 @@ pub(super) struct Prop {
     /// The node of the last off state followed: the off nodes after it were
     /// still queued when a contradiction ended the propagation.
     last_followed: u16,
+    /// Of each candidate whose off state was followed, how many nodes
+    /// there were when it was: the states reached before.
+    began: Vec<u16>,
     /// The states that are a cause of some node, once
     /// [`Prop::holds_without`] needed them.
     causing: Option<StateSet>,
@@ -140,6 +143,7 @@ impl Prop {
             conflict: None,
             nested: Vec::new(),
             last_followed: 0,
+            began: vec![0; 729],
             causing: None,
         }
     }
@@ -219,8 +223,9 @@ impl Prop {
     /// one of its off states is followed: "two left" concludes the other.
     /// Replaying those counts in the order followed, each with the gone
     /// candidates not yet struck taken out, the conclusion is the same
-    /// unless a count of three or more falls to two (one that was two and
-    /// falls to one had `e` on reached); a count made by following a gone
+    /// unless a count of three or more falls to two and the other one was
+    /// not on already (one that was two and falls to one had `e` on
+    /// reached); a count made by following a gone
     /// candidate is not made on the smaller board, which is fine since that
     /// state caused nothing.
     pub(super) fn holds_without(&mut self, gone: &Gone) -> bool {
@@ -283,8 +288,18 @@ impl Prop {
                     continue;
                 }
                 let (present, lost) = &mut left[usize::from(slot)];
-                if own && count9(*present) >= 3 && two16(*present & !*lost) {
-                    return false;
+                let kept = *present & !*lost;
+                if own && count9(*present) >= 3 && two16(kept) {
+                    // Two left now: fine if the other was reached on before.
+                    let i = (kept & !(1 << bit)).trailing_zeros() as usize;
+                    let t = if g < 81 {
+                        st(c, i, true)
+                    } else {
+                        st(usize::from(UNITS[(g - 81) / 9][i]), d, true)
+                    };
+                    if !self.set.has(t) || self.index[usize::from(t)] >= self.began[c * 9 + d] {
+                        return false;
+                    }
                 }
                 *present &= !(1 << bit);
             }
@@ -528,6 +543,7 @@ pub(super) fn propagate(
             }
         } else if let Some((n, c, d)) = x.off_queue.pop_front() {
             prop.last_followed = n;
+            prop.began[c * 9 + d] = prop.nodes.len() as u16;
             x.links.clear();
             x.causes.clear();
             // The other digit of a cell with two left. A target already on
