@@ -67,7 +67,10 @@ pub(super) fn run<F: FnMut(&[u8; 81]), T: Tally>(
     if ctx.limit == 0 {
         return Engine::Fast;
     }
-    route(Opened::new(cells, strike), ctx, counts_only)
+    // Built in this frame and searched from here: never moved (see `Opened::start`).
+    let mut opened = Opened::blank();
+    opened.start(cells, strike, false);
+    route(&mut opened, ctx, counts_only)
 }
 
 /// Continues `opened` (a puzzle propagated by `Fast`'s engine) on the engine
@@ -75,7 +78,7 @@ pub(super) fn run<F: FnMut(&[u8; 81]), T: Tally>(
 /// candidates the propagation left, not again from the givens.
 #[inline(always)]
 pub(super) fn route<F: FnMut(&[u8; 81]), T: Tally>(
-    opened: Opened,
+    opened: &mut Opened,
     ctx: &mut Ctx<F, T>,
     counts_only: bool,
 ) -> Engine {
@@ -218,7 +221,7 @@ impl Solver for Auto {
 pub(crate) fn givens_have_solution_without(givens: &Givens, cell: usize, digit: usize) -> bool {
     let strike = Some((cell, digit));
     let mut ctx = counter(1);
-    route(givens.opened(strike), &mut ctx, true);
+    route(&mut givens.opened(strike), &mut ctx, true);
     ctx.count > 0
 }
 
@@ -226,7 +229,7 @@ pub(crate) fn givens_have_solution_without(givens: &Givens, cell: usize, digit: 
 pub(crate) fn givens_count_up_to(givens: &Givens, limit: usize) -> usize {
     let mut ctx = counter(limit);
     if limit > 0 {
-        route(givens.opened(None), &mut ctx, true);
+        route(&mut givens.opened(None), &mut ctx, true);
     }
     ctx.count
 }
