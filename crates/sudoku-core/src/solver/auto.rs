@@ -22,8 +22,9 @@
 //! than 47 cells open, so such puzzles keep `Fast`'s answers. A count (or a
 //! yes/no) is the same whichever engine gives it, and a search that only
 //! counts has its own line, [`COUNT_ABOVE`]: the buckets put it at 40, but
-//! counting `serg_benchmark` to 2 (every puzzle 1 to 47 open) took 5-7%
-//! less time with it at 47 than at 40 (and 7% less than at 44), with the
+//! counting `serg_benchmark` to 2 (every puzzle 1 to 47 open) took 0.87
+//! to 0.95 of the time with it at 47 as at 40 in four of five series of
+//! paired runs (one gave 1.05), and at 44 1.07 of the time at 47, with the
 //! hard sets, `17_clue` and the generator unchanged, so it is 47 too.
 
 use super::bitboard::{counter, Ctx, Givens, Opened, Tally};
