@@ -251,14 +251,27 @@ impl State {
     /// by one, at a fraction of the cost), or `None` when two givens conflict
     /// or a value is above 9.
     fn from_givens(cells: &[u8; 81]) -> Option<State> {
-        let given = given_masks(cells)?;
-        let filled = [0, 1, 2].map(|b| BAND & !given[27 + b]);
         let mut st = State::new();
+        st.place_givens(cells).then_some(st)
+    }
+
+    /// [`State::from_givens`] in place, on a fresh state ([`State::new`]): false when
+    /// two givens conflict or a value is above 9 (the state is then unusable).
+    ///
+    /// In place, so that the 228-byte state is not moved from frame to frame on its way
+    /// to the search (see [`Opened::start`]).
+    fn place_givens(&mut self, cells: &[u8; 81]) -> bool {
+        let Some(given) = given_masks(cells) else {
+            return false;
+        };
+        let filled = [0, 1, 2].map(|b| BAND & !given[27 + b]);
         for d in 0..9 {
-            st.set_digit(d, &given, &filled)?;
+            if self.set_digit(d, &given, &filled).is_none() {
+                return false;
+            }
         }
-        st.unsolved = filled.map(|f| BAND & !f);
-        Some(st)
+        self.unsolved = filled.map(|f| BAND & !f);
+        true
     }
 
     /// Sets the three entries of digit `d` from the givens (`given`, per
@@ -532,8 +545,8 @@ pub(super) struct Ctx<F: FnMut(&[u8; 81]), T: Tally> {
 macro_rules! searcher {
     ($name:ident, $from:ident, $open:ident $(, $feat:literal)?) => {
         $(#[target_feature(enable = $feat)])?
-        fn $open(st: &mut State) -> Option<[u32; 3]> {
-            st.settle()
+        fn $open(st: &mut State, biv: &mut Option<[u32; 3]>) {
+            *biv = st.settle();
         }
 
         $(#[target_feature(enable = $feat)])?
@@ -642,40 +655,78 @@ pub(super) struct Opened {
 
 impl Opened {
     /// `cells` (values 0..=9, else no solution) propagated, with digit `strike.1`
-    /// (0-based) struck from the blank cell `strike.0` first if given.
+    /// (0-based) struck from the blank cell `strike.0` first if given. The solvers
+    /// build it in place instead ([`Opened::start`]).
+    #[cfg(test)]
     pub(super) fn new(cells: &[u8; 81], strike: Option<(usize, usize)>) -> Opened {
-        match State::from_givens(cells) {
-            Some(mut st) => {
-                if let Some((cell, digit)) = strike {
-                    st.f[3 * digit + cell / 27] &= !(1 << (cell % 27));
-                }
-                Opened::from_state(st, false)
+        let mut opened = Opened::blank();
+        opened.start(cells, strike, false);
+        opened
+    }
+
+    /// A state with nothing placed and no propagation run, to [`Opened::start`] from.
+    #[inline(always)]
+    pub(super) fn blank() -> Opened {
+        Opened {
+            st: State::new(),
+            biv: None,
+            x86: false,
+        }
+    }
+
+    /// [`Opened::new`] in place, on a [`Opened::blank`] state; on the portable build
+    /// if `portable`.
+    ///
+    /// In place: a state returned by value was built in one place and moved to
+    /// another (a `memcpy` of 248 bytes a puzzle, whose wide loads waited for the
+    /// 4-byte stores that had just written it).
+    #[inline(always)]
+    pub(super) fn start(
+        &mut self,
+        cells: &[u8; 81],
+        strike: Option<(usize, usize)>,
+        portable: bool,
+    ) {
+        if self.st.place_givens(cells) {
+            if let Some((cell, digit)) = strike {
+                self.st.f[3 * digit + cell / 27] &= !(1 << (cell % 27));
             }
-            None => Opened {
-                st: State::new(),
-                biv: None,
-                x86: false,
-            },
+            self.open(portable);
         }
     }
 
     /// `st` propagated, on the portable build if `portable`.
     #[inline(always)]
-    fn from_state(mut st: State, portable: bool) -> Opened {
+    fn from_state(st: State, portable: bool) -> Opened {
+        let mut opened = Opened {
+            st,
+            biv: None,
+            x86: false,
+        };
+        opened.open(portable);
+        opened
+    }
+
+    /// Propagates the state in place, on the portable build if `portable`.
+    #[inline(always)]
+    fn open(&mut self, portable: bool) {
+        // The bivalue cells are written in place too: returned, they made the compiler
+        // move the whole `Opened` (a `memcpy` of 248 bytes a puzzle).
         let x86 = !portable && has_x86_build();
-        let biv = if x86 {
+        let (st, biv) = (&mut self.st, &mut self.biv);
+        if x86 {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: the CPU has every feature `open_x86` is compiled for (`has_x86_build`).
             #[allow(unsafe_code)]
             unsafe {
-                open_x86(&mut st)
+                open_x86(st, biv);
             }
             #[cfg(not(target_arch = "x86_64"))]
-            open_portable(&mut st)
+            open_portable(st, biv);
         } else {
-            open_portable(&mut st)
-        };
-        Opened { st, biv, x86 }
+            open_portable(st, biv);
+        }
+        self.x86 = x86;
     }
 
     /// The cells still open after the propagation: 0 when it solved the puzzle or
@@ -696,7 +747,7 @@ impl Opened {
 
     /// This solver's search from here, into `ctx` (which must not be at its limit).
     #[inline(always)]
-    pub(super) fn search<F: FnMut(&[u8; 81]), T: Tally>(mut self, ctx: &mut Ctx<F, T>) {
+    pub(super) fn search<F: FnMut(&[u8; 81]), T: Tally>(&mut self, ctx: &mut Ctx<F, T>) {
         let Some(biv) = self.biv else {
             return;
         };
@@ -907,9 +958,9 @@ fn search_from<F: FnMut(&[u8; 81]), T: Tally>(
     if limit == 0 {
         return ctx;
     }
-    if let Some(st) = State::from_givens(cells) {
-        Opened::from_state(st, portable).search(&mut ctx);
-    }
+    let mut opened = Opened::blank();
+    opened.start(cells, None, portable);
+    opened.search(&mut ctx);
     ctx
 }
 
