@@ -198,6 +198,10 @@ impl<'a> Engine<'a> {
             off_kept: Vec::new(),
             off_key: None,
         };
+        #[cfg(test)]
+        if engine.reuse.check {
+            engine.deeper.forcing.reuse.check = true;
+        }
         engine.restart(mode);
         engine
     }
@@ -947,6 +951,9 @@ pub(crate) fn collect_all(
     let mut engine = Engine::new(cur, mode, store, [None; 9]);
     engine.closure = std::mem::take(cache);
     engine.collect = Some(nested::Collect::new(source));
+    if mode == Mode::DYNAMIC {
+        engine.adopt();
+    }
     for c in 0..81 {
         let n = count9(cur.m[c]);
         if n > 2 || (n > 1 && mode.dynamic) {

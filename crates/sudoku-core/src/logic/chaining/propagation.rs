@@ -125,9 +125,6 @@ pub(super) struct Prop {
     /// The node of the last off state followed: the off nodes after it were
     /// still queued when a contradiction ended the propagation.
     last_followed: u16,
-    /// Of each candidate whose off state was followed, how many nodes
-    /// there were when it was: the states reached before.
-    began: Vec<u16>,
     /// The states that are a cause of some node, once
     /// [`Prop::holds_without`] needed them.
     causing: Option<StateSet>,
@@ -143,7 +140,6 @@ impl Prop {
             conflict: None,
             nested: Vec::new(),
             last_followed: 0,
-            began: vec![0; 729],
             causing: None,
         }
     }
@@ -297,7 +293,7 @@ impl Prop {
                     } else {
                         st(usize::from(UNITS[(g - 81) / 9][i]), d, true)
                     };
-                    if !self.set.has(t) || self.index[usize::from(t)] >= self.began[c * 9 + d] {
+                    if !self.set.has(t) || !self.before(self.index[usize::from(t)], n) {
                         return false;
                     }
                 }
@@ -306,6 +302,13 @@ impl Prop {
         }
         self.set.and_not(&gone.offs);
         true
+    }
+
+    /// Whether on node `t` was reached before off node `n` was followed: it
+    /// is the assumption, or an off node followed before `n` (off nodes are
+    /// followed in their order) made it.
+    fn before(&self, t: u16, n: u16) -> bool {
+        t == 0 || self.causes(t)[0] < n
     }
 
     /// Tests: whether `self` and `other` reached the same states in the
@@ -503,6 +506,24 @@ pub(super) fn propagate(
     x: &mut Scratch,
     deeper: &mut dyn Nest,
 ) {
+    follow(board, start, mode, prop, x, deeper);
+    // The off queue holds the off nodes in their order; its head, the
+    // number followed.
+    prop.last_followed = match x.off_queue.head {
+        0 => 0,
+        h => x.off_queue.items[h - 1].0,
+    };
+}
+
+/// [`propagate`], but for the record of the off states followed.
+fn follow(
+    board: &Board,
+    start: u16,
+    mode: Mode,
+    prop: &mut Prop,
+    x: &mut Scratch,
+    deeper: &mut dyn Nest,
+) {
     prop.clear();
     x.on_queue.clear();
     x.off_queue.clear();
@@ -542,8 +563,6 @@ pub(super) fn propagate(
                 }
             }
         } else if let Some((n, c, d)) = x.off_queue.pop_front() {
-            prop.last_followed = n;
-            prop.began[c * 9 + d] = prop.nodes.len() as u16;
             x.links.clear();
             x.causes.clear();
             // The other digit of a cell with two left. A target already on
