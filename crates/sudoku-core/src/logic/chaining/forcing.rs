@@ -274,25 +274,23 @@ impl<'a> Engine<'a> {
 
     /// Gives this position's propagations to `reuse`.
     fn stash(&mut self) {
-        let mut kept = Vec::new();
-        for (key, slot) in self.on.iter_mut().enumerate() {
-            if let Some(prop) = slot.take() {
-                kept.push(Kept {
-                    key,
-                    on: true,
-                    prop,
-                });
+        let taken = |on: bool| {
+            move |(key, slot): (usize, &mut Option<Box<Prop>>)| {
+                slot.take().map(|prop| Kept { key, on, prop })
             }
-        }
-        for (key, slot) in self.off_kept.iter_mut().enumerate() {
-            if let Some(prop) = slot.take() {
-                kept.push(Kept {
-                    key,
-                    on: false,
-                    prop,
-                });
-            }
-        }
+        };
+        let mut kept: Vec<Kept> = self
+            .on
+            .iter_mut()
+            .enumerate()
+            .filter_map(taken(true))
+            .collect();
+        kept.extend(
+            self.off_kept
+                .iter_mut()
+                .enumerate()
+                .filter_map(taken(false)),
+        );
         if let Some(key) = self.off_key.take() {
             let fresh = self.pool.pop().unwrap_or_else(|| Box::new(Prop::new()));
             let prop = std::mem::replace(&mut self.off, fresh);
@@ -347,19 +345,24 @@ impl<'a> Engine<'a> {
         self.closure.get(m).common(starts, except, worth)
     }
 
+    /// The assumption `start` followed, in storage from the pool.
+    fn followed(&mut self, start: u16) -> Box<Prop> {
+        let mut prop = self.pool.pop().unwrap_or_else(|| Box::new(Prop::new()));
+        propagate(
+            self.board,
+            start,
+            self.mode,
+            &mut prop,
+            &mut self.scratch,
+            &mut *self.deeper,
+        );
+        prop
+    }
+
     fn ensure_on(&mut self, c: usize, d: usize) {
         let k = c * 9 + d;
         if self.on[k].is_none() {
-            let mut prop = self.pool.pop().unwrap_or_else(|| Box::new(Prop::new()));
-            propagate(
-                self.board,
-                st(c, d, true),
-                self.mode,
-                &mut prop,
-                &mut self.scratch,
-                &mut *self.deeper,
-            );
-            self.on[k] = Some(prop);
+            self.on[k] = Some(self.followed(st(c, d, true)));
         }
     }
 
@@ -584,18 +587,7 @@ impl<'a> Engine<'a> {
             }
             let next = match self.off_kept[key].take() {
                 Some(prop) => prop,
-                None => {
-                    let mut prop = self.pool.pop().unwrap_or_else(|| Box::new(Prop::new()));
-                    propagate(
-                        self.board,
-                        st(c, d, false),
-                        self.mode,
-                        &mut prop,
-                        &mut self.scratch,
-                        &mut *self.deeper,
-                    );
-                    prop
-                }
+                None => self.followed(st(c, d, false)),
             };
             let last = std::mem::replace(&mut self.off, next);
             match self.off_key.replace(key) {
