@@ -6,10 +6,7 @@
 //! candidates gone since ([`Prop::holds_without`]) and taken again if it is
 //! exactly what following it afresh would give.
 
-use super::board::PLACE;
-use super::propagation::{Prop, StateSet};
-use super::shared::st;
-use crate::logic::{CELL_UNITS, UNITS};
+use super::propagation::{gone_between, Prop};
 
 /// A propagation kept: of the candidate `key` (cell * 9 + digit), on or
 /// off.
@@ -58,91 +55,4 @@ impl Reuse {
     pub(super) fn keep(&mut self, kept: impl Iterator<Item = Kept>) {
         self.kept.extend(kept);
     }
-}
-
-/// Most cells and units' digits [`Gone`] follows: more candidates gone
-/// than that and nothing is taken again.
-const SLOTS: usize = 96;
-
-/// The candidates one board has and a later one has not, with what a
-/// propagation's replay of its counts needs ([`Prop::holds_without`]).
-pub(super) struct Gone {
-    /// Their off states.
-    pub(super) offs: StateSet,
-    /// The off states of the candidates in a cell, or a unit's digit, that
-    /// lost any.
-    pub(super) touched: StateSet,
-    /// Of each cell, then each unit's digit (81 + unit * 9 + digit), its
-    /// place in `left` if it lost any, else `u8::MAX`.
-    pub(super) slot: [u8; GROUPS],
-    /// Of each cell or unit's digit that lost any: its candidates (digits)
-    /// or places (positions in the unit) on the earlier board, and those
-    /// lost.
-    pub(super) left: [(u16, u16); SLOTS],
-}
-
-/// The cells, then the units' digits, as the propagation counts them.
-const GROUPS: usize = 81 + 27 * 9;
-
-/// The candidates of `old` that `new` has not; `None` if `new` has one
-/// `old` has not, or if too many are gone.
-fn gone_between(old: &[u16; 81], new: &[u16; 81]) -> Option<Gone> {
-    let mut gone = Gone {
-        offs: StateSet::EMPTY,
-        touched: StateSet::EMPTY,
-        slot: [u8::MAX; GROUPS],
-        left: [(0, 0); SLOTS],
-    };
-    let mut used = 0;
-    let mut take = |gone: &mut Gone, g: usize, members: u16, bit: usize| -> Option<()> {
-        if gone.slot[g] == u8::MAX {
-            if used == SLOTS {
-                return None;
-            }
-            gone.slot[g] = used as u8;
-            gone.left[used] = (members, 0);
-            used += 1;
-        }
-        gone.left[usize::from(gone.slot[g])].1 |= 1 << bit;
-        Some(())
-    };
-    for c in 0..81 {
-        if new[c] & !old[c] != 0 {
-            return None;
-        }
-        let mut g = old[c] & !new[c];
-        while g != 0 {
-            let d = g.trailing_zeros() as usize;
-            g &= g - 1;
-            gone.offs.insert(st(c, d, false));
-            take(&mut gone, c, old[c], d)?;
-            for (kind, &u) in CELL_UNITS[c].iter().enumerate() {
-                let u = usize::from(u);
-                let places = UNITS[u]
-                    .iter()
-                    .enumerate()
-                    .filter(|&(_, &o)| old[usize::from(o)] & 1 << d != 0)
-                    .fold(0u16, |m, (i, _)| m | 1 << i);
-                take(
-                    &mut gone,
-                    81 + u * 9 + d,
-                    places,
-                    usize::from(PLACE[c][kind]),
-                )?;
-            }
-        }
-    }
-    // The candidates counted with those lost.
-    for c in 0..81 {
-        let mut m = old[c];
-        while m != 0 {
-            let d = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let mut groups = CELL_UNITS[c].iter().map(|&u| 81 + usize::from(u) * 9 + d);
-            if gone.slot[c] != u8::MAX || groups.any(|g| gone.slot[g] != u8::MAX) {
-                gone.touched.insert(st(c, d, false));
-            }
-        }
-    }
-    Some(gone)
 }
