@@ -9,8 +9,11 @@
 //! builds well: the router then hands it over, with the candidates `Fast`'s
 //! propagation left (its work is not thrown away, and the triad engine does
 //! not place the givens again). On a CPU without Triad's
-//! AVX-512 build the router keeps every puzzle on `Fast`, which was faster
-//! there even on the hardest sets (docs/benchmarks.md).
+//! AVX-512 build the router keeps every puzzle on `Fast`: on an AMD EPYC
+//! (AVX2), handing puzzles to Triad's AVX2 build above any line of open
+//! cells took more time and more instructions than it saved; it wins only
+//! on the puzzles where `Fast` guesses most, which open cells do not pick
+//! out (docs/benchmarks.md).
 //!
 //! The line was measured on an Intel Xeon with AVX-512, buckets of the
 //! shared sets by cells open after the first propagation: `Fast` is ahead
