@@ -8,11 +8,11 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::{Mutex, PoisonError};
 
 use clap::{Args, ValueEnum};
 use sudoku_core::{
-    grade, grade_within, Bounds, Grade, GradeError, Grid, ParseError, RatingRange, Record,
-    Technique, Within,
+    Bounds, Grade, GradeError, Grader, Grid, ParseError, RatingRange, Record, Technique, Within,
 };
 
 use crate::batch::{Filter, Invalid};
@@ -127,22 +127,51 @@ pub fn run(args: GradeArgs) -> ExitCode {
         header: &header,
     };
     let selecting = bounds.is_some();
+    let graders = Graders::default();
     filter.run(
-        |record| answer(record, bounds.as_ref()),
+        |record| graders.with(|grader| answer(grader, record, bounds.as_ref())),
         |out, result| write_answer(out, result, args.format, selecting),
     )
 }
 
-/// The answer for one record, graded within `bounds` when there are any,
-/// or why it is invalid.
-fn answer(record: &Result<Record, ParseError>, bounds: Option<&Bounds>) -> Result<Answer, Invalid> {
+/// The graders not in use, one per worker at most: each keeps its
+/// storage from one puzzle to the next.
+#[derive(Default)]
+struct Graders(Mutex<Vec<Grader>>);
+
+impl Graders {
+    /// Runs `f` with a grader of the pool (a new one when none is free).
+    fn with<R>(&self, f: impl FnOnce(&mut Grader) -> R) -> R {
+        let taken = self.lock().pop();
+        let mut grader = taken.unwrap_or_default();
+        let result = f(&mut grader);
+        self.lock().push(grader);
+        result
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Grader>> {
+        // A grader is pushed back whole or not at all: a panic elsewhere
+        // leaves the list usable.
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// The answer for one record, graded (with `grader`) within `bounds` when
+/// there are any, or why it is invalid.
+fn answer(
+    grader: &mut Grader,
+    record: &Result<Record, ParseError>,
+    bounds: Option<&Bounds>,
+) -> Result<Answer, Invalid> {
     let record = record.as_ref().map_err(Invalid::parse)?;
     let answer = match bounds {
-        None => grade(&record.grid).map(Answer::Graded),
-        Some(bounds) => grade_within(&record.grid, bounds).map(|within| match within {
-            Within::Inside(grade) => Answer::Kept(record.grid, grade),
-            Within::Outside { .. } => Answer::Left,
-        }),
+        None => grader.grade(&record.grid).map(Answer::Graded),
+        Some(bounds) => grader
+            .grade_within(&record.grid, bounds)
+            .map(|within| match within {
+                Within::Inside(grade) => Answer::Kept(record.grid, grade),
+                Within::Outside { .. } => Answer::Left,
+            }),
     };
     answer.map_err(|e| {
         let kind = match e {

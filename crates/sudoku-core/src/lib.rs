@@ -36,8 +36,8 @@ pub use grid::Grid;
 pub use history::{History, Move};
 pub use logic::{
     grade, grade_within, hint_step, Bounds, Candidates, Digits, DigitsIter, Grade, GradeError,
-    Level, LogicReport, LogicSolver, Rating, RatingRange, RatingRangeError, Step as LogicStep,
-    Technique, TechniqueError, Within,
+    Grader, Level, LogicReport, LogicSolver, Rating, RatingRange, RatingRangeError,
+    Step as LogicStep, Technique, TechniqueError, Within,
 };
 pub use parse::{parse_many, PuzzleReader, Record};
 pub use pos::{Block, Cell, Col, Digit, Row, Unit};

@@ -38,7 +38,7 @@ use super::shape::Shape;
 use super::symmetry::Symmetry;
 use super::ItemRng;
 use crate::grid::Grid;
-use crate::logic::{grade_within_seen, Bounds, Grade, Rating, RatingRange, Technique, Within};
+use crate::logic::{Bounds, Grade, Grader, Rating, RatingRange, Technique, Within};
 use crate::pos::{Cell, Unit};
 use crate::solver::{Fast, Solver};
 
@@ -258,6 +258,8 @@ pub struct Search {
     /// (none unless every technique needed has one): fresh puzzles are dug
     /// to have one, and neighbours keep it.
     shapes: Vec<Shape>,
+    /// Grades the puzzles, keeping its storage from one to the next.
+    grader: Grader,
 }
 
 impl Search {
@@ -286,6 +288,7 @@ impl Search {
             stats: Stats::default(),
             idle: 0,
             shapes: Vec::new(),
+            grader: Grader::new(),
         };
         let shapes: Option<Vec<Shape>> = search
             .goal
@@ -481,7 +484,7 @@ impl Search {
 
     /// How near the goal `puzzle` is (higher is nearer), and its grade
     /// unless it was known to be above the goal's cap first.
-    fn score_of(&self, puzzle: &Grid) -> (i32, Option<Grade>) {
+    fn score_of(&mut self, puzzle: &Grid) -> (i32, Option<Grade>) {
         let cap = self.goal.cap();
         let aim = i32::from(self.goal.aim().tenths());
         let bounds = Bounds {
@@ -491,7 +494,7 @@ impl Search {
                 max: cap,
             })
         };
-        let Ok((within, seen)) = grade_within_seen(puzzle, &bounds) else {
+        let Ok((within, seen)) = self.grader.grade_within_seen(puzzle, &bounds) else {
             return (i32::MIN, None);
         };
         // Techniques asked for and met in the solve (before it went past

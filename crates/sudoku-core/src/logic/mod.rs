@@ -48,13 +48,11 @@ mod uniqueness;
 pub use candidates::{Candidates, Digits, DigitsIter};
 pub use clue::{Clue, Rung};
 pub use grade::{
-    grade, grade_within, Bounds, Grade, GradeError, Level, LevelError, Rating, RatingRange,
+    grade, grade_within, Bounds, Grade, GradeError, Grader, Level, LevelError, Rating, RatingRange,
     RatingRangeError, Within,
 };
 pub use links::{Chain, ChainNode, LinkKind};
 pub use step::{Step, Technique, TechniqueError};
-
-pub(crate) use grade::grade_within_seen;
 
 use std::fmt;
 
@@ -410,6 +408,24 @@ pub(crate) struct Workspace {
     loops: uniqueness::Loops,
 }
 
+impl Workspace {
+    /// The storage for another puzzle: the buffers of the forcing and
+    /// static chains and of the closure are kept (allocating them again
+    /// for each puzzle of a batch costs a few percent), what the searches
+    /// remember of positions is forgotten. (The propagations kept for the
+    /// dynamic chains stay: they check the board they are taken on, and
+    /// another puzzle has candidates the last board had not, so none is
+    /// taken.)
+    fn recycled(self) -> Workspace {
+        Workspace {
+            forcing: self.forcing,
+            chains: self.chains,
+            closure: self.closure,
+            ..Workspace::default()
+        }
+    }
+}
+
 /// Sudoku Explainer's unit order for most scans: boxes, columns, rows.
 pub(crate) const SE_UNIT_ORDER: [usize; 27] = {
     let mut order = [0usize; 27];
@@ -651,6 +667,15 @@ impl LogicSolver {
     /// on: they assume the puzzle has exactly one solution.
     pub fn new(grid: &Grid) -> LogicSolver {
         LogicSolver::from_candidates(Candidates::new(grid))
+    }
+
+    /// [`LogicSolver::new`] with the storage of an earlier solver (see
+    /// [`Workspace::recycled`]).
+    pub(crate) fn reusing(grid: &Grid, earlier: LogicSolver) -> LogicSolver {
+        LogicSolver {
+            work: Work(earlier.work.0.recycled()),
+            ..LogicSolver::new(grid)
+        }
     }
 
     /// A solver on a position with its pencil marks.

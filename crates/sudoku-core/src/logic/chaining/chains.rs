@@ -205,12 +205,34 @@ impl Arena {
     }
 }
 
-/// One chain found, before the easiest is chosen.
+/// One chain found, before the easiest is chosen: its step is written
+/// only for the one chosen (the words of the others cost more than the
+/// search finding them).
 struct Hint {
     difficulty: f64,
     complexity: usize,
     sort_key: u8,
-    step: Step,
+    /// Its states from the assumption (a cycle's ends are the same state).
+    path: Vec<usize>,
+    kind: Kind,
+}
+
+/// The kind of chain of a [`Hint`], and the links it uses.
+#[derive(Clone, Copy)]
+enum Kind {
+    Forcing { cells: bool },
+    Cycle { cells: bool, units: bool },
+}
+
+impl Hint {
+    /// The step of the chain, on the board `m` it was found on.
+    fn step(&self, m: &[u16; 81]) -> Step {
+        match self.kind {
+            Kind::Forcing { cells } => forcing_step(m, &self.path, cells),
+            Kind::Cycle { cells, units } => cycle_step(m, &self.path, cells, units),
+        }
+        .rated(to_rating(self.difficulty))
+    }
 }
 
 /// The easiest chain found so far.
@@ -250,16 +272,23 @@ impl Sink for Best {
         self.beats(difficulty, complexity, sort_key)
     }
 
-    fn forcing(&mut self, m: &[u16; 81], arena: &Arena, target: u32, cells: bool) {
-        offer_forcing(m, arena, target, cells, self);
+    fn forcing(&mut self, _: &[u16; 81], arena: &Arena, target: u32, cells: bool) {
+        offer_forcing(arena, target, cells, self);
     }
 
     fn cycle(&mut self, m: &[u16; 81], arena: &Arena, end: u32, cells: bool, units: bool) {
         let complexity = arena.len(end) - 1;
         let (difficulty, sort_key) = cycle_key(complexity, cells, units);
         if self.beats(difficulty, complexity, sort_key) {
-            if let Some(h) = cycle_hint(m, arena, end, cells, units) {
-                self.0 = Some(h);
+            let path = arena.path(end);
+            if !cycle_eliminations(m, &path).is_empty() {
+                self.0 = Some(Hint {
+                    difficulty,
+                    complexity,
+                    sort_key,
+                    path,
+                    kind: Kind::Cycle { cells, units },
+                });
             }
         }
     }
@@ -348,7 +377,7 @@ pub(crate) fn forcing_chain_or_cycle(
     let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
     let mut best = Best::default();
     search(&m, Some(templates), work, cache, &mut best);
-    best.0.map(|h| h.step)
+    best.0.map(|h| h.step(&m))
 }
 
 /// Every static chain and cycle of the position `m`, in the order SE finds
@@ -733,26 +762,31 @@ fn cycle_key(complexity: usize, cells: bool, units: bool) -> (f64, u8) {
 }
 
 /// Makes the forcing chain ending at `target` the best if it is easier.
-fn offer_forcing(m: &[u16; 81], arena: &Arena, target: u32, cells: bool, best: &mut Best) {
+fn offer_forcing(arena: &Arena, target: u32, cells: bool, best: &mut Best) {
     let complexity = arena.len(target);
     let (difficulty, sort_key) = forcing_key(complexity, cells);
     if best.beats(difficulty, complexity, sort_key) {
-        best.0 = Some(forcing_hint(m, arena, target, cells));
+        best.0 = Some(Hint {
+            difficulty,
+            complexity,
+            sort_key,
+            path: arena.path(target),
+            kind: Kind::Forcing { cells },
+        });
     }
 }
 
-fn forcing_hint(m: &[u16; 81], arena: &Arena, target: u32, cells: bool) -> Hint {
-    let path = arena.path(target);
+/// The step of the forcing chain `path` (from the assumption to its
+/// opposite), with cell links or not.
+fn forcing_step(m: &[u16; 81], path: &[usize], cells: bool) -> Step {
     let complexity = path.len();
-    let t = arena.state(target);
+    let t = *path.last().expect("a chain has states");
     let (c, d) = (state_cell(t), state_digit(t));
     let technique = if cells {
         Technique::ForcingChain
     } else {
         Technique::XChain
     };
-    let base = if cells { 7.0 } else { 6.6 };
-    let difficulty = base + length_bonus(complexity);
     let name = match (cells, complexity) {
         (true, _) => "Forcing chain",
         (false, 6) => "Turbot fish",
@@ -768,7 +802,7 @@ fn forcing_hint(m: &[u16; 81], arena: &Arena, target: u32, cells: bool) -> Hint 
     let digits = path
         .iter()
         .fold(Digits::EMPTY, |s, &p| s.with(digit(state_digit(p))));
-    let step = Step::concluding(
+    Step::concluding(
         technique,
         pattern,
         digits,
@@ -776,15 +810,9 @@ fn forcing_hint(m: &[u16; 81], arena: &Arena, target: u32, cells: bool) -> Hint 
         digit(d),
         state_on(t),
         Digits::from_mask(m[c]),
-        format!("{name}: if {}: a contradiction", chain_text(&path)),
+        format!("{name}: if {}: a contradiction", chain_text(path)),
     )
-    .with_chains(vec![chain_of(&path)]);
-    Hint {
-        difficulty,
-        complexity,
-        sort_key: if cells { 4 } else { 2 },
-        step: step.rated(to_rating(difficulty)),
-    }
+    .with_chains(vec![chain_of(path)])
 }
 
 /// What a cycle removes: the candidates of its digits that see one of its
@@ -816,20 +844,14 @@ fn cycle_eliminations(m: &[u16; 81], path: &[usize]) -> Vec<(usize, usize)> {
     out
 }
 
-fn cycle_hint(m: &[u16; 81], arena: &Arena, end: u32, cells: bool, units: bool) -> Option<Hint> {
-    let path = arena.path(end);
+/// The step of the cycle `path` (its ends the same state), of the links
+/// given; it removes something.
+fn cycle_step(m: &[u16; 81], path: &[usize], cells: bool, units: bool) -> Step {
     let loop_cells: Vec<usize> = path[1..].iter().map(|&s| state_cell(s)).collect();
-    let elims: Vec<_> = cycle_eliminations(m, &path)
+    let elims: Vec<_> = cycle_eliminations(m, path)
         .into_iter()
         .map(|(p, d)| (cell(p), digit(d)))
         .collect();
-    if elims.is_empty() {
-        return None;
-    }
-    let complexity = path.len() - 1;
-    let both = cells && units;
-    let base = if both { 7.0 } else { 6.5 };
-    let difficulty = base + length_bonus(complexity);
     let (technique, name) = match (cells, units) {
         (true, true) => (Technique::XyCycle, "Bidirectional cycle"),
         (true, false) => (Technique::YCycle, "Bidirectional Y-cycle"),
@@ -847,20 +869,7 @@ fn cycle_hint(m: &[u16; 81], arena: &Arena, end: u32, cells: bool, units: bool) 
     let reason = format!(
         "{name}: {} and back, and it holds both ways round, so every unit it passes through \
          keeps its digit inside the cycle",
-        chain_text(&path)
+        chain_text(path)
     );
-    let step = Step::eliminating(technique, pattern, digits, elims, reason)
-        .with_chains(vec![chain_of(&path)]);
-    Some(Hint {
-        difficulty,
-        complexity,
-        sort_key: if both {
-            4
-        } else if cells {
-            3
-        } else {
-            2
-        },
-        step: step.rated(to_rating(difficulty)),
-    })
+    Step::eliminating(technique, pattern, digits, elims, reason).with_chains(vec![chain_of(path)])
 }

@@ -19,7 +19,7 @@
 //! States are numbered `(cell * 9 + digit) * 2 + on`, as in the chain
 //! searches; only the candidates of the position take part.
 
-use super::shared::{two, STATES};
+use super::shared::{two, two16, STATES};
 use crate::logic::{CELL_UNITS, PEERS, UNIT_BITS};
 
 /// No compact index: the candidate is not on the board.
@@ -106,85 +106,120 @@ impl Closure {
             }
         }
         let n = self.states.len();
-        // Which states imply nothing: an on state with no other candidate
-        // in its cell (with cells) and no peer holding its digit, an off
-        // state in no two-candidate cell (with cells) and no unit where its
-        // digit has two places (with units).
-        self.sink.clear();
-        for &s in &self.states {
-            let s = usize::from(s);
-            let (c, d, on) = (s / 18, s / 2 % 9, s % 2 == 1);
-            let out = if on {
-                (cells && m[c] & !(1 << d) != 0) || at[d] & PEER_BITS[c] != 0
-            } else {
-                (cells && two(u128::from(m[c])))
-                    || (units
-                        && CELL_UNITS[c]
-                            .iter()
-                            .any(|&u| two(at[d] & UNIT_BITS[usize::from(u)])))
-            };
-            self.sink.push(!out);
-        }
-        self.start.clear();
-        self.mid.clear();
-        self.to.clear();
-        let mut sinks: Vec<u16> = Vec::with_capacity(28);
-        for &s in &self.states {
-            self.start.push(self.to.len() as u32);
-            sinks.clear();
-            let s = usize::from(s);
-            let (c, d, on) = (s / 18, s / 2 % 9, s % 2 == 1);
-            let mut link = |w: u16| {
-                if self.sink[usize::from(w)] {
-                    sinks.push(w);
-                } else {
-                    self.to.push(w);
-                }
-            };
-            if on {
-                if cells {
-                    let mut rest = m[c] & !(1 << d);
-                    while rest != 0 {
-                        link(self.index[(c * 9 + rest.trailing_zeros() as usize) * 2]);
-                        rest &= rest - 1;
+        // Where an off state has a strong link: a two-candidate cell (with
+        // `cells`), or a unit where its digit has two places (with `units`):
+        // per digit, the cells in such a unit.
+        let bivalue: u128 = if cells {
+            (0..81)
+                .filter(|&c| two16(m[c]))
+                .fold(0u128, |set, c| set | 1 << c)
+        } else {
+            0
+        };
+        let mut paired = [0u128; 9];
+        if units {
+            for (d, pairs) in paired.iter_mut().enumerate() {
+                for bits in &UNIT_BITS {
+                    let places = at[d] & bits;
+                    if two(places) {
+                        *pairs |= places;
                     }
                 }
-                let mut peers = at[d] & PEER_BITS[c];
-                while peers != 0 {
-                    let p = peers.trailing_zeros() as usize;
-                    peers &= peers - 1;
-                    link(self.index[(p * 9 + d) * 2]);
-                }
+            }
+        }
+        // Whether the off state of digit `e` in cell `o` implies something.
+        let live = |o: usize, e: usize| (bivalue | paired[e]) & 1 << o != 0;
+        // Which states imply nothing: an on state with no other candidate
+        // in its cell (with cells) and no peer holding its digit, an off
+        // state with no strong link.
+        self.sink.clear();
+        self.sink.extend(self.states.iter().map(|&s| {
+            let s = usize::from(s);
+            let (c, d) = (s / 18, s / 2 % 9);
+            if s % 2 == 1 {
+                !((cells && m[c] & !(1 << d) != 0) || at[d] & PEER_BITS[c] != 0)
             } else {
-                if cells && two(u128::from(m[c])) {
-                    let e = (m[c] & !(1 << d)).trailing_zeros() as usize;
-                    link(self.index[(c * 9 + e) * 2 + 1]);
+                !live(c, d)
+            }
+        }));
+        // The links of each state, written in place: an on state has at
+        // most 8 in its cell and 20 among its peers, an off state one in
+        // its cell and one in each unit.
+        self.start.resize(n + 1, 0);
+        self.mid.resize(n, 0);
+        let bound: usize = self
+            .states
+            .iter()
+            .map(|&s| if s % 2 == 1 { 28 } else { 4 })
+            .sum();
+        if self.to.len() < bound {
+            self.to.resize(bound, 0);
+        }
+        let mut e = 0usize;
+        for (v, &s) in self.states.iter().enumerate() {
+            self.start[v] = e as u32;
+            let s = usize::from(s);
+            let (c, d) = (s / 18, s / 2 % 9);
+            if s % 2 == 1 {
+                // Off states of the cell's other digits and of the digit's
+                // peers: those that imply something first, then the sinks.
+                let others = if cells { m[c] & !(1 << d) } else { 0 };
+                let peers = at[d] & PEER_BITS[c];
+                let mut inner_digits = 0u16;
+                let mut rest = others;
+                while rest != 0 {
+                    let x = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    if live(c, x) {
+                        inner_digits |= 1 << x;
+                    }
                 }
-                if units {
+                let inner_peers = (bivalue | paired[d]) & peers;
+                let off = |o: usize, x: usize| self.index[(o * 9 + x) * 2];
+                e = put(
+                    &mut self.to,
+                    e,
+                    inner_digits,
+                    inner_peers,
+                    |x| off(c, x),
+                    |p| off(p, d),
+                );
+                self.mid[v] = e as u32;
+                let (digits, peers) = (others & !inner_digits, peers & !inner_peers);
+                e = put(&mut self.to, e, digits, peers, |x| off(c, x), |p| off(p, d));
+            } else {
+                // On states, which imply something (a peer's or the
+                // cell's other candidate turns off).
+                if bivalue & 1 << c != 0 {
+                    let x = (m[c] & !(1 << d)).trailing_zeros() as usize;
+                    self.to[e] = self.index[(c * 9 + x) * 2 + 1];
+                    e += 1;
+                }
+                if paired[d] & 1 << c != 0 {
                     for &u in &CELL_UNITS[c] {
                         let places = at[d] & UNIT_BITS[usize::from(u)];
                         if two(places) {
                             let o = (places & !(1u128 << c)).trailing_zeros() as usize;
-                            link(self.index[(o * 9 + d) * 2 + 1]);
+                            self.to[e] = self.index[(o * 9 + d) * 2 + 1];
+                            e += 1;
                         }
                     }
                 }
+                self.mid[v] = e as u32;
             }
-            self.mid.push(self.to.len() as u32);
-            self.to.extend_from_slice(&sinks);
-            debug_assert!(
-                !self.sink[self.mid.len() - 1]
-                    || *self.start.last().expect("pushed") as usize == self.to.len(),
-                "a sink has no links"
-            );
         }
-        self.start.push(self.to.len() as u32);
+        self.start[n] = e as u32;
         let count = self.tarjan.run(
             n,
             (&self.start, &self.mid, &self.to),
             &self.sink,
             &mut self.comp,
         );
+        self.reach_sets(n, count);
+    }
+
+    /// The reach set of each of the `count` components of the `n` states.
+    fn reach_sets(&mut self, n: usize, count: usize) {
         // The members of each component, grouped (a counting sort).
         self.first.clear();
         self.first.resize(count + 1, 0);
@@ -336,6 +371,32 @@ impl Cache {
         }
         &self.closure
     }
+}
+
+/// Writes into `to` from `e` the states `digit(x)` of each digit `x` of
+/// `digits`, then `cell(p)` of each cell `p` of `cells`; returns where it
+/// stopped.
+fn put(
+    to: &mut [u16],
+    mut e: usize,
+    digits: u16,
+    cells: u128,
+    digit: impl Fn(usize) -> u16,
+    cell: impl Fn(usize) -> u16,
+) -> usize {
+    let mut rest = digits;
+    while rest != 0 {
+        to[e] = digit(rest.trailing_zeros() as usize);
+        rest &= rest - 1;
+        e += 1;
+    }
+    let mut rest = cells;
+    while rest != 0 {
+        to[e] = cell(rest.trailing_zeros() as usize);
+        rest &= rest - 1;
+        e += 1;
+    }
+    e
 }
 
 /// Per cell, its twenty peers as a bit set.
