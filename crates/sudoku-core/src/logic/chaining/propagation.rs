@@ -505,184 +505,174 @@ pub(super) fn propagate(
     x: &mut Scratch,
     deeper: &mut dyn Nest,
 ) {
-    follow(board, start, mode, prop, x, deeper);
+    'walk: {
+        prop.clear();
+        x.on_queue.clear();
+        x.off_queue.clear();
+        x.struck = [0; 81];
+        x.struck_at = [0; 9];
+        let mut cur = board.clone();
+        let cells = !mode.nishio;
+        let n = prop.push(start, &[], true, Cause::Start);
+        let (c, d) = (st_cell(start), st_digit(start));
+        if st_on(start) {
+            x.on_queue.push_back(n, c, d);
+        } else {
+            x.off_queue.push_back(n, c, d);
+        }
+        loop {
+            if let Some((n, c, d)) = x.on_queue.pop_front() {
+                // The cell's other digits, then the digit's other places by box, row, column.
+                if cells {
+                    let mut rest = cur.m[c] & !(1 << d);
+                    while rest != 0 {
+                        let e = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        if turn_off(prop, &mut x.off_queue, n, c, e, Cause::Cell) {
+                            break 'walk;
+                        }
+                    }
+                }
+                for (j, &u) in SE_UNITS[c].iter().enumerate() {
+                    let u = usize::from(u);
+                    let mut places = cur.pos[u][d] & !SKIP[c][j];
+                    while places != 0 {
+                        let o = usize::from(UNITS[u][places.trailing_zeros() as usize]);
+                        places &= places - 1;
+                        if turn_off(prop, &mut x.off_queue, n, o, d, Cause::Unit(j as u8)) {
+                            break 'walk;
+                        }
+                    }
+                }
+            } else if let Some((n, c, d)) = x.off_queue.pop_front() {
+                x.links.clear();
+                x.causes.clear();
+                // The other digit of a cell with two left. A target already on
+                // is passed over before its causes are gathered: it would be
+                // passed over below (no state is taken twice), and taking the
+                // others changes no state of it.
+                let two_left = cells && two16(cur.m[c]);
+                let e = (cur.m[c] & !(1 << d)).trailing_zeros() as usize;
+                if two_left && !prop.set.has(st(c, e, true)) {
+                    let first = x.causes.len() as u32;
+                    x.causes.push(n);
+                    let mut hidden = x.struck[c];
+                    while hidden != 0 {
+                        let h = hidden.trailing_zeros() as usize;
+                        hidden &= hidden - 1;
+                        x.causes.push(prop.index[usize::from(st(c, h, false))]);
+                    }
+                    x.links.push((
+                        st(c, e, true),
+                        first,
+                        (x.causes.len() as u32 - first) as u16,
+                        Cause::Cell,
+                    ));
+                }
+                // The other place of the digit in a unit with two, by box, row, column.
+                for (j, &u) in SE_UNITS[c].iter().enumerate() {
+                    let u = usize::from(u);
+                    let places = cur.pos[u][d];
+                    if !two16(places) {
+                        continue;
+                    }
+                    let o = usize::from(
+                        UNITS[u][(places & !(1 << PLACE[c][u / 9])).trailing_zeros() as usize],
+                    );
+                    let t = st(o, d, true);
+                    if prop.set.has(t) || x.links.iter().any(|l| l.0 == t) {
+                        continue;
+                    }
+                    let first = x.causes.len() as u32;
+                    x.causes.push(n);
+                    // In the unit's order: its cells are listed by increasing index.
+                    let mut hidden = x.struck_at[d] & UNIT_BITS[u];
+                    while hidden != 0 {
+                        let h = hidden.trailing_zeros() as usize;
+                        hidden &= hidden - 1;
+                        x.causes.push(prop.index[usize::from(st(h, d, false))]);
+                    }
+                    x.links.push((
+                        t,
+                        first,
+                        (x.causes.len() as u32 - first) as u16,
+                        Cause::Unit(j as u8),
+                    ));
+                }
+                if mode.dynamic {
+                    if mode.level > 0 {
+                        cur.remove(c, d);
+                    } else {
+                        // Nothing reads the digits' cell sets of this board
+                        // at level 0 (only the rules of the levels above).
+                        cur.remove_mark(c, d);
+                    }
+                    x.struck[c] |= 1 << d;
+                    x.struck_at[d] |= CELL_BIT[c];
+                }
+                for i in 0..x.links.len() {
+                    let (t, first, count, cause) = x.links[i];
+                    let causes = &x.causes[first as usize..first as usize + usize::from(count)];
+                    if let Some(off) = prop.node_of(t & !1) {
+                        let on = prop.push(t, causes, false, cause);
+                        prop.conflict = Some((on, off));
+                        break 'walk;
+                    }
+                    if !prop.set.has(t) {
+                        let m = prop.push(t, causes, true, cause);
+                        x.on_queue.push_back(m, st_cell(t), st_digit(t));
+                    }
+                }
+            } else if mode.level > 0 {
+                x.advanced.clear();
+                x.advanced_causes.clear();
+                plus::advanced(
+                    board,
+                    &cur,
+                    |s| prop.node_of(s),
+                    &mut x.advanced,
+                    &mut x.advanced_causes,
+                );
+                if x.advanced.is_empty() && mode.level >= 2 {
+                    deeper.advanced(
+                        board,
+                        &cur,
+                        mode.level,
+                        &|s| prop.node_of(s),
+                        &mut x.advanced,
+                        &mut x.advanced_causes,
+                    );
+                }
+                let mut any = false;
+                for i in 0..x.advanced.len() {
+                    let a = x.advanced[i];
+                    if !prop.set.has(a.state) {
+                        let causes = &x.advanced_causes
+                            [a.first as usize..a.first as usize + usize::from(a.count)];
+                        let m = prop.push(a.state, causes, true, Cause::Advanced(a.rule));
+                        if let Some(r) = a.nested {
+                            prop.nodes[usize::from(m)].nested = prop.nested.len() as u32;
+                            prop.nested.push(r);
+                        }
+                        x.off_queue
+                            .push_back(m, st_cell(a.state), st_digit(a.state));
+                        any = true;
+                    }
+                }
+                if !any {
+                    break;
+                }
+            } else {
+                break;
+            }
+        }
+    }
     // The off queue holds the off nodes in their order; its head, the
-    // number followed.
+    // number followed (read once here, however the walk ended).
     prop.last_followed = match x.off_queue.head {
         0 => 0,
         h => x.off_queue.items[h - 1].0,
     };
-}
-
-/// [`propagate`], but for the record of the off states followed.
-fn follow(
-    board: &Board,
-    start: u16,
-    mode: Mode,
-    prop: &mut Prop,
-    x: &mut Scratch,
-    deeper: &mut dyn Nest,
-) {
-    prop.clear();
-    x.on_queue.clear();
-    x.off_queue.clear();
-    x.struck = [0; 81];
-    x.struck_at = [0; 9];
-    let mut cur = board.clone();
-    let cells = !mode.nishio;
-    let n = prop.push(start, &[], true, Cause::Start);
-    let (c, d) = (st_cell(start), st_digit(start));
-    if st_on(start) {
-        x.on_queue.push_back(n, c, d);
-    } else {
-        x.off_queue.push_back(n, c, d);
-    }
-    loop {
-        if let Some((n, c, d)) = x.on_queue.pop_front() {
-            // The cell's other digits, then the digit's other places by box, row, column.
-            if cells {
-                let mut rest = cur.m[c] & !(1 << d);
-                while rest != 0 {
-                    let e = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    if turn_off(prop, &mut x.off_queue, n, c, e, Cause::Cell) {
-                        return;
-                    }
-                }
-            }
-            for (j, &u) in SE_UNITS[c].iter().enumerate() {
-                let u = usize::from(u);
-                let mut places = cur.pos[u][d] & !SKIP[c][j];
-                while places != 0 {
-                    let o = usize::from(UNITS[u][places.trailing_zeros() as usize]);
-                    places &= places - 1;
-                    if turn_off(prop, &mut x.off_queue, n, o, d, Cause::Unit(j as u8)) {
-                        return;
-                    }
-                }
-            }
-        } else if let Some((n, c, d)) = x.off_queue.pop_front() {
-            x.links.clear();
-            x.causes.clear();
-            // The other digit of a cell with two left. A target already on
-            // is passed over before its causes are gathered: it would be
-            // passed over below (no state is taken twice), and taking the
-            // others changes no state of it.
-            let two_left = cells && two16(cur.m[c]);
-            let e = (cur.m[c] & !(1 << d)).trailing_zeros() as usize;
-            if two_left && !prop.set.has(st(c, e, true)) {
-                let first = x.causes.len() as u32;
-                x.causes.push(n);
-                let mut hidden = x.struck[c];
-                while hidden != 0 {
-                    let h = hidden.trailing_zeros() as usize;
-                    hidden &= hidden - 1;
-                    x.causes.push(prop.index[usize::from(st(c, h, false))]);
-                }
-                x.links.push((
-                    st(c, e, true),
-                    first,
-                    (x.causes.len() as u32 - first) as u16,
-                    Cause::Cell,
-                ));
-            }
-            // The other place of the digit in a unit with two, by box, row, column.
-            for (j, &u) in SE_UNITS[c].iter().enumerate() {
-                let u = usize::from(u);
-                let places = cur.pos[u][d];
-                if !two16(places) {
-                    continue;
-                }
-                let o = usize::from(
-                    UNITS[u][(places & !(1 << PLACE[c][u / 9])).trailing_zeros() as usize],
-                );
-                let t = st(o, d, true);
-                if prop.set.has(t) || x.links.iter().any(|l| l.0 == t) {
-                    continue;
-                }
-                let first = x.causes.len() as u32;
-                x.causes.push(n);
-                // In the unit's order: its cells are listed by increasing index.
-                let mut hidden = x.struck_at[d] & UNIT_BITS[u];
-                while hidden != 0 {
-                    let h = hidden.trailing_zeros() as usize;
-                    hidden &= hidden - 1;
-                    x.causes.push(prop.index[usize::from(st(h, d, false))]);
-                }
-                x.links.push((
-                    t,
-                    first,
-                    (x.causes.len() as u32 - first) as u16,
-                    Cause::Unit(j as u8),
-                ));
-            }
-            if mode.dynamic {
-                if mode.level > 0 {
-                    cur.remove(c, d);
-                } else {
-                    // Nothing reads the digits' cell sets of this board
-                    // at level 0 (only the rules of the levels above).
-                    cur.remove_mark(c, d);
-                }
-                x.struck[c] |= 1 << d;
-                x.struck_at[d] |= CELL_BIT[c];
-            }
-            for i in 0..x.links.len() {
-                let (t, first, count, cause) = x.links[i];
-                let causes = &x.causes[first as usize..first as usize + usize::from(count)];
-                if let Some(off) = prop.node_of(t & !1) {
-                    let on = prop.push(t, causes, false, cause);
-                    prop.conflict = Some((on, off));
-                    return;
-                }
-                if !prop.set.has(t) {
-                    let m = prop.push(t, causes, true, cause);
-                    x.on_queue.push_back(m, st_cell(t), st_digit(t));
-                }
-            }
-        } else if mode.level > 0 {
-            x.advanced.clear();
-            x.advanced_causes.clear();
-            plus::advanced(
-                board,
-                &cur,
-                |s| prop.node_of(s),
-                &mut x.advanced,
-                &mut x.advanced_causes,
-            );
-            if x.advanced.is_empty() && mode.level >= 2 {
-                deeper.advanced(
-                    board,
-                    &cur,
-                    mode.level,
-                    &|s| prop.node_of(s),
-                    &mut x.advanced,
-                    &mut x.advanced_causes,
-                );
-            }
-            let mut any = false;
-            for i in 0..x.advanced.len() {
-                let a = x.advanced[i];
-                if !prop.set.has(a.state) {
-                    let causes = &x.advanced_causes
-                        [a.first as usize..a.first as usize + usize::from(a.count)];
-                    let m = prop.push(a.state, causes, true, Cause::Advanced(a.rule));
-                    if let Some(r) = a.nested {
-                        prop.nodes[usize::from(m)].nested = prop.nested.len() as u32;
-                        prop.nested.push(r);
-                    }
-                    x.off_queue
-                        .push_back(m, st_cell(a.state), st_digit(a.state));
-                    any = true;
-                }
-            }
-            if !any {
-                break;
-            }
-        } else {
-            break;
-        }
-    }
 }
 
 /// Most cells and units' digits [`Gone`] follows: more candidates gone
