@@ -25,14 +25,34 @@ use crate::logic::{CELL_UNITS, PEERS, UNIT_BITS};
 /// No compact index: the candidate is not on the board.
 const ABSENT: u16 = u16::MAX;
 
-/// The implication closure of one position, with the storage to work it
-/// out again for the next (see [`Closure::build`]).
+/// The implication closure of one position: what the queries read
+/// ([`Closure::reaches`], [`Closure::on_cycle`], [`Closure::common`]).
+/// Working it out ([`Closure::build`]) uses a [`Scratch`] besides.
 #[derive(Default)]
 pub(crate) struct Closure {
     /// Compact index of each state, or [`ABSENT`].
     index: Vec<u16>,
     /// The state of each compact index.
     states: Vec<u16>,
+    /// Component of each compact state.
+    comp: Vec<u16>,
+    /// Whether each component has a cycle (two or more states).
+    cyclic: Vec<bool>,
+    /// Words per reach set.
+    words: usize,
+    /// How many states imply nothing (most off states): components
+    /// `0..sinks`, one state each, which reach themselves alone.
+    sinks: usize,
+    /// Per other component `k`, from `sinks` on, the compact states it
+    /// reaches (itself included), in row `k - sinks`: no rows for the
+    /// sinks.
+    reach: Vec<u64>,
+}
+
+/// The storage a closure is worked out in, which none of its queries
+/// read.
+#[derive(Default)]
+pub(crate) struct Scratch {
     /// The links as adjacency lists over compact states: those of `v` are
     /// `to[start[v]..start[v + 1]]`, the ones to states that imply
     /// something first, up to `mid[v]`, then the ones to sinks.
@@ -43,20 +63,10 @@ pub(crate) struct Closure {
     /// own component, done before the search, and taken into a reach set
     /// as one bit.
     sink: Vec<bool>,
-    /// Component of each compact state.
-    comp: Vec<u16>,
-    /// Whether each component has a cycle (two or more states).
-    cyclic: Vec<bool>,
     /// The compact states of each component: `members[first[k]..first[k + 1]]`.
     first: Vec<u32>,
     members: Vec<u16>,
-    /// Words per reach set.
-    words: usize,
-    /// Per component, the compact states it reaches (itself included).
-    reach: Vec<u64>,
     taken: Vec<u16>,
-    /// Per component, whether it is one state with no link out.
-    alone: Vec<bool>,
     tarjan: Tarjan,
 }
 
@@ -77,13 +87,13 @@ impl Closure {
     #[cfg(test)]
     pub(crate) fn new(m: &[u16; 81], cells: bool, units: bool) -> Closure {
         let mut closure = Closure::default();
-        closure.build(m, cells, units);
+        closure.build(m, cells, units, &mut Scratch::default());
         closure
     }
 
     /// Works the closure out for the position `m` (as [`Closure::new`]),
-    /// reusing the storage of the last one.
-    pub(crate) fn build(&mut self, m: &[u16; 81], cells: bool, units: bool) {
+    /// reusing the storage of the last one, in `scratch`.
+    pub(crate) fn build(&mut self, m: &[u16; 81], cells: bool, units: bool, scratch: &mut Scratch) {
         if self.index.len() != STATES {
             self.index = vec![ABSENT; STATES];
         }
@@ -132,8 +142,8 @@ impl Closure {
         // Which states imply nothing: an on state with no other candidate
         // in its cell (with cells) and no peer holding its digit, an off
         // state with no strong link.
-        self.sink.clear();
-        self.sink.extend(self.states.iter().map(|&s| {
+        scratch.sink.clear();
+        scratch.sink.extend(self.states.iter().map(|&s| {
             let s = usize::from(s);
             let (c, d) = (s / 18, s / 2 % 9);
             if s % 2 == 1 {
@@ -145,19 +155,19 @@ impl Closure {
         // The links of each state, written in place: an on state has at
         // most 8 in its cell and 20 among its peers, an off state one in
         // its cell and one in each unit.
-        self.start.resize(n + 1, 0);
-        self.mid.resize(n, 0);
+        scratch.start.resize(n + 1, 0);
+        scratch.mid.resize(n, 0);
         let bound: usize = self
             .states
             .iter()
             .map(|&s| if s % 2 == 1 { 28 } else { 4 })
             .sum();
-        if self.to.len() < bound {
-            self.to.resize(bound, 0);
+        if scratch.to.len() < bound {
+            scratch.to.resize(bound, 0);
         }
         let mut e = 0usize;
         for (v, &s) in self.states.iter().enumerate() {
-            self.start[v] = e as u32;
+            scratch.start[v] = e as u32;
             let s = usize::from(s);
             let (c, d) = (s / 18, s / 2 % 9);
             if s % 2 == 1 {
@@ -177,22 +187,29 @@ impl Closure {
                 let inner_peers = (bivalue | paired[d]) & peers;
                 let off = |o: usize, x: usize| self.index[(o * 9 + x) * 2];
                 e = put(
-                    &mut self.to,
+                    &mut scratch.to,
                     e,
                     inner_digits,
                     inner_peers,
                     |x| off(c, x),
                     |p| off(p, d),
                 );
-                self.mid[v] = e as u32;
+                scratch.mid[v] = e as u32;
                 let (digits, peers) = (others & !inner_digits, peers & !inner_peers);
-                e = put(&mut self.to, e, digits, peers, |x| off(c, x), |p| off(p, d));
+                e = put(
+                    &mut scratch.to,
+                    e,
+                    digits,
+                    peers,
+                    |x| off(c, x),
+                    |p| off(p, d),
+                );
             } else {
                 // On states, which imply something (a peer's or the
                 // cell's other candidate turns off).
                 if bivalue & 1 << c != 0 {
                     let x = (m[c] & !(1 << d)).trailing_zeros() as usize;
-                    self.to[e] = self.index[(c * 9 + x) * 2 + 1];
+                    scratch.to[e] = self.index[(c * 9 + x) * 2 + 1];
                     e += 1;
                 }
                 if paired[d] & 1 << c != 0 {
@@ -200,47 +217,50 @@ impl Closure {
                         let places = at[d] & UNIT_BITS[usize::from(u)];
                         if two(places) {
                             let o = (places & !(1u128 << c)).trailing_zeros() as usize;
-                            self.to[e] = self.index[(o * 9 + d) * 2 + 1];
+                            scratch.to[e] = self.index[(o * 9 + d) * 2 + 1];
                             e += 1;
                         }
                     }
                 }
-                self.mid[v] = e as u32;
+                scratch.mid[v] = e as u32;
             }
         }
-        self.start[n] = e as u32;
-        let count = self.tarjan.run(
+        scratch.start[n] = e as u32;
+        let count = scratch.tarjan.run(
             n,
-            (&self.start, &self.mid, &self.to),
-            &self.sink,
+            (&scratch.start, &scratch.mid, &scratch.to),
+            &scratch.sink,
             &mut self.comp,
         );
-        self.reach_sets(n, count);
+        self.reach_sets(n, count, scratch);
     }
 
     /// The reach set of each of the `count` components of the `n` states.
-    fn reach_sets(&mut self, n: usize, count: usize) {
+    fn reach_sets(&mut self, n: usize, count: usize, scratch: &mut Scratch) {
         // The members of each component, grouped (a counting sort).
-        self.first.clear();
-        self.first.resize(count + 1, 0);
+        scratch.first.clear();
+        scratch.first.resize(count + 1, 0);
         for &k in &self.comp {
-            self.first[usize::from(k) + 1] += 1;
+            scratch.first[usize::from(k) + 1] += 1;
         }
         for k in 0..count {
-            self.first[k + 1] += self.first[k];
+            scratch.first[k + 1] += scratch.first[k];
         }
-        self.members.clear();
-        self.members.resize(n, 0);
-        let mut fill: Vec<u32> = self.first[..count].to_vec();
+        scratch.members.clear();
+        scratch.members.resize(n, 0);
+        let mut fill: Vec<u32> = scratch.first[..count].to_vec();
         for (v, &k) in self.comp.iter().enumerate() {
             let slot = &mut fill[usize::from(k)];
-            self.members[*slot as usize] = v as u16;
+            scratch.members[*slot as usize] = v as u16;
             *slot += 1;
         }
         let words = n.div_ceil(64).max(1);
         self.words = words;
+        // Tarjan's search numbers the sinks first, each alone.
+        let sinks = scratch.sink.iter().filter(|&&sink| sink).count();
+        self.sinks = sinks;
         self.reach.clear();
-        self.reach.resize(count * words, 0);
+        self.reach.resize((count - sinks) * words, 0);
         self.cyclic.clear();
         self.cyclic.resize(count, false);
         // Components are numbered as Tarjan's search completes them, sinks
@@ -248,52 +268,36 @@ impl Closure {
         // its reach set is done when `k`'s turn comes.
         // The last component whose reach took each one's in (each is
         // taken in once per component, however many links lead there).
-        self.taken.clear();
-        self.taken.resize(count, u16::MAX);
-        // Whether each component is one state with no link out, which
-        // reaches itself alone: taken in by setting its bit (most off
-        // states imply nothing).
-        self.alone.clear();
-        self.alone.resize(count, false);
-        for k in 0..count {
-            let members = &self.members[self.first[k] as usize..self.first[k + 1] as usize];
+        scratch.taken.clear();
+        scratch.taken.resize(count, u16::MAX);
+        for k in sinks..count {
+            let members =
+                &scratch.members[scratch.first[k] as usize..scratch.first[k + 1] as usize];
             self.cyclic[k] = members.len() > 1;
-            let (done, rest) = self.reach.split_at_mut(k * words);
+            let (done, rest) = self.reach.split_at_mut((k - sinks) * words);
             let own = &mut rest[..words];
-            let mut alone = members.len() == 1;
             for &v in members {
                 let v = usize::from(v);
                 own[v / 64] |= 1 << (v % 64);
                 // The sinks it reaches, one bit each.
-                let sinks = &self.to[self.mid[v] as usize..self.start[v + 1] as usize];
-                if !sinks.is_empty() {
-                    alone = false;
-                }
-                for &w in sinks {
+                for &w in &scratch.to[scratch.mid[v] as usize..scratch.start[v + 1] as usize] {
                     let w = usize::from(w);
                     own[w / 64] |= 1 << (w % 64);
                 }
-                for &w in &self.to[self.start[v] as usize..self.mid[v] as usize] {
+                for &w in &scratch.to[scratch.start[v] as usize..scratch.mid[v] as usize] {
                     let j = usize::from(self.comp[usize::from(w)]);
-                    if j == k {
+                    if j == k || scratch.taken[j] == k as u16 {
                         continue;
                     }
-                    alone = false;
-                    if self.taken[j] != k as u16 {
-                        self.taken[j] = k as u16;
-                        if self.alone[j] {
-                            let x = usize::from(self.members[self.first[j] as usize]);
-                            own[x / 64] |= 1 << (x % 64);
-                        } else {
-                            let theirs = &done[j * words..(j + 1) * words];
-                            for (a, b) in own.iter_mut().zip(theirs) {
-                                *a |= b;
-                            }
-                        }
+                    scratch.taken[j] = k as u16;
+                    // Links to sinks are listed apart (above): `j` is not one.
+                    debug_assert!(j >= sinks);
+                    let theirs = &done[(j - sinks) * words..(j - sinks + 1) * words];
+                    for (a, b) in own.iter_mut().zip(theirs) {
+                        *a |= b;
                     }
                 }
             }
-            self.alone[k] = alone;
         }
     }
 
@@ -305,8 +309,11 @@ impl Closure {
             return false;
         }
         let k = usize::from(self.comp[usize::from(a)]);
+        if k < self.sinks {
+            return a == b;
+        }
         let b = usize::from(b);
-        self.reach[k * self.words + b / 64] & 1 << (b % 64) != 0
+        self.reach[(k - self.sinks) * self.words + b / 64] & 1 << (b % 64) != 0
     }
 
     /// Whether state `s` lies on a cycle of links.
@@ -331,7 +338,16 @@ impl Closure {
                 return false;
             }
             let k = usize::from(self.comp[usize::from(a)]);
-            let set = &self.reach[k * self.words..(k + 1) * self.words];
+            if k < self.sinks {
+                // The state alone: what is left is it, if the others reach it.
+                let a = usize::from(a);
+                let bit = acc[a / 64] & 1 << (a % 64);
+                acc.fill(0);
+                acc[a / 64] = if i == 0 { 1 << (a % 64) } else { bit };
+                continue;
+            }
+            let r = k - self.sinks;
+            let set = &self.reach[r * self.words..(r + 1) * self.words];
             if i == 0 {
                 acc.copy_from_slice(set);
             } else {
@@ -360,13 +376,14 @@ impl Closure {
 pub(crate) struct Cache {
     closure: Closure,
     board: Option<[u16; 81]>,
+    scratch: Scratch,
 }
 
 impl Cache {
     /// The closure of the position `m` with cell and unit links.
     pub(crate) fn get(&mut self, m: &[u16; 81]) -> &Closure {
         if self.board.as_ref() != Some(m) {
-            self.closure.build(m, true, true);
+            self.closure.build(m, true, true, &mut self.scratch);
             self.board = Some(*m);
         }
         &self.closure
@@ -584,6 +601,25 @@ mod tests {
                 let back =
                     (0..STATES).any(|t| t != from && seen[t] && search(&m, cells, units, t)[from]);
                 assert_eq!(closure.on_cycle(from), back, "{from}");
+            }
+            // A state in common: with another start (most off states reach
+            // only themselves), in either order, one state spared.
+            let present: Vec<usize> = (0..STATES)
+                .filter(|&s| m[s / 18] & 1 << (s / 2 % 9) != 0)
+                .collect();
+            let seen: Vec<Vec<bool>> = present
+                .iter()
+                .map(|&s| search(&m, cells, units, s))
+                .collect();
+            let keep = |s: usize| s % 3 != 1;
+            for (i, &a) in present.iter().enumerate() {
+                for (j, &b) in present.iter().enumerate().step_by(13) {
+                    let except = present[(i + j) % present.len()];
+                    let both =
+                        (0..STATES).any(|t| t != except && keep(t) && seen[i][t] && seen[j][t]);
+                    assert_eq!(closure.common(&[a, b], except, keep), both, "{a} {b}");
+                    assert_eq!(closure.common(&[b, a], except, keep), both, "{b} {a}");
+                }
             }
         }
     }
