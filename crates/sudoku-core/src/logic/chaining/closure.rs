@@ -186,20 +186,18 @@ impl Closure {
                 }
                 let inner_peers = (bivalue | paired[d]) & peers;
                 let off = |o: usize, x: usize| self.index[(o * 9 + x) * 2];
-                let mut offs = |e, digits, peers| {
-                    put(
-                        &mut scratch.to,
-                        e,
-                        digits,
-                        peers,
-                        |x| off(c, x),
-                        |p| off(p, d),
-                    )
-                };
-                e = offs(e, inner_digits, inner_peers);
-                let after_inner = e;
-                e = offs(e, others & !inner_digits, peers & !inner_peers);
-                scratch.mid[v] = after_inner as u32;
+                let to = &mut scratch.to;
+                e = put(
+                    to,
+                    e,
+                    inner_digits,
+                    inner_peers,
+                    |x| off(c, x),
+                    |p| off(p, d),
+                );
+                scratch.mid[v] = e as u32;
+                let (digits, peers) = (others & !inner_digits, peers & !inner_peers);
+                e = put(to, e, digits, peers, |x| off(c, x), |p| off(p, d));
             } else {
                 // On states, which imply something (a peer's or the
                 // cell's other candidate turns off).
