@@ -220,17 +220,18 @@ impl Closure {
             }
         }
         scratch.start[n] = e as u32;
-        let count = scratch.tarjan.run(
+        let (count, sinks) = scratch.tarjan.run(
             n,
             (&scratch.start, &scratch.mid, &scratch.to),
             &scratch.sink,
             &mut self.comp,
         );
-        self.reach_sets(n, count, scratch);
+        self.reach_sets(n, count, sinks, scratch);
     }
 
-    /// The reach set of each of the `count` components of the `n` states.
-    fn reach_sets(&mut self, n: usize, count: usize, scratch: &mut Scratch) {
+    /// The reach set of each of the `count` components of the `n` states,
+    /// the first `sinks` of them the states that imply nothing.
+    fn reach_sets(&mut self, n: usize, count: usize, sinks: usize, scratch: &mut Scratch) {
         // The members of each component, grouped (a counting sort).
         scratch.first.clear();
         scratch.first.resize(count + 1, 0);
@@ -250,8 +251,6 @@ impl Closure {
         }
         let words = n.div_ceil(64).max(1);
         self.words = words;
-        // Tarjan's search numbers the sinks first, each alone.
-        let sinks = scratch.sink.iter().filter(|&&sink| sink).count();
         self.sinks = sinks;
         self.reach.clear();
         self.reach.resize((count - sinks) * words, 0);
@@ -430,14 +429,15 @@ impl Tarjan {
     /// with adjacency `start`/`to` (the links of `v` to vertices that are
     /// not sinks up to `mid[v]`), without recursion: the component of
     /// each vertex goes to `comp`, numbered in the order they are completed
-    /// (the `sink` vertices first, each alone); returns how many there are.
+    /// (the `sink` vertices first, each alone); returns how many there are
+    /// and how many of them are sinks.
     fn run(
         &mut self,
         n: usize,
         (start, mid, to): (&[u32], &[u32], &[u16]),
         sink: &[bool],
         comp: &mut Vec<u16>,
-    ) -> usize {
+    ) -> (usize, usize) {
         const UNSEEN: u32 = u32::MAX;
         self.number.clear();
         self.number.resize(n, UNSEEN);
@@ -462,6 +462,7 @@ impl Tarjan {
                 count += 1;
             }
         }
+        let sinks = usize::from(count);
         for root in 0..n {
             if number[root] != UNSEEN {
                 continue;
@@ -510,7 +511,7 @@ impl Tarjan {
                 }
             }
         }
-        usize::from(count)
+        (usize::from(count), sinks)
     }
 }
 
