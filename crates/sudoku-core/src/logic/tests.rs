@@ -127,16 +127,36 @@ fn combinations_come_in_lexicographic_order_and_stop_at_the_first_found() {
 
 #[test]
 fn the_one_pass_tables_agree_with_places() {
-    use crate::logic::{digit_cells, places, unit_places, UNITS};
     let mut marks = marks_of(
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
     );
     remove_from(&mut marks, 4, &["1c", "5e"]);
-    let pos = unit_places(&marks);
-    let at = digit_cells(&marks);
+    agree_with_places(&marks);
+    // From every digit everywhere down to nothing, one candidate at a time
+    // in a scrambled order, so every cell goes through many masks (all nine
+    // digits, none, digits 8 and 9 alone).
+    let mut marks = marks_of(&".".repeat(81));
+    agree_with_places(&marks);
+    for k in 0..729usize {
+        let i = k * 379 % 729;
+        marks.remove(
+            Cell::new(i / 9).unwrap(),
+            Digit::new(i as u8 % 9 + 1).unwrap(),
+        );
+        if k % 9 == 0 || k > 700 {
+            agree_with_places(&marks);
+        }
+    }
+}
+
+/// [`the_one_pass_tables_agree_with_places`] on one position.
+fn agree_with_places(marks: &Candidates) {
+    use crate::logic::{digit_cells, places, unit_places, UNITS};
+    let pos = unit_places(marks);
+    let at = digit_cells(marks);
     for (u, unit) in UNITS.iter().enumerate() {
         for (d, &spots) in pos[u].iter().enumerate() {
-            assert_eq!(spots, places(&marks, u, 1 << d), "unit {u} digit {}", d + 1);
+            assert_eq!(spots, places(marks, u, 1 << d), "unit {u} digit {}", d + 1);
             for (i, &cell) in unit.iter().enumerate() {
                 assert_eq!(at[d] & 1 << cell != 0, spots & 1 << i != 0);
             }
@@ -154,6 +174,19 @@ fn units_list_their_cells_in_increasing_order() {
 
 /// Sudoku Explainer's peer order: each of a cell's 20 peers once, its box
 /// first, then the rest of its row, then the rest of its column.
+/// Two cells see each other when they differ and share a row, a column or
+/// a box, as the table `sees` reads says.
+#[test]
+fn cells_see_the_cells_of_their_units() {
+    use crate::logic::{sees, CELL_UNITS};
+    for (a, units_a) in CELL_UNITS.iter().enumerate() {
+        for (b, units_b) in CELL_UNITS.iter().enumerate() {
+            let share = units_a.iter().zip(units_b).any(|(x, y)| x == y);
+            assert_eq!(sees(a, b), a != b && share, "{a} {b}");
+        }
+    }
+}
+
 #[test]
 fn se_peers_list_each_peer_once_box_then_row_then_column() {
     use crate::logic::{se_peers, CELL_UNITS, KINDS, PEERS, UNITS};

@@ -1,17 +1,25 @@
 //! Wings: XY-wing, XYZ-wing and W-wing.
 
 use crate::logic::step::digits_text;
-use crate::logic::{cell, count9, digit, sees, Candidates, Digits, Step, Technique, PEERS};
+use crate::logic::{cell, count9, digit, Candidates, Digits, Step, Technique, PEERS, PEER_BITS};
 use crate::pos::{Cell, Digit};
 
 /// The candidates `bit` of every cell (other than `not`) that sees all of
 /// `cells`.
 fn seen_by_all(marks: &Candidates, cells: &[usize], bit: u16) -> Vec<(Cell, Digit)> {
     let d = bit.trailing_zeros() as usize;
-    (0..81)
-        .filter(|&c| marks.mask(c) & bit != 0 && cells.iter().all(|&p| sees(c, p)))
-        .map(|c| (cell(c), digit(d)))
-        .collect()
+    let mut seen = cells
+        .iter()
+        .fold((1u128 << 81) - 1, |s, &p| s & PEER_BITS[p]);
+    let mut out = Vec::new();
+    while seen != 0 {
+        let c = seen.trailing_zeros() as usize;
+        seen &= seen - 1;
+        if marks.mask(c) & bit != 0 {
+            out.push((cell(c), digit(d)));
+        }
+    }
+    out
 }
 
 /// `1d (3 or 7)`.

@@ -20,14 +20,14 @@
 //! mixing both kinds of link, plus [`length_bonus`] for long ones; the
 //! easiest chain (by rating, then length, then kind) is the step.
 
-use super::closure::{self, PEER_BITS};
+use super::closure;
 use super::shared::{
     length_bonus, state, state_cell, state_digit, state_on, to_rating, two, STATES,
 };
 use crate::logic::templates;
 use crate::logic::{
     cell, digit, Candidates, Chain, ChainNode, Digits, Step, Technique, CELL_UNITS, KINDS,
-    UNIT_BITS,
+    PEER_BITS, UNIT_BITS,
 };
 use crate::pos::Cell;
 
@@ -69,14 +69,7 @@ impl View<'_> {
 impl Links {
     /// What each on state turns off (`weak`) or each off state turns on.
     fn new(m: &[u16; 81], weak: bool) -> Links {
-        let mut at = [0u128; 9];
-        for (c, &mask) in m.iter().enumerate() {
-            let mut rest = mask;
-            while rest != 0 {
-                at[rest.trailing_zeros() as usize] |= 1 << c;
-                rest &= rest - 1;
-            }
-        }
+        let at = crate::logic::digit_cells_of(m);
         let mut start = Vec::with_capacity(STATES + 1);
         let mut by_cell = vec![0u8; STATES];
         let mut to = Vec::with_capacity(if weak { 729 * 12 } else { 729 * 2 });

@@ -20,7 +20,7 @@
 //! searches; only the candidates of the position take part.
 
 use super::shared::{two, two16, STATES};
-use crate::logic::{CELL_UNITS, PEERS, UNIT_BITS};
+use crate::logic::{CELL_UNITS, PEER_BITS, UNIT_BITS};
 
 /// No compact index: the candidate is not on the board.
 const ABSENT: u16 = u16::MAX;
@@ -409,21 +409,6 @@ fn put(
     e
 }
 
-/// Per cell, its twenty peers as a bit set.
-pub(super) const PEER_BITS: [u128; 81] = {
-    let mut out = [0u128; 81];
-    let mut c = 0;
-    while c < 81 {
-        let mut i = 0;
-        while i < 20 {
-            out[c] |= 1u128 << PEERS[c][i];
-            i += 1;
-        }
-        c += 1;
-    }
-    out
-};
-
 impl Tarjan {
     /// Tarjan's strongly connected components of the graph of `n` vertices
     /// with adjacency `start`/`to` (the links of `v` to vertices that are
@@ -519,6 +504,7 @@ impl Tarjan {
 mod tests {
     use super::*;
     use crate::logic::tests::{blank, restrict};
+    use crate::logic::PEERS;
 
     /// Everything reachable from `from` by a plain search of the links.
     fn search(m: &[u16; 81], cells: bool, units: bool, from: usize) -> Vec<bool> {
