@@ -331,14 +331,16 @@ fn triples(
             if same && gone == 0 {
                 thirds &= diff.fresh;
             }
+            // One branch on each third cell, not one per test (`|` and `&`
+            // rather than `||` and `&&`: the tests mispredicted often).
             let mut open = 0u128;
             let mut rest = thirds;
             while rest != 0 {
                 let t = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                let common = pair & excluders[t];
-                let new = !same || diff.fresh & 1 << t != 0 || diff.either[t] & gone != 0;
-                if new && two_or_more(common) {
+                let two = two_or_more(pair & excluders[t]);
+                let new = !same || (diff.fresh >> t & 1 != 0) | (diff.either[t] & gone != 0);
+                if new & two {
                     open |= 1 << t;
                 }
             }

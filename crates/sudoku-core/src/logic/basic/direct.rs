@@ -47,12 +47,15 @@ fn locking_of(marks: &Candidates, digits: u16) -> Option<Step> {
             let b1 = UNIT_BITS[u1];
             for u2 in crossing(u1, kind2.start) {
                 let b2 = UNIT_BITS[u2];
-                for (d, &cells) in at.iter().enumerate() {
-                    if digits & 1 << d == 0 {
-                        continue;
-                    }
+                // Only the digits asked for, by their bits: a test of each
+                // of the nine mispredicted often. One branch for both tests.
+                let mut ds = digits;
+                while ds != 0 {
+                    let d = ds.trailing_zeros() as usize;
+                    ds &= ds - 1;
+                    let cells = at[d];
                     let here = cells & b1;
-                    if here & here.wrapping_sub(1) == 0 || here & !b2 != 0 {
+                    if (here & here.wrapping_sub(1) == 0) | (here & !b2 != 0) {
                         continue;
                     }
                     let gone = cells & b2 & !b1;
