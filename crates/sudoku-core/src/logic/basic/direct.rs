@@ -79,7 +79,7 @@ fn locking_of(marks: &Candidates, digits: u16) -> Option<Step> {
 /// The three units of the kind starting at unit `first` (0 rows, 9
 /// columns, 18 boxes) that cross line or box `u` of another kind, in
 /// increasing order.
-fn crossing(u: usize, first: usize) -> impl Iterator<Item = usize> {
+pub(crate) fn crossing(u: usize, first: usize) -> impl Iterator<Item = usize> {
     CROSSING[u][first / 9].iter().map(|&v| usize::from(v))
 }
 

@@ -5,7 +5,9 @@
 //! propagation reached a state ([`Cause`], [`Rule`], [`NestedRef`],
 //! [`AdvancedOff`]).
 
-use crate::logic::{Candidates, Technique, CELL_UNITS, UNITS, UNIT_BITS};
+use crate::logic::{
+    digit_cells_of, places_in, Candidates, Technique, CELL_UNITS, UNITS, UNIT_BITS,
+};
 
 /// One of SE's chaining settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,32 +123,19 @@ pub(crate) struct Board {
 
 impl Board {
     pub(crate) fn new(marks: &Candidates) -> Board {
-        let mut at = [0u128; 9];
         let mut filled = 0u128;
         let mut placed = [0u8; 9];
         let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
-        for (c, &mask) in m.iter().enumerate() {
+        for c in 0..81 {
             let v = marks.value(c);
             if v != 0 {
                 filled |= 1 << c;
                 placed[usize::from(v - 1)] += 1;
             }
-            for (d, set) in at.iter_mut().enumerate() {
-                if mask & 1 << d != 0 {
-                    *set |= 1 << c;
-                }
-            }
         }
-        let mut pos = [[0u16; 9]; 27];
-        for (u, unit) in UNITS.iter().enumerate() {
-            for (i, &c) in unit.iter().enumerate() {
-                for (d, p) in pos[u].iter_mut().enumerate() {
-                    if m[usize::from(c)] & 1 << d != 0 {
-                        *p |= 1 << i;
-                    }
-                }
-            }
-        }
+        // Turned without a branch on each candidate (see `transpose`).
+        let at = digit_cells_of(&m);
+        let pos = std::array::from_fn(|u| places_in(marks, u));
         Board {
             m,
             at,

@@ -7,7 +7,8 @@
 
 use super::board::{AdvancedOff, Board, Rule};
 use super::shared::{st, two16};
-use crate::logic::{CELL_UNITS, UNITS, UNIT_BITS};
+use crate::logic::basic::direct::crossing;
+use crate::logic::{count9, CELL_UNITS, UNITS, UNIT_BITS};
 
 /// SE's `getAdvancedPotentials` at level 1: the candidates that locked
 /// candidates, hidden pairs, naked pairs or X-wings remove from `cur` (the
@@ -59,14 +60,15 @@ pub(super) fn advanced(
     const COLS: std::ops::Range<usize> = 9..18;
     for (first, second) in [(BOXES, COLS), (BOXES, ROWS), (COLS, BOXES), (ROWS, BOXES)] {
         for u1 in first.clone() {
-            for u2 in second.clone() {
+            // The units of the second kind that cross `u1`, in order (a
+            // test of all nine mispredicted often).
+            for u2 in crossing(u1, second.start) {
                 let (b1, b2) = (UNIT_BITS[u1], UNIT_BITS[u2]);
-                if b1 & b2 == 0 {
-                    continue;
-                }
                 for d in 0..9 {
                     let here = cur.at[d] & b1;
-                    if here.count_ones() < 2 || here & !b2 != 0 {
+                    // Two places or more, all in `u2`: one branch for both
+                    // tests, the count read from the unit's places.
+                    if (count9(cur.pos[u1][d]) < 2) | (here & !b2 != 0) {
                         continue;
                     }
                     removed.clear();
@@ -92,7 +94,7 @@ pub(super) fn advanced(
         let b1 = UNIT_BITS[u1];
         for d in 0..9 {
             let here = cur.at[d] & b1;
-            let n = here.count_ones();
+            let n = count9(cur.pos[u1][d]);
             if !(2..8).contains(&n) {
                 continue;
             }
@@ -136,8 +138,8 @@ pub(super) fn advanced(
         if two.count_ones() < 2 {
             continue;
         }
-        for (a, b) in pairs() {
-            if two & 1 << a == 0 || two & 1 << b == 0 || cur.pos[u][a] != cur.pos[u][b] {
+        for (a, b) in pairs_of(two) {
+            if cur.pos[u][a] != cur.pos[u][b] {
                 continue;
             }
             let pa = cur.at[a] & UNIT_BITS[u];
@@ -182,10 +184,7 @@ pub(super) fn advanced(
         if two.count_ones() < 2 {
             continue;
         }
-        for (i, j) in pairs() {
-            if two & 1 << i == 0 || two & 1 << j == 0 {
-                continue;
-            }
+        for (i, j) in pairs_of(two) {
             let (ca, cb) = (usize::from(UNITS[u][i]), usize::from(UNITS[u][j]));
             let (ma, mb) = (cur.m[ca], cur.m[cb]);
             if ma.count_ones() < 2 || mb.count_ones() < 2 || (ma | mb).count_ones() != 2 {
@@ -232,7 +231,8 @@ pub(super) fn advanced(
         for (i, j) in pairs() {
             let (u1, u2) = (base.start + i, base.start + j);
             for (d, &lines) in two.iter().enumerate() {
-                if lines & 1 << i == 0 || lines & 1 << j == 0 || cur.pos[u1][d] != cur.pos[u2][d] {
+                let both = 1 << i | 1 << j;
+                if (lines & both != both) || cur.pos[u1][d] != cur.pos[u2][d] {
                     continue;
                 }
                 if usize::from(source.placed[d]) + 4 > 9 {
@@ -285,4 +285,38 @@ pub(super) fn advanced(
 /// The pairs `(i, j)`, `i < j < 9`, in SE's order (by `j`, then `i`).
 fn pairs() -> impl Iterator<Item = (usize, usize)> {
     (1..9).flat_map(|j| (0..j).map(move |i| (i, j)))
+}
+
+/// The pairs of [`pairs`] whose two members are both in `set`, in the same
+/// order, found by the set's bits rather than tested one by one.
+fn pairs_of(set: u16) -> impl Iterator<Item = (usize, usize)> {
+    bits(set).flat_map(move |j| bits(set & ((1 << j) - 1)).map(move |i| (i, j)))
+}
+
+/// The members of `set`, in increasing order.
+fn bits(mut set: u16) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let i = set.trailing_zeros() as usize;
+            set &= set - 1;
+            i
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{pairs, pairs_of};
+
+    /// The pairs found by a set's bits are those of the full list with
+    /// both members in the set, in the full list's order, for every set.
+    #[test]
+    fn pairs_of_a_set_are_the_pairs_within_it_in_order() {
+        for set in 0..512u16 {
+            let want: Vec<_> = pairs()
+                .filter(|&(i, j)| set & 1 << i != 0 && set & 1 << j != 0)
+                .collect();
+            assert_eq!(pairs_of(set).collect::<Vec<_>>(), want, "{set:b}");
+        }
+    }
 }
