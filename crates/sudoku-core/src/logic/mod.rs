@@ -70,19 +70,22 @@ pub(crate) const CELL_UNITS: [[u8; 3]; 81] = build_cell_units();
 pub(crate) const PEERS: [[u8; 20]; 81] = build_peers();
 
 /// The cells of each unit, as bit sets.
-pub(crate) const UNIT_BITS: [u128; 27] = {
-    let mut out = [0u128; 27];
-    let mut u = 0;
-    while u < 27 {
-        let mut i = 0;
-        while i < 9 {
-            out[u] |= 1u128 << UNITS[u][i];
-            i += 1;
+pub(crate) const UNIT_BITS: [u128; 27] = bit_sets(&UNITS);
+
+/// Each list of cells of `lists` as a bit set.
+const fn bit_sets<const N: usize, const K: usize>(lists: &[[u8; K]; N]) -> [u128; N] {
+    let mut out = [0u128; N];
+    let mut i = 0;
+    while i < N {
+        let mut j = 0;
+        while j < K {
+            out[i] |= 1u128 << lists[i][j];
+            j += 1;
         }
-        u += 1;
+        i += 1;
     }
     out
-};
+}
 
 const fn build_units() -> [[u8; 9]; 27] {
     let mut units = [[0u8; 9]; 27];
@@ -137,19 +140,7 @@ const fn sees_const(a: usize, b: usize) -> bool {
 }
 
 /// Per cell, its twenty peers as a bit set.
-pub(crate) const PEER_BITS: [u128; 81] = {
-    let mut out = [0u128; 81];
-    let mut c = 0;
-    while c < 81 {
-        let mut i = 0;
-        while i < 20 {
-            out[c] |= 1u128 << PEERS[c][i];
-            i += 1;
-        }
-        c += 1;
-    }
-    out
-};
+pub(crate) const PEER_BITS: [u128; 81] = bit_sets(&PEERS);
 
 /// Whether two different cells share a row, column or box: read from
 /// [`PEER_BITS`], as the tests of row, column and box one after the other
