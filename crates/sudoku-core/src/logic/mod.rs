@@ -139,6 +139,38 @@ const fn sees_const(a: usize, b: usize) -> bool {
     a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3)
 }
 
+/// The three units of the kind starting at unit `first` (0 rows, 9
+/// columns, 18 boxes) that cross line or box `u` of another kind, in
+/// increasing order.
+pub(crate) fn crossing(u: usize, first: usize) -> impl Iterator<Item = usize> {
+    CROSSING[u][first / 9].iter().map(|&v| usize::from(v))
+}
+
+/// [`crossing`] as a table: per unit and kind (rows, columns, boxes), the
+/// units of that kind it shares cells with but itself (only lines and
+/// boxes are asked for each other).
+const CROSSING: [[[u8; 3]; 3]; 27] = {
+    let mut out = [[[0u8; 3]; 3]; 27];
+    let mut u = 0;
+    while u < 27 {
+        let mut kind = 0;
+        while kind < 3 {
+            let mut k = 0;
+            let mut v = kind * 9;
+            while v < kind * 9 + 9 {
+                if v != u && UNIT_BITS[u] & UNIT_BITS[v] != 0 && k < 3 {
+                    out[u][kind][k] = v as u8;
+                    k += 1;
+                }
+                v += 1;
+            }
+            kind += 1;
+        }
+        u += 1;
+    }
+    out
+};
+
 /// Per cell, its twenty peers as a bit set.
 pub(crate) const PEER_BITS: [u128; 81] = bit_sets(&PEERS);
 

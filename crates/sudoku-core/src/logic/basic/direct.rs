@@ -6,8 +6,8 @@
 use super::Memo;
 use crate::logic::step::{cells_text, digits_text};
 use crate::logic::{
-    cell, count9, digit, digit_cells, places_in, unit, Candidates, Digits, Step, Technique,
-    SE_UNIT_ORDER, UNITS, UNIT_BITS,
+    cell, count9, crossing, digit, digit_cells, places_in, unit, Candidates, Digits, Step,
+    Technique, SE_UNIT_ORDER, UNITS, UNIT_BITS,
 };
 use crate::pos::Cell;
 
@@ -75,38 +75,6 @@ fn locking_of(marks: &Candidates, digits: u16) -> Option<Step> {
     }
     None
 }
-
-/// The three units of the kind starting at unit `first` (0 rows, 9
-/// columns, 18 boxes) that cross line or box `u` of another kind, in
-/// increasing order.
-pub(crate) fn crossing(u: usize, first: usize) -> impl Iterator<Item = usize> {
-    CROSSING[u][first / 9].iter().map(|&v| usize::from(v))
-}
-
-/// [`crossing`] as a table: per unit and kind (rows, columns, boxes), the
-/// units of that kind it shares cells with but itself (only lines and
-/// boxes are asked for each other).
-const CROSSING: [[[u8; 3]; 3]; 27] = {
-    let mut out = [[[0u8; 3]; 3]; 27];
-    let mut u = 0;
-    while u < 27 {
-        let mut kind = 0;
-        while kind < 3 {
-            let mut k = 0;
-            let mut v = kind * 9;
-            while v < kind * 9 + 9 {
-                if v != u && UNIT_BITS[u] & UNIT_BITS[v] != 0 && k < 3 {
-                    out[u][kind][k] = v as u8;
-                    k += 1;
-                }
-                v += 1;
-            }
-            kind += 1;
-        }
-        u += 1;
-    }
-    out
-};
 
 fn locking_step(
     u1: usize,

@@ -14,7 +14,7 @@
 //! candidates and steps), never another family, nor each other; they share
 //! this file's [`Memo`].
 
-pub(crate) mod direct;
+pub(super) mod direct;
 pub(super) mod fish;
 pub(super) mod intersections;
 pub(super) mod singles;

@@ -7,8 +7,7 @@
 
 use super::board::{AdvancedOff, Board, Rule};
 use super::shared::{st, two16};
-use crate::logic::basic::direct::crossing;
-use crate::logic::{count9, CELL_UNITS, UNITS, UNIT_BITS};
+use crate::logic::{count9, crossing, CELL_UNITS, UNITS, UNIT_BITS};
 
 /// SE's `getAdvancedPotentials` at level 1: the candidates that locked
 /// candidates, hidden pairs, naked pairs or X-wings remove from `cur` (the
