@@ -4,8 +4,8 @@ use crate::logic::step::digits_text;
 use crate::logic::{cell, count9, digit, Candidates, Digits, Step, Technique, PEERS, PEER_BITS};
 use crate::pos::{Cell, Digit};
 
-/// The candidates `bit` of every cell (other than `not`) that sees all of
-/// `cells`.
+/// The candidates `bit` of every cell that sees all of `cells` (none of
+/// `cells` itself: a cell does not see itself).
 fn seen_by_all(marks: &Candidates, cells: &[usize], bit: u16) -> Vec<(Cell, Digit)> {
     let d = bit.trailing_zeros() as usize;
     let mut seen = cells

@@ -6,7 +6,7 @@
 //! [`AdvancedOff`]).
 
 use crate::logic::{
-    digit_cells_of, places_in, Candidates, Technique, CELL_UNITS, UNITS, UNIT_BITS,
+    digit_cells_of, unit_places, Candidates, Technique, CELL_UNITS, UNITS, UNIT_BITS,
 };
 
 /// One of SE's chaining settings.
@@ -135,7 +135,7 @@ impl Board {
         }
         // Turned without a branch on each candidate (see `transpose`).
         let at = digit_cells_of(&m);
-        let pos = std::array::from_fn(|u| places_in(marks, u));
+        let pos = unit_places(marks);
         Board {
             m,
             at,

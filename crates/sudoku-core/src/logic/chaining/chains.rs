@@ -26,8 +26,8 @@ use super::shared::{
 };
 use crate::logic::templates;
 use crate::logic::{
-    cell, digit, Candidates, Chain, ChainNode, Digits, Step, Technique, CELL_UNITS, KINDS,
-    PEER_BITS, UNIT_BITS,
+    cell, digit, digit_cells_of, Candidates, Chain, ChainNode, Digits, Step, Technique, CELL_UNITS,
+    KINDS, PEER_BITS, UNIT_BITS,
 };
 use crate::pos::Cell;
 
@@ -69,7 +69,7 @@ impl View<'_> {
 impl Links {
     /// What each on state turns off (`weak`) or each off state turns on.
     fn new(m: &[u16; 81], weak: bool) -> Links {
-        let at = crate::logic::digit_cells_of(m);
+        let at = digit_cells_of(m);
         let mut start = Vec::with_capacity(STATES + 1);
         let mut by_cell = vec![0u8; STATES];
         let mut to = Vec::with_capacity(if weak { 729 * 12 } else { 729 * 2 });
