@@ -9,6 +9,28 @@ use super::board::{AdvancedOff, Board, Rule};
 use super::shared::{st, two16};
 use crate::logic::{count9, crossing, CELL_UNITS, UNITS, UNIT_BITS};
 
+/// `SHARED[u][v]`: the positions in unit `u` (bit `i` for its `i`th cell)
+/// of the cells it shares with unit `v`.
+const SHARED: [[u16; 27]; 27] = {
+    let mut out = [[0u16; 27]; 27];
+    let mut u = 0;
+    while u < 27 {
+        let mut v = 0;
+        while v < 27 {
+            let mut i = 0;
+            while i < 9 {
+                if UNIT_BITS[v] >> UNITS[u][i] & 1 != 0 {
+                    out[u][v] |= 1 << i;
+                }
+                i += 1;
+            }
+            v += 1;
+        }
+        u += 1;
+    }
+    out
+};
+
 /// SE's `getAdvancedPotentials` at level 1: the candidates that locked
 /// candidates, hidden pairs, naked pairs or X-wings remove from `cur` (the
 /// first of these that finds any), each caused by the candidates struck
@@ -59,17 +81,31 @@ pub(super) fn advanced(
     const COLS: std::ops::Range<usize> = 9..18;
     for (first, second) in [(BOXES, COLS), (BOXES, ROWS), (COLS, BOXES), (ROWS, BOXES)] {
         for u1 in first.clone() {
-            // The units of the second kind that cross `u1`, in order (a
-            // test of all nine mispredicted often).
-            for u2 in crossing(u1, second.start) {
-                let (b1, b2) = (UNIT_BITS[u1], UNIT_BITS[u2]);
-                for d in 0..9 {
-                    let here = cur.at[d] & b1;
-                    // Two places or more, all in `u2`: one branch for both
-                    // tests, the count read from the unit's places.
-                    if (count9(cur.pos[u1][d]) < 2) | (here & !b2 != 0) {
-                        continue;
-                    }
+            let b1 = UNIT_BITS[u1];
+            // Per unit of the second kind crossing `u1` (in order: a test
+            // of all nine mispredicted often), the digits with two places
+            // or more in `u1`, all in it: one pass over the digits with no
+            // branch on them (a branch per unit and digit mispredicted
+            // often too).
+            let mut seconds = [0usize; 3];
+            for (k, u2) in crossing(u1, second.start).enumerate() {
+                seconds[k] = u2;
+            }
+            let outside = seconds.map(|u2| !SHARED[u1][u2]);
+            let mut locked = [0u16; 3];
+            for d in 0..9 {
+                let places = cur.pos[u1][d];
+                let two = count9(places) >= 2;
+                for (k, &out) in outside.iter().enumerate() {
+                    locked[k] |= u16::from(two & (places & out == 0)) << d;
+                }
+            }
+            for (k, &u2) in seconds.iter().enumerate() {
+                let b2 = UNIT_BITS[u2];
+                let mut digits = locked[k];
+                while digits != 0 {
+                    let d = digits.trailing_zeros() as usize;
+                    digits &= digits - 1;
                     removed.clear();
                     needed.clear();
                     for &c in &UNITS[u2] {
@@ -305,7 +341,22 @@ fn bits(mut set: u16) -> impl Iterator<Item = usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::{pairs, pairs_of};
+    use super::{pairs, pairs_of, SHARED};
+    use crate::logic::{UNITS, UNIT_BITS};
+
+    /// The positions of a unit's cells shared with another unit are those
+    /// of the cells both units hold, for every two units.
+    #[test]
+    fn shared_places_are_the_cells_of_both_units() {
+        for u in 0..27 {
+            for v in 0..27 {
+                let cells = (0..9)
+                    .filter(|&i| SHARED[u][v] & 1 << i != 0)
+                    .fold(0u128, |set, i| set | 1 << UNITS[u][i]);
+                assert_eq!(cells, UNIT_BITS[u] & UNIT_BITS[v], "units {u} and {v}");
+            }
+        }
+    }
 
     /// The pairs found by a set's bits are those of the full list with
     /// both members in the set, in the full list's order, for every set.
