@@ -551,26 +551,13 @@ pub(super) fn propagate(
             } else if let Some((n, c, d)) = x.off_queue.pop_front() {
                 x.links.clear();
                 x.causes.clear();
-                // Which of the cell and its units (box, row, column) have
-                // two left whose other one is not on yet, a bit each, told
-                // with no branch (a branch on each test mispredicted often;
-                // the indices are kept in range where there is no other). A
-                // target already on is passed over before its causes are
-                // gathered: it would be passed over below (no state is
-                // taken twice), and taking the others changes no state of it.
-                let units = SE_UNITS[c].map(usize::from);
-                let e = ((cur.m[c] & !(1 << d)).trailing_zeros() as usize).min(8);
-                let mut open = u8::from(cells & two16(cur.m[c]) & !prop.set.has(st(c, e, true)));
-                let mut others = [0u16; 3];
-                for (j, &u) in units.iter().enumerate() {
-                    let places = cur.pos[u][d];
-                    let i = (places & !(1 << PLACE[c][u / 9])).trailing_zeros() as usize;
-                    let t = st(usize::from(UNITS[u][i.min(8)]), d, true);
-                    others[j] = t;
-                    open |= u8::from(two16(places) & !prop.set.has(t)) << (j + 1);
-                }
-                // The other digit of a cell with two left.
-                if open & 1 != 0 {
+                // The other digit of a cell with two left. A target already on
+                // is passed over before its causes are gathered: it would be
+                // passed over below (no state is taken twice), and taking the
+                // others changes no state of it.
+                let two_left = cells && two16(cur.m[c]);
+                let e = (cur.m[c] & !(1 << d)).trailing_zeros() as usize;
+                if two_left && !prop.set.has(st(c, e, true)) {
                     let first = x.causes.len() as u32;
                     x.causes.push(n);
                     let mut hidden = x.struck[c];
@@ -587,15 +574,19 @@ pub(super) fn propagate(
                     ));
                 }
                 // The other place of the digit in a unit with two, by box, row, column.
-                let mut rest = open >> 1;
-                while rest != 0 {
-                    let j = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    let t = others[j];
-                    if x.links.iter().any(|l| l.0 == t) {
+                for (j, &u) in SE_UNITS[c].iter().enumerate() {
+                    let u = usize::from(u);
+                    let places = cur.pos[u][d];
+                    if !two16(places) {
                         continue;
                     }
-                    let u = units[j];
+                    let o = usize::from(
+                        UNITS[u][(places & !(1 << PLACE[c][u / 9])).trailing_zeros() as usize],
+                    );
+                    let t = st(o, d, true);
+                    if prop.set.has(t) || x.links.iter().any(|l| l.0 == t) {
+                        continue;
+                    }
                     let first = x.causes.len() as u32;
                     x.causes.push(n);
                     // In the unit's order: its cells are listed by increasing index.
