@@ -142,8 +142,8 @@ const fn sees_const(a: usize, b: usize) -> bool {
 /// The three units of the kind starting at unit `first` (0 rows, 9
 /// columns, 18 boxes) that cross line or box `u` of another kind, in
 /// increasing order.
-pub(crate) fn crossing(u: usize, first: usize) -> impl Iterator<Item = usize> {
-    CROSSING[u][first / 9].iter().map(|&v| usize::from(v))
+pub(crate) fn crossing(u: usize, first: usize) -> [usize; 3] {
+    CROSSING[u][first / 9].map(usize::from)
 }
 
 /// [`crossing`] as a table: per unit and kind (rows, columns, boxes), the

@@ -59,7 +59,7 @@ fn locking_of(marks: &Candidates, digits: u16) -> Option<Step> {
                         continue;
                     }
                     let gone = cells & b2 & !b1;
-                    for u3 in crossing(u2, kind1.start).filter(|&u3| u3 != u1) {
+                    for u3 in crossing(u2, kind1.start).into_iter().filter(|&u3| u3 != u1) {
                         let b3 = UNIT_BITS[u3];
                         let there = cells & b3;
                         let left = there & !b2;

@@ -87,10 +87,7 @@ pub(super) fn advanced(
             // or more in `u1`, all in it: one pass over the digits with no
             // branch on them (a branch per unit and digit mispredicted
             // often too).
-            let mut seconds = [0usize; 3];
-            for (k, u2) in crossing(u1, second.start).enumerate() {
-                seconds[k] = u2;
-            }
+            let seconds = crossing(u1, second.start);
             let outside = seconds.map(|u2| !SHARED[u1][u2]);
             let mut locked = [0u16; 3];
             for d in 0..9 {
