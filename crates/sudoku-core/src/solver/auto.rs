@@ -29,6 +29,13 @@
 //! to 0.95 of the time with it at 47 as at 40 in four of five series of
 //! paired runs (one gave 1.05), and at 44 1.07 of the time at 47, with the
 //! hard sets, `17_clue` and the generator unchanged, so it is 47 too.
+//!
+//! On an AMD Zen 4, which runs the AVX-512 build too, the same line is a
+//! trade: the triad engine is faster on the puzzles where `Fast` guesses
+//! most and slower on most others (whole sets up to 1.2 times `Fast`'s
+//! time), but those hardest puzzles are the ones where `Fast` alone falls
+//! behind tdoku, so the line is kept for the worst case; raising it gives
+//! the others back to `Fast` only by giving back the hardest too.
 
 use super::bitboard::{counter, Ctx, Givens, Opened, Tally};
 use super::triad::{self, Build};
