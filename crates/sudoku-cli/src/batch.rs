@@ -20,7 +20,7 @@ use crate::diag::{self, Reports};
 use crate::input::{self, Input};
 use crate::ordered::{block_for, Handed, Pipeline};
 use crate::output::{Output, Stopped};
-use crate::progress::Progress;
+use crate::progress::{Progress, Unit};
 
 /// A pool of worker threads that maps a chunk of items to answers, in order.
 /// One worker is the calling thread itself: no thread is started then.
@@ -366,7 +366,7 @@ impl Filter<'_> {
     {
         let mut invalid = false;
         let name = source.name.clone();
-        let progress = Progress::new(source.len, "puzzles");
+        let progress = Progress::new(source.len, Unit("puzzle", "puzzles"));
         let mut reader = PuzzleReader::new(progress.wrap(source.paced()));
         let mut sink = |handed: Handed<Result<Record, ParseError>, Result<A, Invalid>>| {
             let (records, answers) = match handed {

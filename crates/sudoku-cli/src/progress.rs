@@ -13,12 +13,25 @@ const DELAY: Duration = Duration::from_millis(800);
 /// How often a bar on show is drawn again, items done or not.
 const TICK: Duration = Duration::from_millis(250);
 
+/// What a bar counts, as it reads for one item and for any other number:
+/// `Unit("puzzle", "puzzles")`.
+#[derive(Clone, Copy)]
+pub struct Unit(pub &'static str, pub &'static str);
+
+impl Unit {
+    /// `items` with the unit's word for that many: "1 puzzle", "2 puzzles".
+    fn count(self, items: u64) -> String {
+        let word = if items == 1 { self.0 } else { self.1 };
+        format!("{items} {word}")
+    }
+}
+
 /// Progress over an input of known size (a file: a bar over its bytes) or
 /// unknown size (stdin: a spinner), with a count of items done.
 pub struct Progress {
     bar: ProgressBar,
     start: Instant,
-    unit: &'static str,
+    unit: Unit,
     sized: bool,
     items: AtomicU64,
     /// Whether stderr is a terminal, asked once.
@@ -27,7 +40,7 @@ pub struct Progress {
 
 impl Progress {
     /// Progress over `bytes` of input (`None` when unknown), counting `unit`.
-    pub fn new(bytes: Option<u64>, unit: &'static str) -> Progress {
+    pub fn new(bytes: Option<u64>, unit: Unit) -> Progress {
         Progress {
             bar: ProgressBar::with_draw_target(bytes, ProgressDrawTarget::hidden()),
             start: Instant::now(),
@@ -53,7 +66,7 @@ impl Progress {
     /// Counts `n` more items done; shows the bar once the job is long.
     pub fn add(&self, n: u64) {
         let items = self.items.fetch_add(n, Ordering::Relaxed) + n;
-        self.say(|| format!("{items} {}", self.unit));
+        self.say(|| self.unit.count(items));
     }
 
     /// Shows `message()` in place of the count, once the job is long.
@@ -79,5 +92,19 @@ impl Progress {
     /// Removes the bar.
     pub fn finish(&self) {
         self.bar.finish_and_clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Unit;
+
+    #[test]
+    fn one_item_is_counted_in_the_singular() {
+        let unit = Unit("puzzle graded", "puzzles graded");
+        assert_eq!(unit.count(0), "0 puzzles graded");
+        assert_eq!(unit.count(1), "1 puzzle graded");
+        assert_eq!(unit.count(2), "2 puzzles graded");
+        assert_eq!(unit.count(21), "21 puzzles graded");
     }
 }

@@ -23,7 +23,7 @@ use crate::batch::{fail, stop_status, Streamed, Workers};
 use crate::diag;
 use crate::diag::Reports;
 use crate::output::Output;
-use crate::progress::Progress;
+use crate::progress::{Progress, Unit};
 
 /// Items per task at most: fast items are made in blocks this large, slow
 /// ones one by one (see [`Workers::stream`]); each leaves as soon as it and
@@ -380,8 +380,8 @@ pub fn run(args: GenerateArgs) -> ExitCode {
     let progress = Progress::new(
         None,
         match job {
-            Job::Grids => "grids",
-            Job::Puzzles { .. } => "puzzles",
+            Job::Grids => Unit("grid", "grids"),
+            Job::Puzzles { .. } => Unit("puzzle", "puzzles"),
         },
     );
     if format == Format::Csv && common.start == 0 {

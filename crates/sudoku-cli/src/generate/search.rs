@@ -23,7 +23,7 @@ use super::{write_puzzle, Format};
 use crate::batch::stop_status;
 use crate::diag;
 use crate::output::Output;
-use crate::progress::Progress;
+use crate::progress::{Progress, Unit};
 
 /// How often the workers report their step counts, and the progress line
 /// is drawn again.
@@ -103,7 +103,7 @@ impl Run {
             std::thread::spawn(move || search(goal, seeds, seed, &stop, &send));
         }
         drop(send);
-        let progress = Progress::new(None, "puzzles");
+        let progress = Progress::new(None, Unit("puzzle", "puzzles"));
         let mut written: HashSet<Grid> = HashSet::new();
         let mut forms = std::mem::take(&mut self.forms);
         let deadline = self.time_limit.map(|limit| start + limit);

@@ -20,7 +20,7 @@ use crate::batch::{fail, stop_status, Invalid, Status, Workers};
 use crate::diag::{self, Reports};
 use crate::input;
 use crate::output::Output;
-use crate::progress::Progress;
+use crate::progress::{Progress, Unit};
 
 pub mod layout;
 pub mod pdf;
@@ -264,9 +264,9 @@ fn read(
         };
         let source_name = source.name.clone();
         let unit = if args.no_grade {
-            "puzzles"
+            Unit("puzzle", "puzzles")
         } else {
-            "puzzles graded"
+            Unit("puzzle graded", "puzzles graded")
         };
         // A count, not a bar over the bytes: the input is read far ahead
         // of the grading.
@@ -493,7 +493,7 @@ fn write(
             Document::Svg(svg::Writer::begin(writer, layout, pages).map_err(Failure::Output)?)
         }
     };
-    let progress = Progress::new(None, "pages");
+    let progress = Progress::new(None, Unit("page", "pages"));
     write_pages(
         &mut document,
         &mut replay,
