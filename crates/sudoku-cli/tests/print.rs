@@ -612,8 +612,7 @@ fn grading_shows_its_progress_on_a_terminal() {
     // `script` runs the command with a terminal as stderr, and keeps what
     // the terminal showed in a file of its own (the typescript).
     let dir = temp_dir("progress");
-    // AI Escargot and Inkala's 2012 puzzle, the hardest steps of the
-    // classics below the nested chains.
+    // AI Escargot and Inkala's 2012 puzzle.
     let famous: Vec<String> = fs::read_to_string(classics())
         .unwrap()
         .lines()

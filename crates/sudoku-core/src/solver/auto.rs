@@ -1,5 +1,6 @@
-//! The router: each puzzle to the engine that solves it fastest on this
-//! machine, chosen after the first propagation.
+//! The router: each puzzle to an engine chosen for it on this machine after
+//! the first propagation, so that no kind of puzzle is slow (on some CPUs
+//! that costs a little on the others; below).
 //!
 //! [`Fast`](crate::Fast)'s engine places the givens and propagates (singles,
 //! locked candidates): most puzzles are then solved or nearly, and its
@@ -109,9 +110,8 @@ pub(super) fn route<F: FnMut(&[u8; 81]), T: Tally>(
     }
 }
 
-/// The default solver: each puzzle goes to the engine that solves it
-/// fastest on this machine, chosen after the first propagation (see the
-/// module notes). [`Fast`](crate::Fast)'s engine takes most puzzles; with
+/// The default solver: each puzzle goes to an engine chosen for it on this
+/// machine after the first propagation (see the module notes). [`Fast`](crate::Fast)'s engine takes most puzzles; with
 /// the AVX-512 build of [`Triad`](crate::Triad) on the CPU, the triad
 /// engine takes those with more than 47 cells open.
 /// The answers are those of either: the same for a puzzle with one

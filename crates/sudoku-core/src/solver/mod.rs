@@ -129,8 +129,8 @@ pub struct SearchStats {
 /// The solvers by name, for frontends that let the user choose.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum SolverKind {
-    /// The router: `Fast` or `Triad` per puzzle, whichever is faster for it
-    /// on this machine.
+    /// The router: `Fast` or `Triad` per puzzle, chosen for this machine
+    /// after the first propagation.
     #[default]
     Auto,
     /// The fast bitboard solver.
