@@ -216,9 +216,10 @@ fn the_digit_count_table_agrees_with_the_population_count() {
 }
 
 /// The dynamic forcing chains take the propagations of the position before
-/// again where they hold: every one taken is compared with the one
-/// followed afresh (`forcing::Store::check_reuse`), over whole solves of the
-/// SE-rated puzzles whose hardest step is a dynamic forcing chain.
+/// again where they hold, whole or up to where they part and followed on
+/// from there: every one taken is compared with the one followed afresh
+/// (`forcing::Store::check_reuse`), over whole solves of the SE-rated
+/// puzzles whose hardest step is a dynamic forcing chain.
 #[test]
 fn dynamic_propagations_taken_again_are_those_followed_afresh() {
     let data = include_str!("../../tests/data/se-rated.txt");
@@ -228,6 +229,7 @@ fn dynamic_propagations_taken_again_are_those_followed_afresh() {
         .map(|l| &l[..81])
         .collect();
     assert!(puzzles.len() >= 5, "{}", puzzles.len());
+    let mut resumed = 0;
     for line in puzzles {
         let mut marks = marks_of(line);
         let mut work = super::Workspace::default();
@@ -249,5 +251,7 @@ fn dynamic_propagations_taken_again_are_those_followed_afresh() {
             steps += 1;
         }
         assert!(marks.is_solved(), "{line} after {steps} steps");
+        resumed += work.forcing.resumed();
     }
+    assert!(resumed > 100, "{resumed} propagations followed on");
 }

@@ -33,8 +33,8 @@
 //! causes ([`Prop`], followed by [`propagate`]), and a cache of the "on"
 //! propagations of one position (each candidate's is needed by several
 //! chains); the dynamic setting keeps its propagations, on and off, for
-//! the next position, which takes again those that still hold there
-//! ([`super::reuse`]). This file is the search: which assumptions to follow, which
+//! the next position, which takes again those that still hold there,
+//! whole or up to where they part ([`super::reuse`]). This file is the search: which assumptions to follow, which
 //! conclusions they give and which is the easiest, and the searches nested
 //! in a chain ([`Deeper`]); the sentences are [`super::text`]'s.
 
@@ -45,7 +45,7 @@ use super::board::{AdvancedOff, Board, BoardKey, KeyHasher, NestedRef, Rule};
 use super::chains;
 use super::closure;
 use super::nested::{self, Kind};
-use super::propagation::{propagate, Nest, Prop, Scratch, StateSet};
+use super::propagation::{propagate, resume, Nest, Prop, Scratch, StateSet};
 use super::reuse::{Kept, Reuse};
 use super::shared::{length_bonus, st, st_cell, st_digit, st_on};
 use super::text::{Branches, Line, Writer};
@@ -161,6 +161,13 @@ impl Store {
     pub(crate) fn check_reuse(&mut self) {
         self.reuse.check = true;
     }
+
+    /// Tests: how many propagations the dynamic setting took from an
+    /// earlier position in part and followed on from there.
+    #[cfg(test)]
+    pub(crate) fn resumed(&self) -> usize {
+        self.reuse.resumed
+    }
 }
 
 impl<'a> Engine<'a> {
@@ -251,13 +258,23 @@ impl<'a> Engine<'a> {
     /// takes those of earlier positions that hold on this board.
     fn adopt(&mut self) {
         let mut held = Vec::new();
+        let mut partial = Vec::new();
         let mut stale = Vec::new();
-        self.reuse.start(&self.board.m, &mut held, &mut stale);
+        self.reuse
+            .start(&self.board.m, &mut held, &mut partial, &mut stale);
         self.pool.extend(stale);
         if self.off_kept.is_empty() {
             self.off_kept = (0..729).map(|_| None).collect();
         }
-        for k in held {
+        for k in &mut partial {
+            resume(
+                self.board,
+                &mut k.prop,
+                &mut self.scratch,
+                &mut *self.deeper,
+            );
+        }
+        for k in held.into_iter().chain(partial) {
             if k.on {
                 self.on[k.key] = Some(k.prop);
             } else {

@@ -125,8 +125,11 @@ pub(super) struct Prop {
     /// still queued when a contradiction ended the propagation.
     last_followed: u16,
     /// The states that are a cause of some node, once
-    /// [`Prop::holds_without`] needed them.
+    /// [`Prop::take_again`] needed them.
     causing: Option<StateSet>,
+    /// Cut back by [`Prop::take_again`]: the off node the walk goes on
+    /// from ([`resume`]).
+    resume_at: u16,
 }
 
 impl Prop {
@@ -140,6 +143,7 @@ impl Prop {
             nested: Vec::new(),
             last_followed: 0,
             causing: None,
+            resume_at: 0,
         }
     }
 
@@ -151,6 +155,7 @@ impl Prop {
         self.nested.clear();
         self.last_followed = 0;
         self.causing = None;
+        self.resume_at = 0;
     }
 
     /// Adds a node for `state` caused by `causes` through `cause`,
@@ -204,50 +209,13 @@ impl Prop {
         self.set.has(s).then(|| self.index[usize::from(s)])
     }
 
-    /// Whether this propagation, followed in the dynamic setting at level 0
-    /// on a board, is also the one of the same assumption on that board
-    /// without the candidates of `gone`: then it is made so, by dropping
-    /// their off states from the set (each a state that caused nothing).
-    ///
-    /// Why it is exact: the propagation reads a candidate `e` in three
-    /// ways. An on state turning `e` off queues `e` off, which the smaller
-    /// board never reaches: nothing else changes if `e` off caused nothing
-    /// (it is no cause, first or among a cell's or unit's struck
-    /// candidates, of any state, nor part of the contradiction), and `e`
-    /// on was not reached. And a cell or a unit's digit is counted where
-    /// one of its off states is followed: "two left" concludes the other.
-    /// Replaying those counts in the order followed, each with the gone
-    /// candidates not yet struck taken out, the conclusion is the same
-    /// unless a count of three or more falls to two and the other one was
-    /// not on already (one that was two and falls to one had `e` on
-    /// reached); a count made by following a gone
-    /// candidate is not made on the smaller board, which is fine since that
-    /// state caused nothing.
-    pub(super) fn holds_without(&mut self, gone: &Gone) -> bool {
-        if self.set.meets_on_of(&gone.offs) {
-            return false;
-        }
-        // A contradiction's states: the last node may be outside the set.
-        if let Some((a, b)) = self.conflict {
-            for n in [a, b] {
-                if gone.offs.has(self.nodes[usize::from(n)].state & !1) {
-                    return false;
-                }
-            }
-        }
-        // Gone off states reached must have caused nothing.
-        let causing = self.causing.get_or_insert_with(|| {
-            let mut causing = StateSet::EMPTY;
-            for &p in &self.parents {
-                causing.insert(self.nodes[usize::from(p)].state);
-            }
-            causing
-        });
-        if causing.meets(&gone.offs) {
-            return false;
-        }
-        // The counts of the cells and units' digits that lost candidates,
-        // replayed where the off states in them were followed.
+    /// The counts of the cells and units' digits that lost candidates
+    /// (`gone`), replayed where this propagation followed the off states
+    /// in them, before node `until`: the first off node whose count would
+    /// conclude something new without those candidates ("two left" where
+    /// the earlier board had three or more, and the other one not on
+    /// already), or `Some(0)` if there are too many to replay.
+    fn replay(&self, gone: &Gone, until: u16) -> Option<u16> {
         let mut order = [0u16; 256];
         let mut k = 0;
         for (w, &x) in self.set.0.iter().enumerate() {
@@ -256,9 +224,9 @@ impl Prop {
                 let s = (w * 64) as u16 + bits.trailing_zeros() as u16;
                 bits &= bits - 1;
                 let n = self.index[usize::from(s)];
-                if n <= self.last_followed {
+                if n <= self.last_followed && n < until {
                     if k == order.len() {
-                        return false;
+                        return Some(0);
                     }
                     order[k] = n;
                     k += 1;
@@ -293,14 +261,156 @@ impl Prop {
                         st(usize::from(UNITS[(g - 81) / 9][i]), d, true)
                     };
                     if !self.set.has(t) || !self.before(self.index[usize::from(t)], n) {
-                        return false;
+                        return Some(n);
                     }
                 }
                 *present &= !(1 << bit);
             }
         }
+        None
+    }
+
+    /// What of this propagation, followed in the dynamic setting at level 0
+    /// on a board, is also the one of the same assumption on that board
+    /// without the candidates of `gone`, made so: all of it
+    /// ([`Again::Whole`]: their off states are dropped from the set, each a
+    /// state that caused nothing), the phases before some off node
+    /// ([`Again::From`]: the rest is cut off, for [`resume`] to follow
+    /// again), or nothing.
+    ///
+    /// The walk goes in phases: following an off node (which turns states
+    /// on), then every on state that made (which turn states off); the
+    /// assumption's own phase comes first. A phase of the smaller board is
+    /// the one of the earlier board, less the gone candidates' off nodes,
+    /// unless something in it reads a gone candidate `e`:
+    ///
+    /// - it turns `e` on;
+    /// - `e` off is among the causes of a state it turns on (its first
+    ///   cause, or among the struck candidates that left a cell or a unit
+    ///   with two);
+    /// - it ends in a contradiction on `e`;
+    /// - a count it makes comes out otherwise: a cell, or a unit's digit,
+    ///   counted where one of its off states is followed, with three or
+    ///   more candidates on the earlier board and two on the smaller one
+    ///   (less those gone and not yet struck), the other one not on
+    ///   already, would conclude something new ([`Prop::replay`]). (One
+    ///   that was two and falls to one had `e` on reached.)
+    ///
+    /// On an on state turning `e` off, nothing else changes: the smaller
+    /// board has no `e` to turn off, and if `e` off caused nothing the walk
+    /// goes on the same. So the first phase that reads a gone candidate is
+    /// where the two walks part, and every phase before it is the same.
+    pub(super) fn take_again(&mut self, gone: &Gone) -> Again {
+        let mut at = i32::MAX;
+        if self.set.meets_on_of(&gone.offs) {
+            for (w, (&x, &y)) in self.set.0.iter().zip(&gone.offs.0).enumerate() {
+                let mut bits = x & y << 1;
+                while bits != 0 {
+                    let t = (w * 64) as u16 + bits.trailing_zeros() as u16;
+                    bits &= bits - 1;
+                    at = at.min(self.phase(self.index[usize::from(t)]));
+                }
+            }
+        }
+        if let Some((a, b)) = self.conflict {
+            let states = [a, b].map(|n| self.nodes[usize::from(n)].state & !1);
+            if states.iter().any(|&s| gone.offs.has(s)) {
+                at = at.min(self.phase(b));
+            }
+        }
+        let causing = self.causing.get_or_insert_with(|| {
+            let mut causing = StateSet::EMPTY;
+            for &p in &self.parents {
+                causing.insert(self.nodes[usize::from(p)].state);
+            }
+            causing
+        });
+        if causing.meets(&gone.offs) {
+            // Only on states have off states among their causes, made after
+            // them and phase after phase: the first one found after the
+            // earliest gone off node is the earliest.
+            let mut from = self.nodes.len();
+            for (w, (&x, &y)) in self.set.0.iter().zip(&gone.offs.0).enumerate() {
+                let mut bits = x & y;
+                while bits != 0 {
+                    let t = (w * 64) as u16 + bits.trailing_zeros() as u16;
+                    bits &= bits - 1;
+                    from = from.min(usize::from(self.index[usize::from(t)]));
+                }
+            }
+            for i in from + 1..self.nodes.len() {
+                let node = self.nodes[i];
+                if !st_on(node.state) {
+                    continue;
+                }
+                let causes = self.causes(i as u16);
+                if i32::from(causes[0]) >= at {
+                    break;
+                }
+                if causes
+                    .iter()
+                    .any(|&p| gone.offs.has(self.nodes[usize::from(p)].state))
+                {
+                    at = i32::from(causes[0]);
+                    break;
+                }
+            }
+        }
+        if at < 0 {
+            return Again::Nothing;
+        }
+        let until = u16::try_from(at).unwrap_or(u16::MAX);
+        if let Some(n) = self.replay(gone, until) {
+            at = at.min(i32::from(n));
+        }
+        if at == i32::MAX {
+            self.set.and_not(&gone.offs);
+            return Again::Whole;
+        }
+        // Cut off every node made in phase `at` or after (phases only grow
+        // along the nodes).
+        let (mut lo, mut hi) = (1, self.nodes.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if self.phase(mid as u16) < at {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        for i in lo..self.nodes.len() {
+            let s = self.nodes[i].state;
+            if usize::from(self.index[usize::from(s)]) == i {
+                self.set.0[usize::from(s) / 64] &= !(1 << (s % 64));
+            }
+        }
+        if lo < self.nodes.len() {
+            self.parents.truncate(self.nodes[lo].first as usize);
+            self.nodes.truncate(lo);
+        }
         self.set.and_not(&gone.offs);
-        true
+        self.conflict = None;
+        self.causing = None;
+        self.resume_at = at as u16;
+        Again::From
+    }
+
+    /// The phase node `n` was made in ([`Prop::take_again`]): the off node
+    /// whose following made it (for an off node, made by an on state, the
+    /// one that made that on state), or -1 for the assumption's own phase.
+    fn phase(&self, n: u16) -> i32 {
+        let node = self.nodes[usize::from(n)];
+        if node.count == 0 {
+            return -1;
+        }
+        let first = self.parents[node.first as usize];
+        let on = if st_on(node.state) { n } else { first };
+        let on = self.nodes[usize::from(on)];
+        if on.count == 0 {
+            -1
+        } else {
+            i32::from(self.parents[on.first as usize])
+        }
     }
 
     /// Whether on node `t` was reached before off node `n` was followed: it
@@ -505,21 +615,65 @@ pub(super) fn propagate(
     x: &mut Scratch,
     deeper: &mut dyn Nest,
 ) {
-    'walk: {
-        prop.clear();
-        x.on_queue.clear();
-        x.off_queue.clear();
-        x.struck = [0; 81];
-        x.struck_at = [0; 9];
-        let mut cur = board.clone();
-        let cells = !mode.nishio;
-        let n = prop.push(start, &[], true, Cause::Start);
-        let (c, d) = (st_cell(start), st_digit(start));
-        if st_on(start) {
-            x.on_queue.push_back(n, c, d);
-        } else {
-            x.off_queue.push_back(n, c, d);
+    prop.clear();
+    x.on_queue.clear();
+    x.off_queue.clear();
+    x.struck = [0; 81];
+    x.struck_at = [0; 9];
+    let n = prop.push(start, &[], true, Cause::Start);
+    let (c, d) = (st_cell(start), st_digit(start));
+    if st_on(start) {
+        x.on_queue.push_back(n, c, d);
+    } else {
+        x.off_queue.push_back(n, c, d);
+    }
+    walk(board, board.clone(), mode, prop, x, deeper);
+}
+
+/// Carries on a propagation cut short by [`Prop::take_again`], in the dynamic
+/// setting at level 0 on `board` (the board without the candidates gone):
+/// its queues and struck candidates are those of the nodes it kept (every
+/// off node before the one it stopped at was followed, the others are
+/// still queued), and the walk goes on from there as [`propagate`] would
+/// have gone on at that point.
+pub(super) fn resume(board: &Board, prop: &mut Prop, x: &mut Scratch, deeper: &mut dyn Nest) {
+    x.on_queue.clear();
+    x.off_queue.clear();
+    x.struck = [0; 81];
+    x.struck_at = [0; 9];
+    let mut cur = board.clone();
+    let next = prop.resume_at;
+    for (i, node) in prop.nodes.iter().enumerate() {
+        let s = node.state;
+        // The off nodes kept, in the order found (a gone one is not in the
+        // set): those before `next` were followed.
+        if st_on(s) || !prop.set.has(s) {
+            continue;
         }
+        let (c, d) = (st_cell(s), st_digit(s));
+        x.off_queue.push_back(i as u16, c, d);
+        if (i as u16) < next {
+            x.off_queue.head += 1;
+            cur.remove_mark(c, d);
+            x.struck[c] |= 1 << d;
+            x.struck_at[d] |= CELL_BIT[c];
+        }
+    }
+    walk(board, cur, Mode::DYNAMIC, prop, x, deeper);
+}
+
+/// The walk of [`propagate`] from the queues of `x`, on `cur` (the board
+/// with the off states followed so far struck, in the dynamic settings).
+fn walk(
+    board: &Board,
+    mut cur: Board,
+    mode: Mode,
+    prop: &mut Prop,
+    x: &mut Scratch,
+    deeper: &mut dyn Nest,
+) {
+    'walk: {
+        let cells = !mode.nishio;
         loop {
             if let Some((n, c, d)) = x.on_queue.pop_front() {
                 // The cell's other digits, then the digit's other places by
@@ -679,12 +833,23 @@ pub(super) fn propagate(
     };
 }
 
+/// What [`Prop::take_again`] kept of a propagation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Again {
+    /// All of it.
+    Whole,
+    /// The phases before an off node, which [`resume`] carries on from.
+    From,
+    /// Nothing: it must be followed afresh.
+    Nothing,
+}
+
 /// Most cells and units' digits [`Gone`] follows: more candidates gone
 /// than that and nothing is taken again.
 const SLOTS: usize = 96;
 
 /// The candidates one board has and a later one has not, with what a
-/// propagation's replay of its counts needs ([`Prop::holds_without`]).
+/// propagation's replay of its counts needs ([`Prop::take_again`]).
 pub(super) struct Gone {
     /// Their off states.
     offs: StateSet,
