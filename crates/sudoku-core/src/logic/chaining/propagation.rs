@@ -216,7 +216,8 @@ impl Prop {
     /// the earlier board had three or more, and the other one not on
     /// already), or `Some(0)` if there are too many to replay.
     fn replay(&self, gone: &Gone, until: u16) -> Option<u16> {
-        let mut order = [0u16; 256];
+        // Each off node to replay with its state, by the order followed.
+        let mut order = [0u32; 256];
         let mut k = 0;
         for (w, &x) in self.set.0.iter().enumerate() {
             let mut bits = x & gone.touched.0[w];
@@ -228,16 +229,19 @@ impl Prop {
                     if k == order.len() {
                         return Some(0);
                     }
-                    order[k] = n;
+                    order[k] = u32::from(n) << 16 | u32::from(s);
                     k += 1;
                 }
             }
         }
+        if k == 0 {
+            return None;
+        }
         let order = &mut order[..k];
         order.sort_unstable();
         let mut left = gone.left;
-        for &n in order.iter() {
-            let s = self.nodes[usize::from(n)].state;
+        for &o in order.iter() {
+            let (n, s) = ((o >> 16) as u16, o as u16);
             let (c, d) = (st_cell(s), st_digit(s));
             let own = !gone.offs.has(s);
             let mut groups = [(c, d); 4];
@@ -318,14 +322,23 @@ impl Prop {
                 at = at.min(self.phase(b));
             }
         }
-        let causing = self.causing.get_or_insert_with(|| {
-            let mut causing = StateSet::EMPTY;
-            for &p in &self.parents {
-                causing.insert(self.nodes[usize::from(p)].state);
-            }
-            causing
-        });
-        if causing.meets(&gone.offs) {
+        // A gone off state can be a cause only if it was reached (and not
+        // dropped since: one dropped caused nothing).
+        let reached = self.set.meets(&gone.offs);
+        let nodes = &self.nodes;
+        let parents = &self.parents;
+        let causes_gone = reached
+            && self
+                .causing
+                .get_or_insert_with(|| {
+                    let mut causing = StateSet::EMPTY;
+                    for &p in parents {
+                        causing.insert(nodes[usize::from(p)].state);
+                    }
+                    causing
+                })
+                .meets(&gone.offs);
+        if causes_gone {
             // Only on states have off states among their causes, made after
             // them and phase after phase: the first one found after the
             // earliest gone off node is the earliest.
@@ -378,11 +391,15 @@ impl Prop {
                 hi = mid;
             }
         }
-        for i in lo..self.nodes.len() {
+        // Every node is in the set but a contradiction's second state (the
+        // last node), whose own state is not.
+        let registered = match self.conflict {
+            Some(_) => self.nodes.len() - 1,
+            None => self.nodes.len(),
+        };
+        for i in lo..registered {
             let s = self.nodes[i].state;
-            if usize::from(self.index[usize::from(s)]) == i {
-                self.set.0[usize::from(s) / 64] &= !(1 << (s % 64));
-            }
+            self.set.0[usize::from(s) / 64] &= !(1 << (s % 64));
         }
         if lo < self.nodes.len() {
             self.parents.truncate(self.nodes[lo].first as usize);
