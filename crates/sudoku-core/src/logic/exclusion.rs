@@ -10,7 +10,7 @@
 
 use crate::logic::step::cells_text;
 use crate::logic::{
-    cell, count9, digit, se_peers, sees, Candidates, Digits, Step, Technique, PEERS,
+    cell, count9, digit, se_peers, sees, Candidates, Digits, Step, Technique, PEERS, PEER_BITS,
 };
 
 /// Every cell, as a cell set.
@@ -331,17 +331,22 @@ fn triples(
             if same && gone == 0 {
                 thirds &= diff.fresh;
             }
-            // One branch on each third cell, not one per test (`|` and `&`
-            // rather than `||` and `&&`: the tests mispredicted often).
-            let mut open = 0u128;
-            let mut rest = thirds;
-            while rest != 0 {
-                let t = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let two = two_or_more(pair & excluders[t]);
-                let new = !same || (diff.fresh >> t & 1 != 0) | (diff.either[t] & gone != 0);
-                if new & two {
-                    open |= 1 << t;
+            // A third cell's excluders are its peers of two or three
+            // candidates, as the pair's common excluders all are: it has
+            // two of them in common with the pair if it sees two.
+            thirds &= seen_twice(pair);
+            // Where both cells are as they were, a third cell that is too
+            // is new only by a common excluder that changed.
+            let mut open = thirds;
+            if same && gone != 0 {
+                open = thirds & diff.fresh;
+                let mut rest = thirds & !diff.fresh;
+                while rest != 0 {
+                    let t = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    if diff.either[t] & gone != 0 {
+                        open |= 1 << t;
+                    }
                 }
             }
             if open == 0 {
@@ -372,6 +377,19 @@ fn triples(
         }
     }
     None
+}
+
+/// The cells that see two cells of `cells` or more.
+fn seen_twice(cells: u128) -> u128 {
+    let (mut once, mut twice) = (0u128, 0u128);
+    let mut rest = cells;
+    while rest != 0 {
+        let peers = PEER_BITS[rest.trailing_zeros() as usize];
+        rest &= rest - 1;
+        twice |= once & peers;
+        once |= peers;
+    }
+    twice
 }
 
 /// Whether `set` has two members or more.
