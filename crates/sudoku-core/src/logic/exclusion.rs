@@ -651,4 +651,24 @@ mod tests {
             "{skipped} skipped of {triples}"
         );
     }
+
+    /// The cells that see two of a set, against counting each cell's peers
+    /// in the set, for random sets of every size up to 20.
+    #[test]
+    fn seen_twice_is_seeing_two_or_more() {
+        use rand::Rng;
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        for size in 0..=20 {
+            for _ in 0..50 {
+                let mut set = 0u128;
+                while set.count_ones() < size {
+                    set |= 1 << rng.gen_range(0..81);
+                }
+                let counted = (0..81)
+                    .filter(|&c| (PEER_BITS[c] & set).count_ones() >= 2)
+                    .fold(0u128, |s, c| s | 1 << c);
+                assert_eq!(seen_twice(set), counted, "{set:#x}");
+            }
+        }
+    }
 }

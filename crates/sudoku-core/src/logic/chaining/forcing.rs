@@ -34,9 +34,10 @@
 //! propagations of one position (each candidate's is needed by several
 //! chains); the dynamic setting keeps its propagations, on and off, for
 //! the next position, which takes again those that still hold there,
-//! whole or up to where they part ([`super::reuse`]). This file is the search: which assumptions to follow, which
-//! conclusions they give and which is the easiest, and the searches nested
-//! in a chain ([`Deeper`]); the sentences are [`super::text`]'s.
+//! whole or up to where they part ([`super::reuse`]). This file is the
+//! search: which assumptions to follow, which conclusions they give and
+//! which is the easiest, and the searches nested in a chain ([`Deeper`]);
+//! the sentences are [`super::text`]'s.
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
