@@ -218,21 +218,21 @@ impl Prop {
     fn replay(&self, gone: &Gone, until: u16) -> Option<u16> {
         // Each off node to replay with its state, by the order followed.
         let mut order = [0u32; 256];
-        let mut k = 0;
-        for (w, &x) in self.set.0.iter().enumerate() {
-            let mut bits = x & gone.touched.0[w];
-            while bits != 0 {
-                let s = (w * 64) as u16 + bits.trailing_zeros() as u16;
-                bits &= bits - 1;
-                let n = self.index[usize::from(s)];
-                if n <= self.last_followed && n < until {
-                    if k == order.len() {
-                        return Some(0);
-                    }
+        let (mut k, mut over) = (0, false);
+        let touched = self.set.0.iter().zip(&gone.touched.0).map(|(x, y)| x & y);
+        each_state(touched, |s| {
+            let n = self.index[usize::from(s)];
+            if n <= self.last_followed && n < until {
+                if k == order.len() {
+                    over = true;
+                } else {
                     order[k] = u32::from(n) << 16 | u32::from(s);
                     k += 1;
                 }
             }
+        });
+        if over {
+            return Some(0);
         }
         if k == 0 {
             return None;
@@ -307,14 +307,8 @@ impl Prop {
     pub(super) fn take_again(&mut self, gone: &Gone) -> Again {
         let mut at = i32::MAX;
         if self.set.meets_on_of(&gone.offs) {
-            for (w, (&x, &y)) in self.set.0.iter().zip(&gone.offs.0).enumerate() {
-                let mut bits = x & y << 1;
-                while bits != 0 {
-                    let t = (w * 64) as u16 + bits.trailing_zeros() as u16;
-                    bits &= bits - 1;
-                    at = at.min(self.phase(self.index[usize::from(t)]));
-                }
-            }
+            let ons = self.set.0.iter().zip(&gone.offs.0).map(|(x, y)| x & y << 1);
+            each_state(ons, |t| at = at.min(self.phase(self.index[usize::from(t)])));
         }
         if let Some((a, b)) = self.conflict {
             let states = [a, b].map(|n| self.nodes[usize::from(n)].state & !1);
@@ -343,14 +337,10 @@ impl Prop {
             // them and phase after phase: the first one found after the
             // earliest gone off node is the earliest.
             let mut from = self.nodes.len();
-            for (w, (&x, &y)) in self.set.0.iter().zip(&gone.offs.0).enumerate() {
-                let mut bits = x & y;
-                while bits != 0 {
-                    let t = (w * 64) as u16 + bits.trailing_zeros() as u16;
-                    bits &= bits - 1;
-                    from = from.min(usize::from(self.index[usize::from(t)]));
-                }
-            }
+            let offs = self.set.0.iter().zip(&gone.offs.0).map(|(x, y)| x & y);
+            each_state(offs, |t| {
+                from = from.min(usize::from(self.index[usize::from(t)]))
+            });
             for i in from + 1..self.nodes.len() {
                 let node = self.nodes[i];
                 if !st_on(node.state) {
@@ -848,6 +838,18 @@ fn walk(
         0 => 0,
         h => x.off_queue.items[h - 1].0,
     };
+}
+
+/// Calls `f` with each state of a set given by its words (a
+/// [`StateSet`]'s, or those of two combined), in increasing order.
+#[inline(always)]
+fn each_state(words: impl Iterator<Item = u64>, mut f: impl FnMut(u16)) {
+    for (w, mut bits) in words.enumerate() {
+        while bits != 0 {
+            f((w * 64) as u16 + bits.trailing_zeros() as u16);
+            bits &= bits - 1;
+        }
+    }
 }
 
 /// What [`Prop::take_again`] kept of a propagation.
