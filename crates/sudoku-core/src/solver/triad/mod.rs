@@ -26,6 +26,15 @@
 //! mini-column of each box) and restricts its three boxes to them. Boxes and
 //! bands to visit are bits of one word; the loop runs to a fixpoint.
 //!
+//! **Contradictions.** A lane below its minimum is one. Two more are checked
+//! when a box settles: a cell asserted two digits, and a digit with no lane
+//! left in a row or column of the matrix. The counts miss both, and the rules
+//! do not always reach a lane below its minimum from them: whether they do
+//! depends on the order of the visits. tdoku, which visits one box or band at
+//! a time depth first, happens to reach it more often than this solver's
+//! batched visits, so without the two checks this solver guessed about 5%
+//! more on the hardest puzzles; with them it guesses less than tdoku.
+//!
 //! **Search.** The band with the fewest configurations left (but not fixed)
 //! is chosen, in it a digit with the fewest configurations (two if any), and
 //! the search tries its first configuration, then all the others at once.
@@ -584,10 +593,13 @@ impl<V: Wide> State<V> {
             if counts.any_less(minimum) {
                 return false;
             }
+            let [_, r1, r2, r3] = row_of(bx);
+            let [_, c1, c2, c3] = col_of(bx);
+            let single = counts.equal(minimum);
             let asserted = or_but(
-                and_or_not(bx, counts.equal(minimum), twice_in_rows(bx)),
+                and_or_not(bx, single, at_least_two(bx, r1, r2, r3)),
                 bx,
-                twice_in_cols(bx),
+                at_least_two(bx, c1, c2, c3),
             );
             let placed = asserted & cells;
             let rows = placed | placed.rotate_rows();
@@ -613,6 +625,17 @@ impl<V: Wide> State<V> {
                 src.shuffle(V::load(&ctrl[2])),
             );
             if !gone.intersects(bx) {
+                // Settled: each asserted cell now holds its assertions
+                // alone, so one holding more was asserted two digits; and
+                // a digit absent from a whole row or column of the matrix
+                // (its three cells and their `H` or `V` lane) has no place.
+                // Both are contradictions the counts do not see; left to
+                // the search, they cost it guesses.
+                if !placed.subset_of(single)
+                    || !V::splat(ALL).subset_of(or4(bx, r1, r2, r3) & or4(bx, c1, c2, c3))
+                {
+                    return false;
+                }
                 break;
             }
             bx = bx.and_not(gone);
@@ -749,18 +772,18 @@ fn triads_of<V: Wide>(configs: V::Half) -> V {
     both.shuffle(V::load(&TRIADS[0])) | both.shuffle(V::load(&TRIADS[1]))
 }
 
-/// Per lane, the digits that appear in two or more lanes of its row of four.
+/// Each lane's row of four: the lane, then the next three along the row.
 #[inline(always)]
-fn twice_in_rows<V: Wide>(x: V) -> V {
+fn row_of<V: Wide>(x: V) -> [V; 4] {
     let r2 = x.rotate_rows2();
-    at_least_two(x, x.rotate_rows(), r2, r2.rotate_rows())
+    [x, x.rotate_rows(), r2, r2.rotate_rows()]
 }
 
-/// Per lane, the digits that appear in two or more lanes of its column of four.
+/// Each lane's column of four: the lane, then the next three down the column.
 #[inline(always)]
-fn twice_in_cols<V: Wide>(x: V) -> V {
-    let r2 = x.rotate_cols2();
-    at_least_two(x, x.rotate_cols(), r2, r2.rotate_cols())
+fn col_of<V: Wide>(x: V) -> [V; 4] {
+    let c2 = x.rotate_cols2();
+    [x, x.rotate_cols(), c2, c2.rotate_cols()]
 }
 
 /// One node of the search and the loop over its branches; `recurse`
@@ -991,7 +1014,10 @@ pub(crate) fn search_without(cells: &[u8; 81], cell: usize, digit: usize) -> usi
 
 #[cfg(test)]
 mod tests {
-    use super::{run_from, search_counting_guesses, search_on, search_without, Build};
+    use super::lanes::{Narrow, Wide, P16};
+    use super::{
+        run_from, search_counting_guesses, search_on, search_without, Build, State, ALL, FRESH_BAND,
+    };
     use crate::fixtures::{cells_of, cpu_test, sets, shared_sample, shared_sets_test};
     use crate::solver::bitboard::{self, Ctx, Opened};
     use proptest::prelude::*;
@@ -1091,6 +1117,68 @@ mod tests {
         let mut g = [0u8; 81];
         g[10] = 10;
         assert_eq!(search_on(&g, 1, |_| {}, Build::Portable), 0);
+    }
+
+    /// The first box of an otherwise open board, from its sixteen lanes,
+    /// visited once (portable build): whether it holds.
+    fn box_holds(lanes: [u16; 16]) -> bool {
+        let mut st = State::<P16> {
+            boxes: [P16::splat(ALL); 9],
+            configs: [<P16 as Wide>::Half::load(&FRESH_BAND); 6],
+            pending: [<P16 as Wide>::Half::splat(0); 6],
+            dirty: 0,
+        };
+        st.boxes[0] = P16::load(&lanes);
+        st.visit_box(0)
+    }
+
+    #[test]
+    fn a_settled_box_is_refuted_where_the_counts_hold() {
+        const D1: u16 = 1;
+        const D2: u16 = 2;
+        // Lanes: row-major 4x4, the cells at 4 * r + c, H[r] at 4 * r + 3,
+        // V[c] at 12 + c, the corner at 15.
+        let open = [ALL; 16];
+        assert!(box_holds(open));
+        // Digit 1 placed in the top left cell, as the rules leave it.
+        let mut placed = open;
+        for lane in [1, 2, 4, 5, 6, 8, 9, 10] {
+            placed[lane] &= !D1;
+        }
+        placed[0] = D1;
+        placed[3] &= !D1;
+        placed[12] &= !D1;
+        assert!(box_holds(placed));
+
+        // Digit 1 in no cell of the top row and not in H[0] either: every
+        // lane keeps eight digits, yet the digit has no place in that row.
+        let mut no_place = open;
+        for lane in [0, 1, 2, 3] {
+            no_place[lane] &= !D1;
+        }
+        assert!(!box_holds(no_place));
+        // The same down the first column (its cells and V[0]).
+        let mut no_place = open;
+        for lane in [0, 4, 8, 12] {
+            no_place[lane] &= !D1;
+        }
+        assert!(!box_holds(no_place));
+
+        // The top left cell holds 1 and 2 and nothing else: 1 is in no other
+        // lane of the top row, 2 in no other lane of the first column, so
+        // the cell is asserted both.
+        let mut both = open;
+        both[0] = D1 | D2;
+        for lane in [1, 2, 3] {
+            both[lane] &= !D1;
+        }
+        for lane in [4, 8, 12] {
+            both[lane] &= !D2;
+        }
+        assert!(!box_holds(both));
+        // With 2 also left elsewhere in the column, only 1 is asserted.
+        both[4] |= D2;
+        assert!(box_holds(both));
     }
 
     #[test]
