@@ -186,14 +186,17 @@ pub(super) fn or_but<V: Wide>(a: V, b: V, c: V) -> V {
     }
 }
 
-/// The bits set in two or more of `a`, `b`, `c`, `d`.
+/// The bits set in one or more of `a`, `b`, `c`, `d`, and those set in
+/// two or more (sharing their first steps).
 #[inline(always)]
-pub(super) fn at_least_two<V: Wide>(a: V, b: V, c: V, d: V) -> V {
+pub(super) fn once_and_twice<V: Wide>(a: V, b: V, c: V, d: V) -> (V, V) {
     if V::TERNARY {
-        or_and(majority(a, b, c), or3(a, b, c), d)
+        let abc = or3(a, b, c);
+        (abc | d, or_and(majority(a, b, c), abc, d))
     } else {
         let ab = a | b;
-        (a & b) | (ab & c) | ((ab | c) & d)
+        let abc = ab | c;
+        (abc | d, (a & b) | (ab & c) | (abc & d))
     }
 }
 

@@ -47,7 +47,9 @@ mod lanes;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
-use lanes::{and_or, and_or_not, at_least_two, either_but, or4, or_but, pick, Narrow, Wide, ZERO};
+use lanes::{
+    and_or, and_or_not, either_but, once_and_twice, or4, or_but, pick, Narrow, Wide, ZERO,
+};
 
 use std::sync::atomic::{compiler_fence, Ordering};
 
@@ -594,13 +596,12 @@ impl<V: Wide> State<V> {
                 return false;
             }
             let [_, r1, r2, r3] = row_of(bx);
+            let (in_row, twice_in_row) = once_and_twice(bx, r1, r2, r3);
             let [_, c1, c2, c3] = col_of(bx);
+            let (in_col, twice_in_col) = once_and_twice(bx, c1, c2, c3);
+            let covered = in_row & in_col;
             let single = counts.equal(minimum);
-            let asserted = or_but(
-                and_or_not(bx, single, at_least_two(bx, r1, r2, r3)),
-                bx,
-                at_least_two(bx, c1, c2, c3),
-            );
+            let asserted = or_but(and_or_not(bx, single, twice_in_row), bx, twice_in_col);
             let placed = asserted & cells;
             let rows = placed | placed.rotate_rows();
             let rows = rows | rows.rotate_rows2();
@@ -631,9 +632,7 @@ impl<V: Wide> State<V> {
                 // (its three cells and their `H` or `V` lane) has no place.
                 // Both are contradictions the counts do not see; left to
                 // the search, they cost it guesses.
-                if !placed.subset_of(single)
-                    || !V::splat(ALL).subset_of(or4(bx, r1, r2, r3) & or4(bx, c1, c2, c3))
-                {
+                if !placed.subset_of(single) || !V::splat(ALL).subset_of(covered) {
                     return false;
                 }
                 break;
