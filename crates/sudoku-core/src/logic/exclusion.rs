@@ -414,15 +414,7 @@ struct Bound {
 
 impl Bound {
     fn new(m: &[u16; 81], a: usize, b: usize, pair: u128) -> Bound {
-        let mut excluders = [0u16; 20];
-        let mut count = 0;
-        let mut rest = pair;
-        while rest != 0 && count < excluders.len() {
-            excluders[count] = m[rest.trailing_zeros() as usize];
-            count += 1;
-            rest &= rest - 1;
-        }
-        let excluders = &excluders[..count];
+        let banned = Banned::new(m, pair);
         let seen = sees(a, b);
         // Digits the cells do not hold can never go: no third cell fits.
         let mut bound = Bound {
@@ -441,14 +433,7 @@ impl Bound {
                 if seen && x == y {
                     continue;
                 }
-                let xy = 1u16 << x | 1 << y;
-                let mut keep = xy;
-                for &e in excluders {
-                    let rest = e & !xy;
-                    if rest & rest.wrapping_sub(1) == 0 {
-                        keep |= if rest == 0 { 0x1ff } else { rest };
-                    }
-                }
+                let keep = 1u16 << x | 1 << y | banned.of(x, y);
                 bound.third &= keep;
                 bound.for_a[x] &= keep;
                 bound.for_b[y] &= keep;
@@ -466,18 +451,66 @@ impl Bound {
     }
 }
 
+/// Which third digits each pair of digits rules out, given excluders
+/// (cells of two or three candidates that all three cells see): with `x`
+/// and `y` in two of the cells, a digit `z` in the third empties an
+/// excluder whose candidates are all among `x`, `y`, `z`. That is every `z`
+/// if `{x, y}` is an excluder; the other digit of an excluder of two that
+/// holds one of `x`, `y`; the third digit of an excluder of three that holds
+/// both.
+struct Banned {
+    /// Per digit, the other digits of the excluders of two that hold it.
+    partners: [u16; 9],
+    /// Per pair of digits (`9 * x + y`), the third digits of the excluders of
+    /// three that hold both.
+    thirds: [u16; 81],
+    /// The pairs of digits (bit `9 * x + y`) that are an excluder.
+    whole: u128,
+}
+
+impl Banned {
+    fn new(m: &[u16; 81], excluders: u128) -> Banned {
+        let mut banned = Banned {
+            partners: [0; 9],
+            thirds: [0; 81],
+            whole: 0,
+        };
+        let mut rest = excluders;
+        while rest != 0 {
+            let e = m[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+            let p = e.trailing_zeros() as usize;
+            let q = (e & (e - 1)).trailing_zeros() as usize;
+            let r_bits = e & !(1 << p) & !(1 << q);
+            if r_bits == 0 {
+                banned.partners[p] |= 1 << q;
+                banned.partners[q] |= 1 << p;
+                banned.whole |= 1 << (9 * p + q) | 1 << (9 * q + p);
+            } else {
+                let r = r_bits.trailing_zeros() as usize;
+                for (x, y, z) in [(p, q, r), (p, r, q), (q, r, p)] {
+                    banned.thirds[9 * x + y] |= 1 << z;
+                    banned.thirds[9 * y + x] |= 1 << z;
+                }
+            }
+        }
+        banned
+    }
+
+    /// The third digits ruled out with `x` and `y` (digit indices) in the
+    /// other two cells.
+    fn of(&self, x: usize, y: usize) -> u16 {
+        if self.whole >> (9 * x + y) & 1 != 0 {
+            return 0x1ff;
+        }
+        self.partners[x] | self.partners[y] | self.thirds[9 * x + y]
+    }
+}
+
 /// The eliminations of the triple `cs` with the excluders `common`, as a
 /// step, if any.
 fn triple(m: &[u16; 81], cs: [usize; 3], common: u128) -> Option<Step> {
-    let mut excluders = [0u16; 20];
-    let mut count = 0;
-    let mut rest = common;
-    while rest != 0 && count < excluders.len() {
-        excluders[count] = m[rest.trailing_zeros() as usize];
-        count += 1;
-        rest &= rest - 1;
-    }
-    let excluders = &excluders[..count];
+    let banned = Banned::new(m, common);
     let seen = [sees(cs[0], cs[1]), sees(cs[0], cs[2]), sees(cs[1], cs[2])];
     let full = [m[cs[0]], m[cs[1]], m[cs[2]]];
     let mut ok = [0u16; 3];
@@ -492,18 +525,8 @@ fn triple(m: &[u16; 81], cs: [usize; 3], common: u128) -> Option<Step> {
         while ys != 0 {
             let y = ys.trailing_zeros();
             ys &= ys - 1;
-            let xy = 1u16 << x | 1 << y;
-            // The third digit must not complete any excluder: an excluder
-            // inside {x, y} rules out every z, one with a single digit
-            // outside rules out that digit.
-            let mut banned = 0u16;
-            for &e in excluders {
-                let rest = e & !xy;
-                if rest & rest.wrapping_sub(1) == 0 {
-                    banned |= if rest == 0 { 0x1ff } else { rest };
-                }
-            }
-            let mut zs = full[2] & !banned;
+            // The third digit must not empty any excluder.
+            let mut zs = full[2] & !banned.of(x as usize, y as usize);
             if seen[1] {
                 zs &= !(1 << x);
             }
@@ -650,6 +673,42 @@ mod tests {
             2 * skipped > triples - removing,
             "{skipped} skipped of {triples}"
         );
+    }
+
+    /// The third digits a pair of digits rules out, against trying each
+    /// digit on every excluder, for random excluders of two and three.
+    #[test]
+    fn banned_digits_are_those_that_empty_an_excluder() {
+        use rand::Rng;
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+        for _ in 0..2_000 {
+            // Up to eight excluders of two or three candidates.
+            let mut m = [0u16; 81];
+            let mut excluders = 0u128;
+            for _ in 0..rng.gen_range(1..=8) {
+                let c = rng.gen_range(0..81);
+                let mut e = 0u16;
+                while e.count_ones() < rng.gen_range(2..=3) {
+                    e |= 1 << rng.gen_range(0..9);
+                }
+                m[c] = e;
+                excluders |= 1 << c;
+            }
+            let banned = Banned::new(&m, excluders);
+            for x in 0..9 {
+                for y in 0..9 {
+                    // By definition: the z that leave some excluder with no
+                    // digit but x, y and z.
+                    let xy = 1u16 << x | 1 << y;
+                    let emptied = (0..9)
+                        .filter(|&z| {
+                            (0..81).any(|c| excluders >> c & 1 != 0 && m[c] & !(xy | 1 << z) == 0)
+                        })
+                        .fold(0u16, |s, z| s | 1 << z);
+                    assert_eq!(banned.of(x, y), emptied, "{x} {y} {m:?}");
+                }
+            }
+        }
     }
 
     /// The cells that see two of a set, against counting each cell's peers
