@@ -179,15 +179,16 @@ fn pair(marks: &Candidates, (a, ea): (usize, u128), (b, eb): (usize, u128)) -> O
     if common & common.wrapping_sub(1) == 0 {
         return None;
     }
-    let mut masks = [0u16; 20];
-    let mut count = 0;
+    // The pairs of digits (bit `9 * x + y`, both ways) that are the two
+    // candidates of a common excluder: those the two cells cannot take.
+    let mut whole = 0u128;
     let mut rest = common;
-    while rest != 0 && count < masks.len() {
-        masks[count] = marks.mask(rest.trailing_zeros() as usize);
-        count += 1;
+    while rest != 0 {
+        let e = marks.mask(rest.trailing_zeros() as usize);
         rest &= rest - 1;
+        let (x, y) = (e.trailing_zeros(), (e & (e - 1)).trailing_zeros());
+        whole |= 1 << (9 * x + y) | 1 << (9 * y + x);
     }
-    let masks = &masks[..count];
     let (ma, mb) = (marks.mask(a), marks.mask(b));
     let seen = sees(a, b);
     let (mut ok_a, mut ok_b) = (0u16, 0u16);
@@ -202,8 +203,7 @@ fn pair(marks: &Candidates, (a, ea): (usize, u128), (b, eb): (usize, u128)) -> O
             if da == db && seen {
                 continue;
             }
-            let both = 1u16 << da | 1 << db;
-            if masks.iter().any(|&x| x & !both == 0) {
+            if whole >> (9 * da + db) & 1 != 0 {
                 continue;
             }
             ok_a |= 1 << da;
