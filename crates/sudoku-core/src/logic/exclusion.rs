@@ -179,15 +179,16 @@ fn pair(marks: &Candidates, (a, ea): (usize, u128), (b, eb): (usize, u128)) -> O
     if common & common.wrapping_sub(1) == 0 {
         return None;
     }
-    // The pairs of digits (bit `9 * x + y`, both ways) that are the two
-    // candidates of a common excluder: those the two cells cannot take.
-    let mut whole = 0u128;
+    // Per digit, the other digits of the common excluders that hold it:
+    // `{x, y}` is one, which the two cells cannot take, when `y` is among
+    // `x`'s.
+    let mut partners = [0u16; 9];
     let mut rest = common;
     while rest != 0 {
         let e = marks.mask(rest.trailing_zeros() as usize);
         rest &= rest - 1;
-        let (x, y) = (e.trailing_zeros(), (e & (e - 1)).trailing_zeros());
-        whole |= 1 << (9 * x + y) | 1 << (9 * y + x);
+        let (x, y) = (e.trailing_zeros() as usize, (e & (e - 1)).trailing_zeros());
+        partners[x] |= 1 << y;
     }
     let (ma, mb) = (marks.mask(a), marks.mask(b));
     let seen = sees(a, b);
@@ -203,7 +204,8 @@ fn pair(marks: &Candidates, (a, ea): (usize, u128), (b, eb): (usize, u128)) -> O
             if da == db && seen {
                 continue;
             }
-            if whole >> (9 * da + db) & 1 != 0 {
+            let (lo, hi) = (da.min(db), da.max(db));
+            if partners[lo as usize] >> hi & 1 != 0 {
                 continue;
             }
             ok_a |= 1 << da;
@@ -459,13 +461,12 @@ impl Bound {
 /// holds one of `x`, `y`; the third digit of an excluder of three that holds
 /// both.
 struct Banned {
-    /// Per digit, the other digits of the excluders of two that hold it.
+    /// Per digit, the other digits of the excluders of two that hold it
+    /// (so `{x, y}` is an excluder when `y` is among `x`'s partners).
     partners: [u16; 9],
     /// Per pair of digits (`9 * x + y`), the third digits of the excluders of
     /// three that hold both.
     thirds: [u16; 81],
-    /// The pairs of digits (bit `9 * x + y`) that are an excluder.
-    whole: u128,
 }
 
 impl Banned {
@@ -473,7 +474,6 @@ impl Banned {
         let mut banned = Banned {
             partners: [0; 9],
             thirds: [0; 81],
-            whole: 0,
         };
         let mut rest = excluders;
         while rest != 0 {
@@ -485,7 +485,6 @@ impl Banned {
             if r_bits == 0 {
                 banned.partners[p] |= 1 << q;
                 banned.partners[q] |= 1 << p;
-                banned.whole |= 1 << (9 * p + q) | 1 << (9 * q + p);
             } else {
                 let r = r_bits.trailing_zeros() as usize;
                 for (x, y, z) in [(p, q, r), (p, r, q), (q, r, p)] {
@@ -500,7 +499,7 @@ impl Banned {
     /// The third digits ruled out with `x` and `y` (digit indices) in the
     /// other two cells.
     fn of(&self, x: usize, y: usize) -> u16 {
-        if self.whole >> (9 * x + y) & 1 != 0 {
+        if self.partners[x] >> y & 1 != 0 {
             return 0x1ff;
         }
         self.partners[x] | self.partners[y] | self.thirds[9 * x + y]
