@@ -163,7 +163,7 @@ pub(crate) fn aligned_pair_exclusion(marks: &Candidates, memo: &mut Memo) -> Opt
             {
                 continue;
             }
-            if let Some(step) = pair(marks, (a, excluders[a]), (b, excluders[b])) {
+            if let Some(step) = pair(&m, (a, excluders[a]), (b, excluders[b])) {
                 found = Some(step);
                 break 'pairs;
             }
@@ -173,24 +173,15 @@ pub(crate) fn aligned_pair_exclusion(marks: &Candidates, memo: &mut Memo) -> Opt
     found
 }
 
-fn pair(marks: &Candidates, (a, ea): (usize, u128), (b, eb): (usize, u128)) -> Option<Step> {
+fn pair(m: &[u16; 81], (a, ea): (usize, u128), (b, eb): (usize, u128)) -> Option<Step> {
     let common = ea & eb;
     // Two common excluders or more.
     if common & common.wrapping_sub(1) == 0 {
         return None;
     }
-    // Per digit, the other digits of the common excluders that hold it:
-    // `{x, y}` is one, which the two cells cannot take, when `y` is among
-    // `x`'s.
-    let mut partners = [0u16; 9];
-    let mut rest = common;
-    while rest != 0 {
-        let e = marks.mask(rest.trailing_zeros() as usize);
-        rest &= rest - 1;
-        let (x, y) = (e.trailing_zeros() as usize, (e & (e - 1)).trailing_zeros());
-        partners[x] |= 1 << y;
-    }
-    let (ma, mb) = (marks.mask(a), marks.mask(b));
+    // The pairs of digits the two cells cannot take: a common excluder's.
+    let banned = Banned::new(m, common);
+    let (ma, mb) = (m[a], m[b]);
     let seen = sees(a, b);
     let (mut ok_a, mut ok_b) = (0u16, 0u16);
     let mut xs = ma;
@@ -204,8 +195,7 @@ fn pair(marks: &Candidates, (a, ea): (usize, u128), (b, eb): (usize, u128)) -> O
             if da == db && seen {
                 continue;
             }
-            let (lo, hi) = (da.min(db), da.max(db));
-            if partners[lo as usize] >> hi & 1 != 0 {
+            if banned.is_excluder(da as usize, db as usize) {
                 continue;
             }
             ok_a |= 1 << da;
@@ -496,10 +486,16 @@ impl Banned {
         banned
     }
 
+    /// Whether `{x, y}` (digit indices) is the pair of candidates of an
+    /// excluder.
+    fn is_excluder(&self, x: usize, y: usize) -> bool {
+        self.partners[x] >> y & 1 != 0
+    }
+
     /// The third digits ruled out with `x` and `y` (digit indices) in the
     /// other two cells.
     fn of(&self, x: usize, y: usize) -> u16 {
-        if self.partners[x] >> y & 1 != 0 {
+        if self.is_excluder(x, y) {
             return 0x1ff;
         }
         self.partners[x] | self.partners[y] | self.thirds[9 * x + y]
