@@ -20,7 +20,7 @@
 //! searches; only the candidates of the position take part.
 
 use super::shared::{two, two16, STATES};
-use crate::logic::{CELL_UNITS, PEER_BITS, UNIT_BITS};
+use crate::logic::{CELL_UNITS, PEER_BITS, UNITS, UNIT_BITS};
 
 /// No compact index: the candidate is not on the board.
 const ABSENT: u16 = u16::MAX;
@@ -362,13 +362,39 @@ impl Closure {
     }
 }
 
-/// The closure of the last position asked for (cell and unit links), kept
-/// for the next search on the same position: the static chains and the
-/// multiple forcing chains of one step share it.
+/// The closure of the last position worked out (cell and unit links), kept
+/// for the next searches: the static chains and the multiple forcing
+/// chains of one step share it, and a later position whose every path of
+/// links is one of that position's may use it as it is ([`Cache::covering`]).
+///
+/// Why an earlier closure serves a later position: with the later
+/// position's candidates among the earlier one's, each weak link (an on
+/// state to an off state) of the later one is a link of the earlier one
+/// too, as it needs only the two candidates; a strong link (an off state
+/// to an on state) needs a cell with two candidates or a unit where a
+/// digit has two places, and if that cell or unit had two then as well,
+/// it had the same two and the same link. So where the later position has
+/// no two-candidate cell and no two-place unit that the earlier one had
+/// not, what a state reaches there it reached in the earlier position:
+/// the earlier closure answers every query with at least what the later
+/// one would ([`Closure::reaches`], [`Closure::on_cycle`],
+/// [`Closure::common`] only ever say yes to more), so a search it lets
+/// skip can find nothing, and every other search runs as before.
+///
+/// A solve's positions follow one another, most with a few candidates
+/// fewer than the one before, where the check pays. The boards a search
+/// nested in a chain is given come from one outer propagation after
+/// another; the check pays a little there too (Golden Nugget and Easter
+/// Monster graded with 0.12% fewer instructions with it than without).
 #[derive(Default)]
 pub(crate) struct Cache {
     closure: Closure,
+    /// The position the closure was worked out for.
     board: Option<[u16; 81]>,
+    /// The last later position the closure was found to serve.
+    serves: Option<[u16; 81]>,
+    /// No static chain or cycle can start in `board` (see [`Cache::quiet`]).
+    quiet: bool,
     scratch: Scratch,
 }
 
@@ -378,9 +404,92 @@ impl Cache {
         if self.board.as_ref() != Some(m) {
             self.closure.build(m, true, true, &mut self.scratch);
             self.board = Some(*m);
+            self.serves = None;
+            self.quiet = false;
         }
         &self.closure
     }
+
+    /// Whether the closure kept serves the position `m`: worked out for it,
+    /// or for an earlier position whose paths of links include all of
+    /// `m`'s (see [`Cache`]).
+    fn serves(&mut self, m: &[u16; 81]) -> bool {
+        let Some(board) = &self.board else {
+            return false;
+        };
+        if board == m || self.serves.as_ref() == Some(m) {
+            return true;
+        }
+        let covered = covers(board, m);
+        if covered {
+            self.serves = Some(*m);
+        }
+        covered
+    }
+
+    /// A closure that answers each query on the position `m` with at least
+    /// what `m`'s own would: the one kept if it serves `m`, else `m`'s.
+    pub(crate) fn covering(&mut self, m: &[u16; 81]) -> &Closure {
+        if !self.serves(m) {
+            self.get(m);
+        }
+        &self.closure
+    }
+
+    /// The closure [`Cache::covering`] gave last.
+    pub(crate) fn last(&self) -> &Closure {
+        &self.closure
+    }
+
+    /// Records that no static chain or cycle can start in the position the
+    /// closure was worked out for, `m` (its bounds are all empty).
+    pub(crate) fn set_quiet(&mut self, m: &[u16; 81]) {
+        debug_assert_eq!(self.board.as_ref(), Some(m));
+        self.quiet = true;
+    }
+
+    /// Whether no static chain or cycle can start in `m`, as known without
+    /// working anything out: the closure kept was quiet in its own position
+    /// and serves `m`. A chain or cycle that could start in `m` could start
+    /// there: its start's bounds are read from the closure alone.
+    pub(crate) fn quiet(&mut self, m: &[u16; 81]) -> bool {
+        self.quiet && self.serves(m)
+    }
+}
+
+/// Whether every path of links of the position `later` is one of the
+/// position `earlier` (see [`Cache`]): `later`'s candidates are among
+/// `earlier`'s, and it has no two-candidate cell and no unit where a digit
+/// has two places that `earlier` had not. Only a cell that lost candidates
+/// can have become one with two, and only a unit that lost a place of a
+/// digit can have come down to two places of it.
+fn covers(earlier: &[u16; 81], later: &[u16; 81]) -> bool {
+    for (c, (&was, &now)) in earlier.iter().zip(later).enumerate() {
+        if now & !was != 0 {
+            return false;
+        }
+        if now == was {
+            continue;
+        }
+        if two16(now) {
+            return false;
+        }
+        let mut gone = was & !now;
+        while gone != 0 {
+            let bit = gone & gone.wrapping_neg();
+            gone &= gone - 1;
+            for &u in &CELL_UNITS[c] {
+                let places = UNITS[usize::from(u)]
+                    .iter()
+                    .filter(|&&o| later[usize::from(o)] & bit != 0)
+                    .count();
+                if places == 2 {
+                    return false;
+                }
+            }
+        }
+    }
+    true
 }
 
 /// Writes into `to` from `e` the states `digit(x)` of each digit `x` of
@@ -550,6 +659,74 @@ mod tests {
             }
         }
         seen
+    }
+
+    /// [`covers`] against its definition, on random walks of positions
+    /// (candidates removed, steps taken, now and then back to an earlier
+    /// position): where it holds, the earlier position's closure reaches
+    /// at least what the later one's does, and a cache kept from the
+    /// earlier position serves the later one with it.
+    #[test]
+    fn an_earlier_closure_serves_a_position_with_no_new_strong_link() {
+        use crate::logic::tests::{marks_of, walk};
+        use rand::SeedableRng;
+        use rand_xoshiro::Xoshiro256PlusPlus;
+        // The two-candidate cells and each unit's two-place digits.
+        let strong = |m: &[u16; 81]| {
+            let cells: Vec<bool> = m.iter().map(|&x| x.count_ones() == 2).collect();
+            let units: Vec<bool> = (0..27 * 9)
+                .map(|k| {
+                    let unit = &crate::logic::UNITS[k / 9];
+                    unit.iter()
+                        .filter(|&&o| m[usize::from(o)] & 1 << (k % 9) != 0)
+                        .count()
+                        == 2
+                })
+                .collect();
+            (cells, units)
+        };
+        let line =
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(33);
+        let mut marks = marks_of(line);
+        let mut earlier = Vec::new();
+        let (mut served, mut refused) = (0, 0);
+        for _ in 0..120 {
+            let before: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
+            walk(&mut marks, &mut earlier, None, line, &mut rng);
+            let after: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
+            let (cells_b, units_b) = strong(&before);
+            let (cells_a, units_a) = strong(&after);
+            let want = (0..81).all(|c| after[c] & !before[c] == 0)
+                && (0..81).all(|c| !cells_a[c] || cells_b[c])
+                && (0..27 * 9).all(|k| !units_a[k] || units_b[k]);
+            assert_eq!(covers(&before, &after), want, "{before:?} {after:?}");
+            let mut cache = Cache::default();
+            cache.get(&before);
+            assert_eq!(cache.serves(&after), want || before == after);
+            if !want {
+                refused += 1;
+                continue;
+            }
+            served += 1;
+            let (wide, exact) = (
+                Closure::new(&before, true, true),
+                Closure::new(&after, true, true),
+            );
+            let present: Vec<usize> = (0..STATES)
+                .filter(|&s| after[s / 18] & 1 << (s / 2 % 9) != 0)
+                .collect();
+            for &a in &present {
+                assert!(!exact.on_cycle(a) || wide.on_cycle(a), "{a}");
+                for &b in present.iter().step_by(7) {
+                    assert!(!exact.reaches(a, b) || wide.reaches(a, b), "{a} {b}");
+                }
+            }
+        }
+        assert!(
+            served > 10 && refused > 10,
+            "{served} served, {refused} refused"
+        );
     }
 
     #[test]

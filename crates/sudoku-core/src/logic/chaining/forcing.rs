@@ -124,6 +124,9 @@ struct Engine<'a> {
     /// a cell or region chain whose branches reach no state in common is
     /// not followed.
     closure: closure::Cache,
+    /// Whether `closure` has been asked for the board (which an engine keeps
+    /// throughout), so that it need not compare the boards again.
+    closure_asked: bool,
     /// Whether the setting is static.
     closed: bool,
     /// Storage for the states branches have in common ([`Engine::common`]).
@@ -199,6 +202,7 @@ impl<'a> Engine<'a> {
             nested_seen: Vec::new(),
             collect: None,
             closure: closure::Cache::default(),
+            closure_asked: false,
             closed: false,
             common_buf: Vec::new(),
             reuse: std::mem::take(&mut store.reuse),
@@ -354,13 +358,25 @@ impl<'a> Engine<'a> {
     /// reaches a state in common worth concluding, other than `except`:
     /// else the cell or region chain of those branches finds nothing. In
     /// the others, true.
+    ///
+    /// The closure may be an earlier position's, which reaches more (see
+    /// [`closure::Cache`]), candidates gone since among it: a state worth
+    /// concluding is one of a candidate still on the board, off, or on in a
+    /// cell that holds another.
     fn may_share(&mut self, starts: &[usize], except: usize) -> bool {
         if !self.closed {
             return true;
         }
         let m = &self.board.m;
-        let worth = |s: usize| s.is_multiple_of(2) || m[s / 18].count_ones() > 1;
-        self.closure.get(m).common(starts, except, worth)
+        let worth = |s: usize| {
+            let cell = m[s / 18];
+            cell & 1 << (s / 2 % 9) != 0 && (s.is_multiple_of(2) || cell.count_ones() > 1)
+        };
+        if !self.closure_asked {
+            self.closure.covering(m);
+            self.closure_asked = true;
+        }
+        self.closure.last().common(starts, except, worth)
     }
 
     /// The assumption `start` followed, in storage from the pool.
