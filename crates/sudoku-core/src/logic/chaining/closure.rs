@@ -365,7 +365,9 @@ impl Closure {
 /// The closure of the last position worked out (cell and unit links), kept
 /// for the next searches: the static chains and the multiple forcing
 /// chains of one step share it, and a later position whose every path of
-/// links is one of that position's may use it as it is ([`Cache::covering`]).
+/// links is one of that position's uses it as it is ([`Cache::covering`]):
+/// both searches read it only as a bound (which searches can find
+/// nothing), and a bound that lets more searches run gives the same steps.
 ///
 /// Why an earlier closure serves a later position: with the later
 /// position's candidates among the earlier one's, each weak link (an on
@@ -436,16 +438,24 @@ impl Cache {
         &self.closure
     }
 
+    /// The position the closure was worked out for.
+    #[cfg(test)]
+    pub(crate) fn board(&self) -> Option<&[u16; 81]> {
+        self.board.as_ref()
+    }
+
     /// The closure [`Cache::covering`] gave last.
     pub(crate) fn last(&self) -> &Closure {
         &self.closure
     }
 
-    /// Records that no static chain or cycle can start in the position the
-    /// closure was worked out for, `m` (its bounds are all empty).
+    /// Records that no static chain or cycle can start in `m`, if the
+    /// closure was worked out for `m` (a closure that only serves `m` may
+    /// reach less in its own position).
     pub(crate) fn set_quiet(&mut self, m: &[u16; 81]) {
-        debug_assert_eq!(self.board.as_ref(), Some(m));
-        self.quiet = true;
+        if self.board.as_ref() == Some(m) {
+            self.quiet = true;
+        }
     }
 
     /// Whether no static chain or cycle can start in `m`, as known without
