@@ -27,28 +27,67 @@ fn places(m: &[u16; 81], d: usize) -> u128 {
 
 /// The covers of the digits, each remembered with the digit's candidate
 /// cells, which is all a cover depends on: from one step of a solve to the
-/// next most digits keep theirs.
+/// next most digits keep theirs. With a digit's cover its templates are
+/// kept too (up to [`KEPT`]): a digit that only lost candidates since has
+/// the templates among them that avoid the cells lost, so its cover is
+/// worked out from the list, without walking the rows again.
 #[derive(Default)]
 pub(crate) struct Covers {
-    known: [Option<(u128, Option<Cover>)>; 9],
+    known: [Option<Known>; 9],
 }
+
+/// A digit's candidate cells, its cover, and its templates if they were
+/// kept.
+struct Known {
+    cells: u128,
+    cover: Option<Cover>,
+    templates: Option<Vec<u128>>,
+}
+
+/// The most templates kept for a digit (a bound on the memory: 64 KiB a
+/// digit); a digit with more is walked again when its candidates change.
+const KEPT: usize = 4096;
 
 /// The cells on some template and the cells on every one.
 type Cover = (u128, u128);
 
 impl Covers {
-    /// [`cover`] of digit index `d` in `m`, walked only if the digit's
-    /// candidates changed since it was last asked for.
+    /// [`cover`] of digit index `d` in `m`, worked out only if the digit's
+    /// candidates changed since it was last asked for, from its templates
+    /// kept then if it only lost some.
     pub(crate) fn of(&mut self, m: &[u16; 81], d: usize) -> Option<Cover> {
         let cells = places(m, d);
-        match self.known[d] {
-            Some((key, cover)) if key == cells => cover,
-            _ => {
-                let cover = cover_of(cells);
-                self.known[d] = Some((cells, cover));
-                cover
+        let known = &mut self.known[d];
+        if let Some(k) = known {
+            if k.cells == cells {
+                return k.cover;
+            }
+            // A row left without candidates is one where the digit was
+            // placed (a placed digit is no candidate), which the walk
+            // passes over: the templates then differ in that row. Else
+            // the walk of fewer cells visits fewer nodes, so it would have
+            // kept to the budget as well, and finds the same cover.
+            let fewer = cells & !k.cells == 0 && rows(cells) == rows(k.cells);
+            if let (true, Some(list)) = (fewer, k.templates.as_mut()) {
+                list.retain(|&t| t & !cells == 0);
+                let cover = list.first().map(|_| {
+                    list.iter()
+                        .fold((0, u128::MAX), |(s, e), &t| (s | t, e & t))
+                });
+                k.cells = cells;
+                k.cover = cover;
+                return cover;
             }
         }
+        let mut list = known.take().and_then(|k| k.templates).unwrap_or_default();
+        list.clear();
+        let (cover, kept) = walk(cells, &mut list);
+        *known = Some(Known {
+            cells,
+            cover,
+            templates: kept.then_some(list),
+        });
+        cover
     }
 
     /// The covers of all nine digits.
@@ -57,8 +96,23 @@ impl Covers {
     }
 }
 
+/// The rows (bit `r`) holding some cell of `cells`.
+fn rows(cells: u128) -> u16 {
+    (0..9).fold(0, |set, r| {
+        set | u16::from((cells >> (r * 9)) & 0x1ff != 0) << r
+    })
+}
+
 /// [`cover`] of a digit whose candidates are the cells of `cells`.
+#[cfg(test)]
 fn cover_of(cells: u128) -> Option<Cover> {
+    walk(cells, &mut Vec::new()).0
+}
+
+/// [`cover_of`], with the templates listed into `list` (empty) as long as
+/// there are at most [`KEPT`]; the second value tells whether they all
+/// are (the walk kept to its budget and found no more).
+fn walk(cells: u128, list: &mut Vec<u128>) -> (Option<Cover>, bool) {
     let rows: [u16; 9] = std::array::from_fn(|r| (cells >> (r * 9)) as u16 & 0x1ff);
     let mut walk = Walk {
         rows,
@@ -66,20 +120,27 @@ fn cover_of(cells: u128) -> Option<Cover> {
         every: u128::MAX,
         found: false,
         visited: 0,
+        list,
     };
-    walk.go(0, 0, 0, 0).then_some(())?;
-    walk.found.then_some((walk.some, walk.every))
+    if !walk.go(0, 0, 0, 0) {
+        return (None, false);
+    }
+    let kept = walk.list.len() <= KEPT;
+    (walk.found.then_some((walk.some, walk.every)), kept)
 }
 
-struct Walk {
+struct Walk<'a> {
     rows: [u16; 9],
     some: u128,
     every: u128,
     found: bool,
     visited: u32,
+    /// The templates found, while there are at most [`KEPT`] (one more
+    /// tells there were more).
+    list: &'a mut Vec<u128>,
 }
 
-impl Walk {
+impl Walk<'_> {
     /// Places the digit in rows `r..`; `false` when over budget.
     fn go(&mut self, r: usize, cols: u16, boxes: u16, cells: u128) -> bool {
         self.visited += 1;
@@ -90,6 +151,9 @@ impl Walk {
             self.found = true;
             self.some |= cells;
             self.every &= cells;
+            if self.list.len() <= KEPT {
+                self.list.push(cells);
+            }
             return true;
         }
         if self.rows[r] == 0 {
@@ -133,6 +197,58 @@ mod tests {
             .filter(|&c| &solved[c..=c] == "1")
             .fold(0, |s, c| s | 1 << c);
         assert_eq!(cover(&m, 0), Some((ones, ones)));
+    }
+
+    /// A digit's cover kept from position to position (worked out from the
+    /// templates kept where the digit only lost candidates) is the one
+    /// walked afresh, on random walks of positions that place digits,
+    /// remove candidates and go back now and then.
+    #[test]
+    fn covers_kept_are_the_covers_walked_afresh() {
+        use crate::logic::tests::walk;
+        use rand::{Rng, SeedableRng};
+        use rand_xoshiro::Xoshiro256PlusPlus;
+        let line =
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(15);
+        let mut marks = marks_of(line);
+        let mut covers = Covers::default();
+        let mut earlier = Vec::new();
+        let mut last = [None::<u128>; 9];
+        let (mut from_list, mut walked) = (0, 0);
+        for i in 0..400 {
+            let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
+            for (d, last) in last.iter_mut().enumerate() {
+                assert_eq!(covers.of(&m, d), cover(&m, d), "digit {} at {i}", d + 1);
+                let cells = places(&m, d);
+                match *last {
+                    Some(was) if was == cells => {}
+                    Some(was) if cells & !was == 0 && rows(cells) == rows(was) => from_list += 1,
+                    _ => walked += 1,
+                }
+                *last = Some(cells);
+            }
+            // Every third move places a digit: a random candidate of an open cell.
+            let step = (i % 3 == 0)
+                .then(|| {
+                    let open: Vec<usize> = (0..81).filter(|&c| m[c].count_ones() > 1).collect();
+                    let c = *open.get(rng.gen_range(0..open.len().max(1)))?;
+                    Some((c, m[c].trailing_zeros() as usize))
+                })
+                .flatten();
+            if let Some((c, d)) = step {
+                marks.place(crate::logic::cell(c), crate::logic::digit(d));
+                if marks.has_contradiction() || marks.is_solved() {
+                    marks = marks_of(line);
+                }
+            } else {
+                walk(&mut marks, &mut earlier, None, line, &mut rng);
+            }
+        }
+        assert!(
+            from_list > 50 && walked > 50,
+            "{from_list} from the list, {walked} walked"
+        );
     }
 
     #[test]
