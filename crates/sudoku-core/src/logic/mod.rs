@@ -474,7 +474,9 @@ impl Workspace {
     /// remember of positions is forgotten. (The propagations kept for the
     /// dynamic chains stay: they check the board they are taken on, and
     /// another puzzle has candidates the last board had not, so none is
-    /// taken.)
+    /// taken. So does the closure's last board: it serves another board
+    /// only where that board's links are all among its own, whichever
+    /// puzzle it comes from.)
     fn recycled(self) -> Workspace {
         Workspace {
             forcing: self.forcing,
