@@ -491,8 +491,12 @@ fn search(
 ///   the opposite of every state of the cycle, and the state that was off
 ///   turns the candidate off as well. So `s` on and `s` off both reach the
 ///   off state of a candidate outside `s`'s cell (the cycle's cells keep
-///   theirs).
+///   theirs), a candidate of `m`.
 /// - A forcing chain from `s` needs `s` to reach its opposite.
+///
+/// `closure` may be an earlier position's that serves `m` (see
+/// [`closure::Cache`]): it reaches at least as much, so the bounds are as
+/// wide or wider, never narrower.
 fn closure_bounds(m: &[u16; 81], closure: &closure::Closure) -> ([u16; 81], [u16; 81], [u16; 81]) {
     let (mut cycle, mut on, mut off) = ([0u16; 81], [0u16; 81], [0u16; 81]);
     for c in 0..81 {
