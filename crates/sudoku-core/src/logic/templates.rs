@@ -109,9 +109,10 @@ fn cover_of(cells: u128) -> Option<Cover> {
     walk(cells, &mut Vec::new()).0
 }
 
-/// [`cover_of`], with the templates listed into `list` (empty) as long as
-/// there are at most [`KEPT`]; the second value tells whether they all
-/// are (the walk kept to its budget and found no more).
+/// The cover of a digit whose candidates are the cells of `cells` (as
+/// [`Covers::of`] gives it), with the templates listed into `list` (empty)
+/// as long as there are at most [`KEPT`]; the second value tells whether
+/// they all are (the walk kept to its budget and found no more).
 fn walk(cells: u128, list: &mut Vec<u128>) -> (Option<Cover>, bool) {
     let rows: [u16; 9] = std::array::from_fn(|r| (cells >> (r * 9)) as u16 & 0x1ff);
     let mut walk = Walk {
