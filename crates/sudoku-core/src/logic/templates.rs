@@ -15,7 +15,7 @@ const BUDGET: u32 = 20_000;
 /// (or none: a broken position). The searches ask [`Covers`].
 #[cfg(test)]
 pub(crate) fn cover(m: &[u16; 81], d: usize) -> Option<(u128, u128)> {
-    cover_of(places(m, d))
+    walk(places(m, d), &mut Vec::new()).0
 }
 
 /// The cells (bit `c`) holding digit index `d` as a candidate.
@@ -101,12 +101,6 @@ fn rows(cells: u128) -> u16 {
     (0..9).fold(0, |set, r| {
         set | u16::from((cells >> (r * 9)) & 0x1ff != 0) << r
     })
-}
-
-/// [`cover`] of a digit whose candidates are the cells of `cells`.
-#[cfg(test)]
-fn cover_of(cells: u128) -> Option<Cover> {
-    walk(cells, &mut Vec::new()).0
 }
 
 /// The cover of a digit whose candidates are the cells of `cells` (as

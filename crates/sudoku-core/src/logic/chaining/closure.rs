@@ -394,19 +394,20 @@ pub(crate) struct Cache {
     /// The position the closure was worked out for.
     board: Option<[u16; 81]>,
     /// The last later position the closure was found to serve.
-    serves: Option<[u16; 81]>,
+    served: Option<[u16; 81]>,
     /// No static chain or cycle can start in `board` (see [`Cache::quiet`]).
     quiet: bool,
     scratch: Scratch,
 }
 
 impl Cache {
-    /// The closure of the position `m` with cell and unit links.
-    pub(crate) fn get(&mut self, m: &[u16; 81]) -> &Closure {
+    /// The closure of the position `m` with cell and unit links, worked
+    /// out unless it is the one kept.
+    fn get(&mut self, m: &[u16; 81]) -> &Closure {
         if self.board.as_ref() != Some(m) {
             self.closure.build(m, true, true, &mut self.scratch);
             self.board = Some(*m);
-            self.serves = None;
+            self.served = None;
             self.quiet = false;
         }
         &self.closure
@@ -419,12 +420,12 @@ impl Cache {
         let Some(board) = &self.board else {
             return false;
         };
-        if board == m || self.serves.as_ref() == Some(m) {
+        if board == m || self.served.as_ref() == Some(m) {
             return true;
         }
         let covered = covers(board, m);
         if covered {
-            self.serves = Some(*m);
+            self.served = Some(*m);
         }
         covered
     }
