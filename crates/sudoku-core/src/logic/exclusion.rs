@@ -10,7 +10,8 @@
 
 use crate::logic::step::cells_text;
 use crate::logic::{
-    cell, count9, digit, se_peers, sees, Candidates, Digits, Step, Technique, PEERS, PEER_BITS,
+    cell, count9, digit, se_peers, sees, Candidates, Digits, Step, Technique, Words, PEERS,
+    PEER_BITS,
 };
 
 /// Every cell, as a cell set.
@@ -124,7 +125,11 @@ fn remember(slot: &mut Option<Box<Last>>, m: &[u16; 81], excluders: &[u128; 81],
 /// The first aligned pair exclusion, scanning pairs of cells as Sudoku
 /// Explainer does; `memo` is what it found nothing in last (see [`Memo`]).
 #[inline(never)]
-pub(crate) fn aligned_pair_exclusion(marks: &Candidates, memo: &mut Memo) -> Option<Step> {
+pub(crate) fn aligned_pair_exclusion(
+    marks: &Candidates,
+    memo: &mut Memo,
+    words: Words,
+) -> Option<Step> {
     let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
     // Cells with two or more candidates, no naked single among their peers,
     // and at least one two-candidate peer (their "excluders").
@@ -163,7 +168,7 @@ pub(crate) fn aligned_pair_exclusion(marks: &Candidates, memo: &mut Memo) -> Opt
             {
                 continue;
             }
-            if let Some(step) = pair(&m, (a, excluders[a]), (b, excluders[b])) {
+            if let Some(step) = pair(&m, (a, excluders[a]), (b, excluders[b]), words) {
                 found = Some(step);
                 break 'pairs;
             }
@@ -173,7 +178,12 @@ pub(crate) fn aligned_pair_exclusion(marks: &Candidates, memo: &mut Memo) -> Opt
     found
 }
 
-fn pair(m: &[u16; 81], (a, ea): (usize, u128), (b, eb): (usize, u128)) -> Option<Step> {
+fn pair(
+    m: &[u16; 81],
+    (a, ea): (usize, u128),
+    (b, eb): (usize, u128),
+    words: Words,
+) -> Option<Step> {
     let common = ea & eb;
     // Two common excluders or more.
     if common & common.wrapping_sub(1) == 0 {
@@ -218,14 +228,17 @@ fn pair(m: &[u16; 81], (a, ea): (usize, u128), (b, eb): (usize, u128)) -> Option
         return None;
     }
     let xs: Vec<_> = excluders.iter().map(|&c| cell(c)).collect();
-    let reason = format!(
+    let reason = || {
+        format!(
         "Aligned pair exclusion: every pair of digits for {} and {} that would leave one of the \
          two-digit cells {} they both see empty is impossible",
         cell(a),
         cell(b),
         cells_text(&xs)
-    );
+    )
+    };
     Some(Step::eliminating(
+        words,
         Technique::AlignedPairExclusion,
         vec![cell(a), cell(b)],
         Digits::EMPTY,
@@ -245,7 +258,11 @@ fn pair(m: &[u16; 81], (a, ea): (usize, u128), (b, eb): (usize, u128)) -> Option
 /// triple that removes something. `memo` is what it found nothing in last
 /// (see [`Memo`]).
 #[inline(never)]
-pub(crate) fn aligned_triple_exclusion(marks: &Candidates, memo: &mut Memo) -> Option<Step> {
+pub(crate) fn aligned_triple_exclusion(
+    marks: &Candidates,
+    memo: &mut Memo,
+    words: Words,
+) -> Option<Step> {
     let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
     // The listed cells in index order, and each one's excluders as a set.
     let mut cells = [0usize; 81];
@@ -276,7 +293,7 @@ pub(crate) fn aligned_triple_exclusion(marks: &Candidates, memo: &mut Memo) -> O
     }
     let listed = cells.iter().fold(0u128, |s, &c| s | 1 << c);
     let diff = Diff::new(memo.triples.as_deref(), &m, &excluders);
-    let found = triples(&m, cells, &excluders, listed, &diff);
+    let found = triples(&m, cells, &excluders, listed, &diff, words);
     remember(&mut memo.triples, &m, &excluders, found.is_some());
     found
 }
@@ -290,6 +307,7 @@ fn triples(
     excluders: &[u128; 81],
     listed: u128,
     diff: &Diff,
+    words: Words,
 ) -> Option<Step> {
     let flags = diff.flags(cells, excluders);
     for j in 1..cells.len() {
@@ -362,7 +380,7 @@ fn triples(
                 .chain(se_peers(b).filter(|&t| thirds & !ea & 1 << t != 0));
             for t in order {
                 let common = pair & excluders[t];
-                if let Some(step) = triple(m, [a, b, t], common) {
+                if let Some(step) = triple(m, [a, b, t], common, words) {
                     return Some(step);
                 }
             }
@@ -504,7 +522,7 @@ impl Banned {
 
 /// The eliminations of the triple `cs` with the excluders `common`, as a
 /// step, if any.
-fn triple(m: &[u16; 81], cs: [usize; 3], common: u128) -> Option<Step> {
+fn triple(m: &[u16; 81], cs: [usize; 3], common: u128, words: Words) -> Option<Step> {
     let banned = Banned::new(m, common);
     let seen = [sees(cs[0], cs[1]), sees(cs[0], cs[2]), sees(cs[1], cs[2])];
     let full = [m[cs[0]], m[cs[1]], m[cs[2]]];
@@ -554,15 +572,18 @@ fn triple(m: &[u16; 81], cs: [usize; 3], common: u128) -> Option<Step> {
         .filter(|&o| common & 1 << o != 0)
         .map(cell)
         .collect();
-    let reason = format!(
+    let reason = || {
+        format!(
         "Aligned triple exclusion: every way to fill {}, {} and {} that repeats a digit in a unit \
          or leaves one of the cells {} they all see without a digit is impossible",
         cell(cs[0]),
         cell(cs[1]),
         cell(cs[2]),
         cells_text(&xs)
-    );
+    )
+    };
     Some(Step::eliminating(
+        words,
         Technique::AlignedTripleExclusion,
         cs.iter().map(|&c| cell(c)).collect(),
         Digits::EMPTY,
@@ -588,7 +609,10 @@ mod tests {
     #[test]
     fn remembering_searches_find_what_fresh_ones_find() {
         type Search = fn(&Candidates, &mut Memo) -> Option<Step>;
-        let searches: [Search; 2] = [aligned_pair_exclusion, aligned_triple_exclusion];
+        let searches: [Search; 2] = [
+            |m, memo| aligned_pair_exclusion(m, memo, Words::Written),
+            |m, memo| aligned_triple_exclusion(m, memo, Words::Written),
+        ];
         let puzzles = [
             "..4.8.2.....4.....5.3....4...5...89..9.7.2..423................4....967...8.4.3.9",
             "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
@@ -650,7 +674,7 @@ mod tests {
                             }
                             triples += 1;
                             skipped += usize::from(!bound.may_remove(m[t]));
-                            if triple(&m, [a, b, t], common).is_some() {
+                            if triple(&m, [a, b, t], common, Words::Written).is_some() {
                                 removing += 1;
                                 assert!(bound.may_remove(m[t]), "{line}: {a} {b} {t}");
                             }

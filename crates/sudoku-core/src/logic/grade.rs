@@ -516,7 +516,8 @@ impl Grader {
         let mut solver = match self.last.take() {
             Some(earlier) => LogicSolver::reusing(puzzle, earlier),
             None => LogicSolver::new(puzzle),
-        };
+        }
+        .without_words();
         let within = solve_within(&mut solver, bounds);
         self.last = Some(solver);
         Ok(within)

@@ -52,6 +52,7 @@ pub use grade::{
     RatingRangeError, Within,
 };
 pub use links::{Chain, ChainNode, LinkKind};
+pub(crate) use step::Words;
 pub use step::{Step, Technique, TechniqueError};
 
 use std::fmt;
@@ -465,6 +466,8 @@ pub(crate) struct Workspace {
     basic: basic::Memos,
     /// The unique loops found from each cell at the last position.
     loops: uniqueness::Loops,
+    /// Whether the steps found are written out in words.
+    words: Words,
 }
 
 impl Workspace {
@@ -505,66 +508,84 @@ pub(crate) const SE_UNIT_ORDER: [usize; 27] = {
 /// order decides which technique a position is rated by. Each entry names
 /// the technique it stands for in [`LogicSolver::assume_unique`].
 const FINDERS: [(Technique, Finder); 26] = [
-    (Technique::FullHouse, |m, _, _| singles::full_house(m)),
-    (Technique::HiddenSingleBox, |m, _, _| {
-        singles::hidden_single_box(m)
+    (Technique::FullHouse, |m, work, _| {
+        singles::full_house(m, work.words)
     }),
-    (Technique::HiddenSingleLine, |m, _, _| {
-        singles::hidden_single_line(m)
+    (Technique::HiddenSingleBox, |m, work, _| {
+        singles::hidden_single_box(m, work.words)
+    }),
+    (Technique::HiddenSingleLine, |m, work, _| {
+        singles::hidden_single_line(m, work.words)
     }),
     (Technique::DirectPointing, |m, work, _| {
-        direct::direct_locking(m, &mut work.basic.locking)
+        direct::direct_locking(m, &mut work.basic.locking, work.words)
     }),
     (Technique::DirectHiddenPair, |m, work, _| {
-        direct::direct_hidden(m, 2, &mut work.basic.direct_hidden[0])
+        direct::direct_hidden(m, 2, &mut work.basic.direct_hidden[0], work.words)
     }),
-    (Technique::NakedSingle, |m, _, _| singles::naked_single(m)),
+    (Technique::NakedSingle, |m, work, _| {
+        singles::naked_single(m, work.words)
+    }),
     (Technique::DirectHiddenTriple, |m, work, _| {
-        direct::direct_hidden(m, 3, &mut work.basic.direct_hidden[1])
+        direct::direct_hidden(m, 3, &mut work.basic.direct_hidden[1], work.words)
     }),
-    (Technique::Pointing, |m, _, _| intersections::pointing(m)),
-    (Technique::Claiming, |m, _, _| intersections::claiming(m)),
+    (Technique::Pointing, |m, work, _| {
+        intersections::pointing(m, work.words)
+    }),
+    (Technique::Claiming, |m, work, _| {
+        intersections::claiming(m, work.words)
+    }),
     (Technique::NakedPair, |m, work, _| {
-        subsets::naked(m, 2, &mut work.basic.naked[0])
+        subsets::naked(m, 2, &mut work.basic.naked[0], work.words)
     }),
     (Technique::XWing, |m, work, _| {
-        fish::fish(m, 2, &mut work.basic.fish[0])
+        fish::fish(m, 2, &mut work.basic.fish[0], work.words)
     }),
     (Technique::HiddenPair, |m, work, _| {
-        subsets::hidden(m, 2, &mut work.basic.hidden[0])
+        subsets::hidden(m, 2, &mut work.basic.hidden[0], work.words)
     }),
     (Technique::NakedTriple, |m, work, _| {
-        subsets::naked(m, 3, &mut work.basic.naked[1])
+        subsets::naked(m, 3, &mut work.basic.naked[1], work.words)
     }),
     (Technique::Swordfish, |m, work, _| {
-        fish::fish(m, 3, &mut work.basic.fish[1])
+        fish::fish(m, 3, &mut work.basic.fish[1], work.words)
     }),
     (Technique::HiddenTriple, |m, work, _| {
-        subsets::hidden(m, 3, &mut work.basic.hidden[1])
+        subsets::hidden(m, 3, &mut work.basic.hidden[1], work.words)
     }),
-    (Technique::XyWing, |m, _, _| wings::xy_wing(m)),
-    (Technique::XyzWing, |m, _, _| wings::xyz_wing(m)),
+    (Technique::XyWing, |m, work, _| {
+        wings::xy_wing(m, work.words)
+    }),
+    (Technique::XyzWing, |m, work, _| {
+        wings::xyz_wing(m, work.words)
+    }),
     (Technique::UniqueLoop, |m, work, _| {
-        uniqueness::unique_loop(m, &mut work.loops)
+        uniqueness::unique_loop(m, &mut work.loops, work.words)
     }),
     (Technique::NakedQuad, |m, work, _| {
-        subsets::naked(m, 4, &mut work.basic.naked[2])
+        subsets::naked(m, 4, &mut work.basic.naked[2], work.words)
     }),
     (Technique::Jellyfish, |m, work, _| {
-        fish::fish(m, 4, &mut work.basic.fish[2])
+        fish::fish(m, 4, &mut work.basic.fish[2], work.words)
     }),
     (Technique::HiddenQuad, |m, work, _| {
-        subsets::hidden(m, 4, &mut work.basic.hidden[2])
+        subsets::hidden(m, 4, &mut work.basic.hidden[2], work.words)
     }),
-    (Technique::Bug, |m, _, _| uniqueness::bug(m)),
+    (Technique::Bug, |m, work, _| uniqueness::bug(m, work.words)),
     (Technique::AlignedPairExclusion, |m, work, _| {
-        exclusion::aligned_pair_exclusion(m, &mut work.exclusion)
+        exclusion::aligned_pair_exclusion(m, &mut work.exclusion, work.words)
     }),
     (Technique::XChain, |m, work, _| {
-        chains::forcing_chain_or_cycle(m, &mut work.covers, &mut work.chains, &mut work.closure)
+        chains::forcing_chain_or_cycle(
+            m,
+            &mut work.covers,
+            &mut work.chains,
+            &mut work.closure,
+            work.words,
+        )
     }),
     (Technique::AlignedTripleExclusion, |m, work, _| {
-        exclusion::aligned_triple_exclusion(m, &mut work.exclusion)
+        exclusion::aligned_triple_exclusion(m, &mut work.exclusion, work.words)
     }),
     // SE's Nishio, multiple, dynamic, dynamic (+) and nested forcing
     // chains, tried in that order by one search that shares its storage.
@@ -575,6 +596,7 @@ const FINDERS: [(Technique, Finder); 26] = [
             &mut work.covers,
             &mut work.closure,
             cap,
+            work.words,
             &[
                 forcing::Mode::NISHIO,
                 forcing::Mode::MULTIPLE,
@@ -737,6 +759,13 @@ impl LogicSolver {
             work: Work(earlier.work.0.recycled()),
             ..LogicSolver::new(grid)
         }
+    }
+
+    /// The solver with the steps it finds left without words (see
+    /// [`Words`]): the grader's own solve, whose steps no caller sees.
+    pub(crate) fn without_words(mut self) -> LogicSolver {
+        self.work.0.words = Words::Left;
+        self
     }
 
     /// A solver on a position with its pencil marks.

@@ -286,6 +286,38 @@ impl FromStr for Technique {
     }
 }
 
+/// Whether a search writes the words of the steps it finds: the sentence
+/// that [`Step`]'s `Display` gives, and a chain step's pattern cells and
+/// chains to draw. The grader reads only what a step is rated, which
+/// technique it is and what it places and removes, and the words cost
+/// about 3% of its work (docs/grading.md), so its own solve leaves them
+/// out; every step a caller of the library sees has them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Words {
+    /// Steps come with their words.
+    #[default]
+    Written,
+    /// Steps come without: an empty sentence, and a chain step with no
+    /// pattern cells or chains.
+    Left,
+}
+
+impl Words {
+    /// `words()`, or nothing (an empty string or list, which allocates
+    /// nothing) where words are left out.
+    pub(crate) fn write<T: Default>(self, words: impl FnOnce() -> T) -> T {
+        match self {
+            Words::Written => words(),
+            Words::Left => T::default(),
+        }
+    }
+
+    /// Whether the words are written.
+    pub(crate) fn written(self) -> bool {
+        self == Words::Written
+    }
+}
+
 /// One step of the logical solve: the technique, the cells and digits of
 /// the pattern it found, and what it concludes (digits placed, candidates
 /// removed). [`Display`](fmt::Display) gives the explanation as one
@@ -354,9 +386,10 @@ impl Step {
     /// A step concluding that `digit` is (`on`) or is not in `cell`, whose
     /// candidates are `candidates`: placing it also removes the cell's other
     /// candidates. The sentence is `reason` followed by `, so 1a is 5` or
-    /// `, so remove 5 from 1a`.
+    /// `, so remove 5 from 1a` (none where `words` leaves it out).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn concluding(
+        words: Words,
         technique: Technique,
         cells: Vec<Cell>,
         digits: Digits,
@@ -364,7 +397,7 @@ impl Step {
         digit: Digit,
         on: bool,
         candidates: Digits,
-        reason: String,
+        reason: impl FnOnce() -> String,
     ) -> Step {
         if on {
             let others = candidates
@@ -372,7 +405,7 @@ impl Step {
                 .filter(|&e| e != digit)
                 .map(|e| (cell, e))
                 .collect();
-            let sentence = format!("{reason}, so {cell} is {digit}");
+            let sentence = words.write(|| format!("{}, so {cell} is {digit}", reason()));
             Step::new(
                 technique,
                 cells,
@@ -382,7 +415,7 @@ impl Step {
                 sentence,
             )
         } else {
-            let sentence = format!("{reason}, so remove {digit} from {cell}");
+            let sentence = words.write(|| format!("{}, so remove {digit} from {cell}", reason()));
             Step::new(
                 technique,
                 cells,
@@ -395,17 +428,27 @@ impl Step {
     }
 
     /// A step that removes candidates; the sentence is `reason` followed by
-    /// `, so remove ...`.
+    /// `, so remove ...` (none where `words` leaves it out).
     pub(crate) fn eliminating(
+        words: Words,
         technique: Technique,
         cells: Vec<Cell>,
         digits: Digits,
         eliminations: Vec<(Cell, Digit)>,
-        reason: String,
+        reason: impl FnOnce() -> String,
     ) -> Step {
-        let mut step = Step::new(technique, cells, digits, Vec::new(), eliminations, reason);
-        let removal = removal_text(&step.eliminations);
-        step.sentence = format!("{}, so remove {removal}", step.sentence);
+        let mut step = Step::new(
+            technique,
+            cells,
+            digits,
+            Vec::new(),
+            eliminations,
+            String::new(),
+        );
+        step.sentence = words.write(|| {
+            let removal = removal_text(&step.eliminations);
+            format!("{}, so remove {removal}", reason())
+        });
         step
     }
 
@@ -550,11 +593,12 @@ mod tests {
             "2 and 7 from 3d"
         );
         let step = Step::eliminating(
+            Words::Written,
             Technique::Pointing,
             vec![],
             Digits::EMPTY,
             vec![(c("1h"), d(4)), (c("1g"), d(4)), (c("1g"), d(4))],
-            "Pointing pair: in box 2, 4 is only in row 1".to_string(),
+            || "Pointing pair: in box 2, 4 is only in row 1".to_string(),
         );
         assert_eq!(step.eliminations(), [(c("1g"), d(4)), (c("1h"), d(4))]);
         assert_eq!(

@@ -1,7 +1,7 @@
 //! Helpers for the technique tests: building positions and naming cells.
 
 use crate::grid::Grid;
-use crate::logic::Candidates;
+use crate::logic::{Candidates, Step};
 use crate::pos::{Cell, Digit};
 
 /// The cell named as in the games (`5c`).
@@ -213,6 +213,64 @@ fn the_digit_count_table_agrees_with_the_population_count() {
     for mask in 0u16..512 {
         assert_eq!(crate::logic::count9(mask), mask.count_ones(), "{mask:#x}");
     }
+}
+
+/// The grader's own solve leaves its steps without words
+/// ([`super::Words`]): step for step, over whole solves of the SE-rated
+/// puzzles up to the dynamic forcing chains "plus" (every kind of step
+/// below the nested chains is the hardest of one), they are of the same
+/// technique and rating and place and remove the same as the steps with
+/// words, and have no sentence or chains.
+#[test]
+fn steps_without_words_conclude_what_steps_with_words_do() {
+    let data = include_str!("../../tests/data/se-rated.txt");
+    let puzzles: Vec<&str> = data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.ends_with(" nested-forcing-chain"))
+        .map(|l| &l[..81])
+        .collect();
+    assert!(puzzles.len() >= 60, "{}", puzzles.len());
+    let mut chains = 0;
+    for line in puzzles {
+        let mut marks = marks_of(line);
+        let mut written = super::Workspace::default();
+        let mut left = super::Workspace {
+            words: super::Words::Left,
+            ..super::Workspace::default()
+        };
+        let next = |marks: &Candidates, work: &mut super::Workspace| {
+            let cap = crate::logic::Rating::GUESS;
+            match super::find_capped(marks, true, work, cap, cap) {
+                super::Next::Step(step) => Some(step),
+                _ => None,
+            }
+        };
+        while let Some(step) = next(&marks, &mut written) {
+            let bare = next(&marks, &mut left).unwrap_or_else(|| panic!("{line}: {step}"));
+            let what = |s: &Step| {
+                (
+                    s.technique(),
+                    s.rating(),
+                    s.placements().to_vec(),
+                    s.eliminations().to_vec(),
+                )
+            };
+            assert_eq!(what(&bare), what(&step), "{line}: {step}");
+            assert!(bare.to_string().is_empty(), "{line}: {bare}");
+            assert!(!step.to_string().is_empty(), "{line}");
+            assert!(bare.chains().is_empty(), "{line}: {step}");
+            chains += usize::from(!step.chains().is_empty());
+            for &(cell, digit) in step.placements() {
+                marks.place(cell, digit);
+            }
+            for &(cell, digit) in step.eliminations() {
+                marks.remove(cell, digit);
+            }
+        }
+        assert!(next(&marks, &mut left).is_none(), "{line}");
+        assert!(marks.is_solved(), "{line}");
+    }
+    assert!(chains > 200, "{chains} chain steps");
 }
 
 /// The dynamic forcing chains take the propagations of the position before

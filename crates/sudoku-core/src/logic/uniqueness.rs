@@ -13,7 +13,7 @@
 use crate::logic::step::{cells_text, digits_text};
 use crate::logic::{
     cell, count9, digit, digit_cells, first_combination, unit, Candidates, Digits, Rating, Step,
-    Technique, CELL_UNITS, KINDS, UNITS, UNIT_BITS,
+    Technique, Words, CELL_UNITS, KINDS, UNITS, UNIT_BITS,
 };
 use crate::pos::Cell;
 
@@ -36,8 +36,8 @@ struct Found {
 /// rating, then type, then the order found). `memo` keeps the loops found
 /// from each start, for the next position (see [`Loops`]).
 #[inline(never)]
-pub(crate) fn unique_loop(marks: &Candidates, memo: &mut Loops) -> Option<Step> {
-    unique_loop_search(marks, true, Some(memo))
+pub(crate) fn unique_loop(marks: &Candidates, memo: &mut Loops, words: Words) -> Option<Step> {
+    unique_loop_search(marks, true, Some(memo), words)
 }
 
 /// The valid loops found from each two-candidate cell, kept from one
@@ -77,6 +77,7 @@ fn unique_loop_search(
     marks: &Candidates,
     skip_earlier: bool,
     mut memo: Option<&mut Loops>,
+    words: Words,
 ) -> Option<Step> {
     let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
     // The cells whose candidates changed since the memory's position.
@@ -119,7 +120,7 @@ fn unique_loop_search(
             }
         };
         for lp in &valid {
-            hints_of_loop(marks, lp, pair, &mut found);
+            hints_of_loop(marks, lp, pair, words, &mut found);
         }
         if let Some(memo) = memo.as_deref_mut() {
             memo.from[start] = Some(Start { pair, both, valid });
@@ -245,14 +246,25 @@ fn loop_tenths(len: usize) -> u16 {
     }
 }
 
-fn hints_of_loop(marks: &Candidates, lp: &[usize], pair: u16, out: &mut Option<Found>) {
+fn hints_of_loop(
+    marks: &Candidates,
+    lp: &[usize],
+    pair: u16,
+    words: Words,
+    out: &mut Option<Found>,
+) {
     let extras: Vec<usize> = lp
         .iter()
         .copied()
         .filter(|&c| count9(marks.mask(c)) > 2)
         .collect();
     let base = loop_tenths(lp.len());
-    let pattern = Pattern { lp, pair, base };
+    let pattern = Pattern {
+        lp,
+        pair,
+        base,
+        words,
+    };
     match extras.len() {
         0 => {}
         1 => pattern.push(out, 1, 0, || type1(marks, &pattern, extras[0])),
@@ -274,6 +286,7 @@ struct Pattern<'a> {
     lp: &'a [usize],
     pair: u16,
     base: u16,
+    words: Words,
 }
 
 impl Pattern<'_> {
@@ -337,15 +350,18 @@ impl Pattern<'_> {
         if eliminations.is_empty() {
             return None;
         }
-        let reason = format!(
-            "{}: {} would hold only {} without their other digits, and those could swap \
-             between two solutions; {}",
-            self.title(kind),
-            cells_text(&self.cells()),
-            digits_text(self.digits(), "and"),
-            why(),
-        );
+        let reason = || {
+            format!(
+                "{}: {} would hold only {} without their other digits, and those could swap \
+                 between two solutions; {}",
+                self.title(kind),
+                cells_text(&self.cells()),
+                digits_text(self.digits(), "and"),
+                why(),
+            )
+        };
         Some(Step::eliminating(
+            self.words,
             self.technique(),
             self.cells(),
             self.digits(),
@@ -600,7 +616,7 @@ fn type3_hidden(
 /// those few cells cannot all be false, or the grid would have two
 /// solutions.
 #[inline(never)]
-pub(crate) fn bug(marks: &Candidates) -> Option<Step> {
+pub(crate) fn bug(marks: &Candidates, words: Words) -> Option<Step> {
     let mut bug_cells: Vec<usize> = Vec::new();
     let mut bug_values = [0u16; 81];
     let mut all_values = 0u16;
@@ -664,6 +680,7 @@ pub(crate) fn bug(marks: &Candidates) -> Option<Step> {
     let common = common.unwrap_or(0);
     let b = Bug {
         marks,
+        words,
         cells: bug_cells,
         values: bug_values,
         all: all_values,
@@ -705,6 +722,7 @@ fn house(c: usize) -> u128 {
 
 struct Bug<'a> {
     marks: &'a Candidates,
+    words: Words,
     cells: Vec<usize>,
     values: [u16; 81],
     all: u16,
@@ -723,14 +741,17 @@ impl Bug<'_> {
             return None;
         }
         let cells: Vec<Cell> = self.cells.iter().map(|&c| cell(c)).collect();
-        let reason = format!(
-            "BUG type {kind}: without {} in {}, every blank cell would hold two digits and \
-             every digit have two places in each unit, which has two solutions; {}",
-            digits_text(Digits::from_bits(self.all), "and"),
-            cells_text(&cells),
-            why(),
-        );
+        let reason = || {
+            format!(
+                "BUG type {kind}: without {} in {}, every blank cell would hold two digits and \
+                 every digit have two places in each unit, which has two solutions; {}",
+                digits_text(Digits::from_bits(self.all), "and"),
+                cells_text(&self.cells.iter().map(|&c| cell(c)).collect::<Vec<_>>()),
+                why(),
+            )
+        };
         let step = Step::eliminating(
+            self.words,
             Technique::Bug,
             cells,
             Digits::from_bits(self.all),
@@ -884,13 +905,13 @@ mod tests {
             let mut memo = Loops::default();
             for _ in 0..40 {
                 let marks = logic.candidates();
-                let fast = unique_loop_search(marks, true, None);
+                let fast = unique_loop_search(marks, true, None, Words::Written);
                 assert_eq!(
                     fast,
-                    unique_loop_search(marks, false, None),
+                    unique_loop_search(marks, false, None, Words::Written),
                     "puzzle {index}"
                 );
-                let kept = unique_loop_search(marks, true, Some(&mut memo));
+                let kept = unique_loop_search(marks, true, Some(&mut memo), Words::Written);
                 assert_eq!(kept, fast, "puzzle {index}: with the loops kept");
                 positions += 1;
                 found += usize::from(fast.is_some());

@@ -7,7 +7,7 @@ use super::Memo;
 use crate::logic::step::{cells_text, digits_text};
 use crate::logic::{
     cell, count9, crossing, digit, digit_cells, places_in, unit, Candidates, Digits, Step,
-    Technique, SE_UNIT_ORDER, UNITS, UNIT_BITS,
+    Technique, Words, SE_UNIT_ORDER, UNITS, UNIT_BITS,
 };
 use crate::pos::Cell;
 
@@ -22,13 +22,13 @@ fn cells_of(set: u128) -> Vec<usize> {
 /// scans them. Digits whose candidates did not change since `memo`'s
 /// position are skipped (see [`Memo`]).
 #[inline(never)]
-pub(crate) fn direct_locking(marks: &Candidates, memo: &mut Memo) -> Option<Step> {
-    memo.run(marks, |changes| locking_of(marks, changes.digits))
+pub(crate) fn direct_locking(marks: &Candidates, memo: &mut Memo, words: Words) -> Option<Step> {
+    memo.run(marks, |changes| locking_of(marks, changes.digits, words))
 }
 
 /// [`direct_locking`] for the digits of `digits` (bit `d` for digit index
 /// `d`).
-fn locking_of(marks: &Candidates, digits: u16) -> Option<Step> {
+fn locking_of(marks: &Candidates, digits: u16, words: Words) -> Option<Step> {
     if digits == 0 {
         return None;
     }
@@ -67,7 +67,7 @@ fn locking_of(marks: &Candidates, digits: u16) -> Option<Step> {
                             continue;
                         }
                         let at = left.trailing_zeros() as usize;
-                        return Some(locking_step(u1, u2, u3, d, here, gone, at));
+                        return Some(locking_step([u1, u2, u3], d, here, gone, at, words));
                     }
                 }
             }
@@ -76,14 +76,15 @@ fn locking_of(marks: &Candidates, digits: u16) -> Option<Step> {
     None
 }
 
+/// The step of digit `d` confined in `u1` to its cells `here` in `u2`,
+/// which leaves `u2`'s cells `gone` and so `u3` only the place `at`.
 fn locking_step(
-    u1: usize,
-    u2: usize,
-    u3: usize,
+    [u1, u2, u3]: [usize; 3],
     d: usize,
     here: u128,
     gone: u128,
     at: usize,
+    words: Words,
 ) -> Step {
     let pointing = u1 >= 18;
     let (technique, title) = if pointing {
@@ -93,17 +94,19 @@ fn locking_step(
     };
     let pattern: Vec<Cell> = cells_of(here).into_iter().map(cell).collect();
     let removed: Vec<Cell> = cells_of(gone).into_iter().map(cell).collect();
-    let sentence = format!(
-        "{title}: in {}, {} is only in {}, so it leaves {} ({}), which leaves {} only {} in {}",
-        unit(u1),
-        d + 1,
-        unit(u2),
-        cells_text(&removed),
-        unit(u2),
-        d + 1,
-        cell(at),
-        unit(u3),
-    );
+    let sentence = words.write(|| {
+        format!(
+            "{title}: in {}, {} is only in {}, so it leaves {} ({}), which leaves {} only {} in {}",
+            unit(u1),
+            d + 1,
+            unit(u2),
+            cells_text(&removed),
+            unit(u2),
+            d + 1,
+            cell(at),
+            unit(u3),
+        )
+    });
     Step::new(
         technique,
         pattern,
@@ -121,12 +124,17 @@ fn locking_step(
 /// blank cells are those with candidates, in a position a search is made
 /// in (one with no candidates left in a blank cell is contradictory).
 #[inline(never)]
-pub(crate) fn direct_hidden(marks: &Candidates, n: usize, memo: &mut Memo) -> Option<Step> {
-    memo.run(marks, |changes| hidden_of(marks, n, changes.cells))
+pub(crate) fn direct_hidden(
+    marks: &Candidates,
+    n: usize,
+    memo: &mut Memo,
+    words: Words,
+) -> Option<Step> {
+    memo.run(marks, |changes| hidden_of(marks, n, changes.cells, words))
 }
 
 /// [`direct_hidden`] in the units with a cell in `cells`.
-fn hidden_of(marks: &Candidates, n: usize, cells: u128) -> Option<Step> {
+fn hidden_of(marks: &Candidates, n: usize, cells: u128, words: Words) -> Option<Step> {
     for &u in &SE_UNIT_ORDER {
         if UNIT_BITS[u] & cells == 0 {
             continue;
@@ -145,7 +153,7 @@ fn hidden_of(marks: &Candidates, n: usize, cells: u128) -> Option<Step> {
             (0..9).filter(|d| kept & 1 << d == 0).find_map(|d| {
                 let left = pos[d] & !union;
                 (count9(pos[d]) > 1 && count9(left) == 1)
-                    .then(|| hidden_step(marks, u, n, kept, union, d, left))
+                    .then(|| hidden_step(marks, u, n, (kept, union), (d, left), words))
             })
         });
         if found.is_some() {
@@ -155,14 +163,15 @@ fn hidden_of(marks: &Candidates, n: usize, cells: u128) -> Option<Step> {
     None
 }
 
+/// The step of the `n` digits `kept` confined to the places `union` of
+/// unit `u`, which leaves digit `d` only the place `left` there.
 fn hidden_step(
     marks: &Candidates,
     u: usize,
     n: usize,
-    kept: u16,
-    union: u16,
-    d: usize,
-    left: u16,
+    (kept, union): (u16, u16),
+    (d, left): (usize, u16),
+    words: Words,
 ) -> Step {
     let chosen: Vec<usize> = (0..9)
         .filter(|i| union & 1 << i != 0)
@@ -184,7 +193,7 @@ fn hidden_step(
     };
     let pattern: Vec<Cell> = chosen.iter().map(|&c| cell(c)).collect();
     let digits = Digits::from_bits(kept);
-    let sentence = format!(
+    let sentence = words.write(|| format!(
         "{title}: {} can only go in {} within {}, so nothing else can go there, which leaves {} only {} in {}",
         digits_text(digits, "and"),
         cells_text(&pattern),
@@ -192,7 +201,7 @@ fn hidden_step(
         d + 1,
         cell(at),
         unit(u),
-    );
+    ));
     Step::new(
         technique,
         pattern,

@@ -3,7 +3,7 @@
 
 use super::Memo;
 use crate::logic::step::join;
-use crate::logic::{cell, digit, first_locked_set, Candidates, Digits, Step, Technique};
+use crate::logic::{cell, digit, first_locked_set, Candidates, Digits, Step, Technique, Words};
 use crate::pos::{Cell, Col, Digit, Row};
 
 /// The cell at line `line`, position `pos`; rows are the lines when
@@ -21,19 +21,19 @@ fn at(by_rows: bool, line: usize, pos: usize) -> usize {
 /// candidates did not change since `memo`'s position are skipped (see
 /// [`Memo`]).
 #[inline(never)]
-pub(crate) fn fish(marks: &Candidates, n: usize, memo: &mut Memo) -> Option<Step> {
+pub(crate) fn fish(marks: &Candidates, n: usize, memo: &mut Memo, words: Words) -> Option<Step> {
     memo.run(marks, |changes| {
         (0..9)
             .filter(|d| changes.digits & 1 << d != 0)
             .find_map(|d| {
                 [true, false]
                     .into_iter()
-                    .find_map(|by_rows| fish_on(marks, n, d, by_rows))
+                    .find_map(|by_rows| fish_on(marks, n, d, by_rows, words))
             })
     })
 }
 
-fn fish_on(marks: &Candidates, n: usize, d: usize, by_rows: bool) -> Option<Step> {
+fn fish_on(marks: &Candidates, n: usize, d: usize, by_rows: bool, words: Words) -> Option<Step> {
     let bit = 1u16 << d;
     let spots: [u16; 9] = std::array::from_fn(|line| {
         (0..9)
@@ -85,13 +85,16 @@ fn fish_on(marks: &Candidates, n: usize, d: usize, by_rows: bool) -> Option<Step
             .filter(|&c| marks.mask(c) & bit != 0)
             .map(cell)
             .collect();
-        let reason = format!(
-            "{title}: in {base_name} {}, {} can only go in {cover_name} {}",
-            line_names(base, by_rows),
-            d + 1,
-            line_names(&covers, !by_rows),
-        );
+        let reason = || {
+            format!(
+                "{title}: in {base_name} {}, {} can only go in {cover_name} {}",
+                line_names(base, by_rows),
+                d + 1,
+                line_names(&covers, !by_rows),
+            )
+        };
         Some(Step::eliminating(
+            words,
             technique,
             pattern,
             Digits::single(digit(d)),
@@ -123,7 +126,7 @@ mod tests {
         let mut marks = blank();
         confine_row(&mut marks, 5, 2, "ch");
         confine_row(&mut marks, 5, 7, "ch");
-        let step = fish(&marks, 2, &mut Memo::default()).unwrap();
+        let step = fish(&marks, 2, &mut Memo::default(), Words::Written).unwrap();
         assert_eq!(step.technique(), Technique::XWing);
         let c = ["1c", "3c", "4c", "5c", "6c", "8c", "9c"];
         let h = ["1h", "3h", "4h", "5h", "6h", "8h", "9h"];
@@ -132,7 +135,7 @@ mod tests {
         assert!(step.to_string().starts_with(
             "X-wing: in rows 2 and 7, 5 can only go in columns c and h, so remove 5 from 1c, 1h,"
         ));
-        assert!(fish(&blank(), 2, &mut Memo::default()).is_none());
+        assert!(fish(&blank(), 2, &mut Memo::default(), Words::Written).is_none());
     }
 
     #[test]
@@ -140,7 +143,7 @@ mod tests {
         let mut marks = blank();
         confine_row(&mut marks, 5, 2, "ch");
         confine_row(&mut marks, 5, 7, "ci");
-        assert!(fish(&marks, 2, &mut Memo::default()).is_none());
+        assert!(fish(&marks, 2, &mut Memo::default(), Words::Written).is_none());
     }
 
     #[test]
@@ -155,8 +158,8 @@ mod tests {
             let refs: Vec<&str> = names.iter().map(String::as_str).collect();
             remove_from(&mut marks, 6, &refs);
         }
-        assert!(fish(&marks, 2, &mut Memo::default()).is_none());
-        let step = fish(&marks, 3, &mut Memo::default()).unwrap();
+        assert!(fish(&marks, 2, &mut Memo::default(), Words::Written).is_none());
+        let step = fish(&marks, 3, &mut Memo::default(), Words::Written).unwrap();
         assert_eq!(step.technique(), Technique::Swordfish);
         let mut expected = Vec::new();
         for r in [2, 4, 8] {
@@ -177,8 +180,8 @@ mod tests {
         for (row, cols) in [(1, "ab"), (3, "bc"), (5, "cd"), (9, "da")] {
             confine_row(&mut marks, 2, row, cols);
         }
-        assert!(fish(&marks, 3, &mut Memo::default()).is_none());
-        let step = fish(&marks, 4, &mut Memo::default()).unwrap();
+        assert!(fish(&marks, 3, &mut Memo::default(), Words::Written).is_none());
+        let step = fish(&marks, 4, &mut Memo::default(), Words::Written).unwrap();
         assert_eq!(step.technique(), Technique::Jellyfish);
         assert_eq!(step.eliminations().len(), 4 * 5);
         assert!(step

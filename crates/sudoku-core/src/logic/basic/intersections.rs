@@ -2,7 +2,7 @@
 //! claiming (a line confines a digit to one box).
 
 use crate::logic::{
-    cell, digit, digit_cells, unit, unit_places, Candidates, Digits, Step, Technique, UNITS,
+    cell, digit, digit_cells, unit, unit_places, Candidates, Digits, Step, Technique, Words, UNITS,
     UNIT_BITS,
 };
 
@@ -41,7 +41,7 @@ fn pattern(source: usize, spots: u16) -> Vec<crate::pos::Cell> {
 /// A digit whose places in a box are all in one row or column: it leaves
 /// the rest of that line.
 #[inline(never)]
-pub(crate) fn pointing(marks: &Candidates) -> Option<Step> {
+pub(crate) fn pointing(marks: &Candidates, words: Words) -> Option<Step> {
     let all = unit_places(marks);
     let at = digit_cells(marks);
     (0..9).find_map(|b| {
@@ -64,14 +64,17 @@ pub(crate) fn pointing(marks: &Candidates) -> Option<Step> {
             }
             let eliminations = outside(marks, d, line, 18 + b);
             (!eliminations.is_empty()).then(|| {
-                let reason = format!(
-                    "Pointing {}: in {}, {} is only in {}",
-                    size(spots),
-                    unit(18 + b),
-                    d + 1,
-                    unit(line)
-                );
+                let reason = || {
+                    format!(
+                        "Pointing {}: in {}, {} is only in {}",
+                        size(spots),
+                        unit(18 + b),
+                        d + 1,
+                        unit(line)
+                    )
+                };
                 Step::eliminating(
+                    words,
                     Technique::Pointing,
                     pattern(18 + b, spots),
                     Digits::single(digit(d)),
@@ -86,7 +89,7 @@ pub(crate) fn pointing(marks: &Candidates) -> Option<Step> {
 /// A digit whose places in a row or column are all in one box: it leaves
 /// the rest of that box.
 #[inline(never)]
-pub(crate) fn claiming(marks: &Candidates) -> Option<Step> {
+pub(crate) fn claiming(marks: &Candidates, words: Words) -> Option<Step> {
     let all = unit_places(marks);
     let at = digit_cells(marks);
     (0..18).find_map(|line| {
@@ -111,14 +114,17 @@ pub(crate) fn claiming(marks: &Candidates) -> Option<Step> {
             }
             let eliminations = outside(marks, d, 18 + b, line);
             (!eliminations.is_empty()).then(|| {
-                let reason = format!(
-                    "Claiming {}: in {}, {} is only in {}",
-                    size(spots),
-                    unit(line),
-                    d + 1,
-                    unit(18 + b)
-                );
+                let reason = || {
+                    format!(
+                        "Claiming {}: in {}, {} is only in {}",
+                        size(spots),
+                        unit(line),
+                        d + 1,
+                        unit(18 + b)
+                    )
+                };
                 Step::eliminating(
+                    words,
                     Technique::Claiming,
                     pattern(line, spots),
                     Digits::single(digit(d)),
@@ -140,7 +146,7 @@ mod tests {
         let mut marks = blank();
         // in box 2, 4 only in 1e and 1f
         remove_from(&mut marks, 4, &["1d", "2d", "2e", "2f", "3d", "3e", "3f"]);
-        let step = pointing(&marks).unwrap();
+        let step = pointing(&marks, Words::Written).unwrap();
         assert_eq!(step.cells(), [c("1e"), c("1f")]);
         assert_eq!(
             step.eliminations(),
@@ -150,8 +156,8 @@ mod tests {
         for &(cell, digit) in step.eliminations() {
             marks.remove(cell, digit);
         }
-        assert!(pointing(&marks).is_none());
-        assert!(pointing(&blank()).is_none());
+        assert!(pointing(&marks, Words::Written).is_none());
+        assert!(pointing(&blank(), Words::Written).is_none());
     }
 
     #[test]
@@ -160,7 +166,7 @@ mod tests {
         // in box 2, 4 only in 1e and 2e ... and in column e elsewhere only 8e
         remove_from(&mut marks, 4, &["1d", "1f", "2d", "2f", "3d", "3e", "3f"]);
         remove_from(&mut marks, 4, &["4e", "5e", "6e", "7e", "9e"]);
-        let step = pointing(&marks).unwrap();
+        let step = pointing(&marks, Words::Written).unwrap();
         assert_eq!(step.eliminations(), elims(&[(4, &["8e"])]));
         assert_eq!(
             step.to_string(),
@@ -174,7 +180,7 @@ mod tests {
         // in row 1, 4 only in 1g, 1h and 1i (box 3)
         remove_from(&mut marks, 4, &["1a", "1b", "1c", "1d", "1e", "1f"]);
         // box 3 points the 4s into row 1 first: check claiming on its own
-        let step = claiming(&marks).unwrap();
+        let step = claiming(&marks, Words::Written).unwrap();
         assert_eq!(step.technique(), Technique::Claiming);
         assert_eq!(
             step.eliminations(),
@@ -184,7 +190,7 @@ mod tests {
             step.to_string(),
             "Claiming triple: in row 1, 4 is only in box 3, so remove 4 from 2g, 2h, 2i, 3g, 3h and 3i"
         );
-        assert!(claiming(&blank()).is_none());
+        assert!(claiming(&blank(), Words::Written).is_none());
     }
 
     #[test]
@@ -192,7 +198,7 @@ mod tests {
         let mut marks = blank();
         // in column b, 9 only in 8b and 9b (box 7)
         remove_from(&mut marks, 9, &["1b", "2b", "3b", "4b", "5b", "6b", "7b"]);
-        let step = claiming(&marks).unwrap();
+        let step = claiming(&marks, Words::Written).unwrap();
         assert_eq!(
             step.eliminations(),
             elims(&[(9, &["7a", "7c", "8a", "8c", "9a", "9c"])])

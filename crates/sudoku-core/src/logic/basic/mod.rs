@@ -104,6 +104,7 @@ pub(crate) struct Memos {
 mod tests {
     use super::*;
     use crate::logic::tests::{marks_of, walk};
+    use crate::logic::Words;
     use rand::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -116,17 +117,17 @@ mod tests {
     fn remembering_searches_find_what_fresh_ones_find() {
         type Search = fn(&Candidates, &mut Memo) -> Option<Step>;
         let searches: [Search; 11] = [
-            direct::direct_locking,
-            |m, memo| direct::direct_hidden(m, 2, memo),
-            |m, memo| direct::direct_hidden(m, 3, memo),
-            |m, memo| subsets::naked(m, 2, memo),
-            |m, memo| subsets::naked(m, 3, memo),
-            |m, memo| subsets::naked(m, 4, memo),
-            |m, memo| subsets::hidden(m, 2, memo),
-            |m, memo| subsets::hidden(m, 3, memo),
-            |m, memo| subsets::hidden(m, 4, memo),
-            |m, memo| fish::fish(m, 2, memo),
-            |m, memo| fish::fish(m, 3, memo),
+            |m, memo| direct::direct_locking(m, memo, Words::Written),
+            |m, memo| direct::direct_hidden(m, 2, memo, Words::Written),
+            |m, memo| direct::direct_hidden(m, 3, memo, Words::Written),
+            |m, memo| subsets::naked(m, 2, memo, Words::Written),
+            |m, memo| subsets::naked(m, 3, memo, Words::Written),
+            |m, memo| subsets::naked(m, 4, memo, Words::Written),
+            |m, memo| subsets::hidden(m, 2, memo, Words::Written),
+            |m, memo| subsets::hidden(m, 3, memo, Words::Written),
+            |m, memo| subsets::hidden(m, 4, memo, Words::Written),
+            |m, memo| fish::fish(m, 2, memo, Words::Written),
+            |m, memo| fish::fish(m, 3, memo, Words::Written),
         ];
         let puzzles = [
             "..4.8.2.....4.....5.3....4...5...89..9.7.2..423................4....967...8.4.3.9",

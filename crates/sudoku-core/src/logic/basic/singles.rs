@@ -2,7 +2,7 @@
 //! naked singles.
 
 use crate::logic::{
-    cell, digit, places_in, unit, Candidates, Digits, Step, Technique, SE_UNIT_ORDER, UNITS,
+    cell, digit, places_in, unit, Candidates, Digits, Step, Technique, Words, SE_UNIT_ORDER, UNITS,
 };
 
 fn place(technique: Technique, at: usize, d: usize, sentence: String) -> Step {
@@ -19,7 +19,7 @@ fn place(technique: Technique, at: usize, d: usize, sentence: String) -> Step {
 
 /// The last blank cell of a unit.
 #[inline(never)]
-pub(crate) fn full_house(marks: &Candidates) -> Option<Step> {
+pub(crate) fn full_house(marks: &Candidates, words: Words) -> Option<Step> {
     SE_UNIT_ORDER.iter().find_map(|&u| {
         let mut blanks = UNITS[u]
             .iter()
@@ -30,12 +30,14 @@ pub(crate) fn full_house(marks: &Candidates) -> Option<Step> {
             return None;
         }
         let d = marks.mask(at).trailing_zeros() as usize;
-        let sentence = format!(
-            "Full house: {} is the last blank cell of {}, so it is {}",
-            cell(at),
-            unit(u),
-            d + 1
-        );
+        let sentence = words.write(|| {
+            format!(
+                "Full house: {} is the last blank cell of {}, so it is {}",
+                cell(at),
+                unit(u),
+                d + 1
+            )
+        });
         Some(place(Technique::FullHouse, at, d, sentence))
     })
 }
@@ -44,6 +46,7 @@ fn hidden_single(
     marks: &Candidates,
     units: impl Iterator<Item = usize>,
     technique: Technique,
+    words: Words,
 ) -> Option<Step> {
     units.into_iter().find_map(|u| {
         let all = places_in(marks, u);
@@ -53,12 +56,14 @@ fn hidden_single(
                 return None;
             }
             let at = usize::from(UNITS[u][spots.trailing_zeros() as usize]);
-            let sentence = format!(
-                "Hidden single: {} can only go in {} within {}",
-                d + 1,
-                cell(at),
-                unit(u)
-            );
+            let sentence = words.write(|| {
+                format!(
+                    "Hidden single: {} can only go in {} within {}",
+                    d + 1,
+                    cell(at),
+                    unit(u)
+                )
+            });
             Some(place(technique, at, d, sentence))
         })
     })
@@ -66,25 +71,31 @@ fn hidden_single(
 
 /// A digit with one place left in a box.
 #[inline(never)]
-pub(crate) fn hidden_single_box(marks: &Candidates) -> Option<Step> {
-    hidden_single(marks, 18..27, Technique::HiddenSingleBox)
+pub(crate) fn hidden_single_box(marks: &Candidates, words: Words) -> Option<Step> {
+    hidden_single(marks, 18..27, Technique::HiddenSingleBox, words)
 }
 
 /// A digit with one place left in a column, then in a row (Sudoku
 /// Explainer's order).
 #[inline(never)]
-pub(crate) fn hidden_single_line(marks: &Candidates) -> Option<Step> {
-    hidden_single(marks, (9..18).chain(0..9), Technique::HiddenSingleLine)
+pub(crate) fn hidden_single_line(marks: &Candidates, words: Words) -> Option<Step> {
+    hidden_single(
+        marks,
+        (9..18).chain(0..9),
+        Technique::HiddenSingleLine,
+        words,
+    )
 }
 
 /// A cell with one candidate left.
 #[inline(never)]
-pub(crate) fn naked_single(marks: &Candidates) -> Option<Step> {
+pub(crate) fn naked_single(marks: &Candidates, words: Words) -> Option<Step> {
     (0..81).find_map(|at| {
         let mask = marks.mask(at);
         (mask.count_ones() == 1).then(|| {
             let d = mask.trailing_zeros() as usize;
-            let sentence = format!("Naked single: {} can only be {}", cell(at), d + 1);
+            let sentence =
+                words.write(|| format!("Naked single: {} can only be {}", cell(at), d + 1));
             place(Technique::NakedSingle, at, d, sentence)
         })
     })
@@ -102,13 +113,13 @@ mod tests {
     #[test]
     fn full_house_fills_the_last_blank_of_a_unit() {
         let marks = marks_of(ROW_FULL);
-        let step = full_house(&marks).unwrap();
+        let step = full_house(&marks, Words::Written).unwrap();
         assert_eq!(step.placements(), [(c("1i"), d(9))]);
         assert_eq!(
             step.to_string(),
             "Full house: 1i is the last blank cell of row 1, so it is 9"
         );
-        assert!(full_house(&marks_of(&".".repeat(81))).is_none());
+        assert!(full_house(&marks_of(&".".repeat(81)), Words::Written).is_none());
     }
 
     #[test]
@@ -124,13 +135,13 @@ mod tests {
             ".7.......".to_string() + &".".repeat(9)
         );
         let marks = marks_of(&grid);
-        let step = hidden_single_box(&marks).unwrap();
+        let step = hidden_single_box(&marks, Words::Written).unwrap();
         assert_eq!(step.placements(), [(c("5c"), d(7))]);
         assert_eq!(
             step.to_string(),
             "Hidden single: 7 can only go in 5c within box 4"
         );
-        assert!(hidden_single_box(&marks_of(&".".repeat(81))).is_none());
+        assert!(hidden_single_box(&marks_of(&".".repeat(81)), Words::Written).is_none());
     }
 
     #[test]
@@ -140,23 +151,23 @@ mod tests {
             marks.remove(crate::logic::cell(4 * 9 + col), d(7));
         }
         // box singles come first but there is none
-        assert!(hidden_single_box(&marks).is_none());
-        let step = hidden_single_line(&marks).unwrap();
+        assert!(hidden_single_box(&marks, Words::Written).is_none());
+        let step = hidden_single_line(&marks, Words::Written).unwrap();
         assert_eq!(step.placements(), [(c("5a"), d(7))]);
         assert_eq!(step.technique(), Technique::HiddenSingleLine);
         assert_eq!(
             step.to_string(),
             "Hidden single: 7 can only go in 5a within row 5"
         );
-        assert!(hidden_single_line(&marks_of(&".".repeat(81))).is_none());
+        assert!(hidden_single_line(&marks_of(&".".repeat(81)), Words::Written).is_none());
     }
 
     #[test]
     fn naked_single_is_a_cell_with_one_candidate() {
         let mut marks = marks_of(&".".repeat(81));
-        assert!(naked_single(&marks).is_none());
+        assert!(naked_single(&marks, Words::Written).is_none());
         restrict(&mut marks, "3d", "6");
-        let step = naked_single(&marks).unwrap();
+        let step = naked_single(&marks, Words::Written).unwrap();
         assert_eq!(step.placements(), [(c("3d"), d(6))]);
         assert!(step.eliminations().is_empty());
         assert_eq!(step.to_string(), "Naked single: 3d can only be 6");

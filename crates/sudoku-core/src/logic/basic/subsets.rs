@@ -3,7 +3,7 @@
 use super::Memo;
 use crate::logic::step::{cells_text, digits_text};
 use crate::logic::{
-    cell, digit, first_locked_set, places_in, unit, Candidates, Digits, Step, Technique,
+    cell, digit, first_locked_set, places_in, unit, Candidates, Digits, Step, Technique, Words,
     SE_UNIT_ORDER, UNITS, UNIT_BITS,
 };
 use crate::pos::{Cell, Digit};
@@ -23,8 +23,8 @@ fn technique(naked: bool, n: usize) -> (Technique, &'static str) {
 /// digits leave the unit's other cells. Units where nothing changed since
 /// `memo`'s position are skipped (see [`Memo`]).
 #[inline(never)]
-pub(crate) fn naked(marks: &Candidates, n: usize, memo: &mut Memo) -> Option<Step> {
-    in_changed_units(marks, memo, |u| naked_in(marks, n, u))
+pub(crate) fn naked(marks: &Candidates, n: usize, memo: &mut Memo, words: Words) -> Option<Step> {
+    in_changed_units(marks, memo, |u| naked_in(marks, n, u, words))
 }
 
 /// The first step `find` gives in a unit, in SE's order, among the units
@@ -43,7 +43,7 @@ fn in_changed_units(
 }
 
 /// [`naked`] in unit `u`.
-fn naked_in(marks: &Candidates, n: usize, u: usize) -> Option<Step> {
+fn naked_in(marks: &Candidates, n: usize, u: usize, words: Words) -> Option<Step> {
     let masks: [u16; 9] = std::array::from_fn(|i| marks.mask(usize::from(UNITS[u][i])));
     first_locked_set(&masks, n, |pick: &[usize], union| {
         // Nothing to remove unless another cell holds one of the digits.
@@ -65,13 +65,17 @@ fn naked_in(marks: &Candidates, n: usize, u: usize) -> Option<Step> {
         let (technique, title) = technique(true, n);
         let pattern: Vec<Cell> = chosen.iter().map(|&c| cell(c)).collect();
         let digits = Digits::from_bits(union);
-        let reason = format!(
-            "{title}: {} hold only {} within {}",
-            cells_text(&pattern),
-            digits_text(digits, "and"),
-            unit(u)
-        );
+        let reason = || {
+            let pattern: Vec<Cell> = chosen.iter().map(|&c| cell(c)).collect();
+            format!(
+                "{title}: {} hold only {} within {}",
+                cells_text(&pattern),
+                digits_text(digits, "and"),
+                unit(u)
+            )
+        };
         Some(Step::eliminating(
+            words,
             technique,
             pattern,
             digits,
@@ -85,12 +89,12 @@ fn naked_in(marks: &Candidates, n: usize, u: usize) -> Option<Step> {
 /// cells lose their other candidates. Units where nothing changed since
 /// `memo`'s position are skipped (see [`Memo`]).
 #[inline(never)]
-pub(crate) fn hidden(marks: &Candidates, n: usize, memo: &mut Memo) -> Option<Step> {
-    in_changed_units(marks, memo, |u| hidden_in(marks, n, u))
+pub(crate) fn hidden(marks: &Candidates, n: usize, memo: &mut Memo, words: Words) -> Option<Step> {
+    in_changed_units(marks, memo, |u| hidden_in(marks, n, u, words))
 }
 
 /// [`hidden`] in unit `u`.
-fn hidden_in(marks: &Candidates, n: usize, u: usize) -> Option<Step> {
+fn hidden_in(marks: &Candidates, n: usize, u: usize, words: Words) -> Option<Step> {
     let pos = places_in(marks, u);
     first_locked_set(&pos, n, |pick: &[usize], union| {
         let kept = pick.iter().fold(0u16, |m, &d| m | 1 << d);
@@ -115,13 +119,17 @@ fn hidden_in(marks: &Candidates, n: usize, u: usize) -> Option<Step> {
         let (technique, title) = technique(false, n);
         let pattern: Vec<Cell> = chosen.iter().map(|&c| cell(c)).collect();
         let digits = Digits::from_bits(kept);
-        let reason = format!(
-            "{title}: {} can only go in {} within {}",
-            digits_text(digits, "and"),
-            cells_text(&pattern),
-            unit(u)
-        );
+        let reason = || {
+            let pattern: Vec<Cell> = chosen.iter().map(|&c| cell(c)).collect();
+            format!(
+                "{title}: {} can only go in {} within {}",
+                digits_text(digits, "and"),
+                cells_text(&pattern),
+                unit(u)
+            )
+        };
         Some(Step::eliminating(
+            words,
             technique,
             pattern,
             digits,
@@ -157,7 +165,7 @@ mod tests {
         let mut marks = blank();
         restrict(&mut marks, "1b", "37");
         restrict(&mut marks, "1e", "37");
-        let step = naked(&marks, 2, &mut Memo::default()).unwrap();
+        let step = naked(&marks, 2, &mut Memo::default(), Words::Written).unwrap();
         assert_eq!(step.technique(), Technique::NakedPair);
         assert_eq!(step.cells(), [c("1b"), c("1e")]);
         let others = ["1a", "1c", "1d", "1f", "1g", "1h", "1i"];
@@ -165,7 +173,7 @@ mod tests {
         assert!(step.to_string().starts_with(
             "Naked pair: 1b and 1e hold only 3 and 7 within row 1, so remove 3 and 7 from 1a, "
         ));
-        assert!(naked(&blank(), 2, &mut Memo::default()).is_none());
+        assert!(naked(&blank(), 2, &mut Memo::default(), Words::Written).is_none());
     }
 
     #[test]
@@ -173,7 +181,7 @@ mod tests {
         let mut marks = blank();
         restrict(&mut marks, "1b", "37");
         restrict(&mut marks, "1e", "38");
-        assert!(naked(&marks, 2, &mut Memo::default()).is_none());
+        assert!(naked(&marks, 2, &mut Memo::default(), Words::Written).is_none());
     }
 
     #[test]
@@ -182,8 +190,8 @@ mod tests {
         restrict(&mut marks, "2a", "12");
         restrict(&mut marks, "2d", "23");
         restrict(&mut marks, "2i", "13");
-        assert!(naked(&marks, 2, &mut Memo::default()).is_none());
-        let step = naked(&marks, 3, &mut Memo::default()).unwrap();
+        assert!(naked(&marks, 2, &mut Memo::default(), Words::Written).is_none());
+        let step = naked(&marks, 3, &mut Memo::default(), Words::Written).unwrap();
         assert_eq!(step.technique(), Technique::NakedTriple);
         let others = ["2b", "2c", "2e", "2f", "2g", "2h"];
         assert_eq!(
@@ -198,8 +206,8 @@ mod tests {
         for (name, ds) in [("7g", "12"), ("7h", "34"), ("8g", "13"), ("9i", "24")] {
             restrict(&mut marks, name, ds);
         }
-        assert!(naked(&marks, 3, &mut Memo::default()).is_none());
-        let step = naked(&marks, 4, &mut Memo::default()).unwrap();
+        assert!(naked(&marks, 3, &mut Memo::default(), Words::Written).is_none());
+        let step = naked(&marks, 4, &mut Memo::default(), Words::Written).unwrap();
         assert_eq!(step.technique(), Technique::NakedQuad);
         assert_eq!(step.cells(), [c("7g"), c("7h"), c("8g"), c("9i")]);
         let others = ["7i", "8h", "8i", "9g", "9h"];
@@ -215,7 +223,7 @@ mod tests {
         let rest = ["1d", "2d", "3d", "5d", "6d", "7d", "9d"];
         remove_from(&mut marks, 5, &rest);
         remove_from(&mut marks, 8, &rest);
-        let step = hidden(&marks, 2, &mut Memo::default()).unwrap();
+        let step = hidden(&marks, 2, &mut Memo::default(), Words::Written).unwrap();
         assert_eq!(step.technique(), Technique::HiddenPair);
         assert_eq!(step.cells(), [c("4d"), c("8d")]);
         let pair = ["4d", "8d"];
@@ -234,7 +242,7 @@ mod tests {
         assert!(step.to_string().starts_with(
             "Hidden pair: 5 and 8 can only go in 4d and 8d within column d, so remove"
         ));
-        assert!(hidden(&blank(), 2, &mut Memo::default()).is_none());
+        assert!(hidden(&blank(), 2, &mut Memo::default(), Words::Written).is_none());
     }
 
     #[test]
@@ -245,7 +253,7 @@ mod tests {
         remove_from(&mut marks, 8, &rest);
         restrict(&mut marks, "4d", "58");
         restrict(&mut marks, "8d", "58");
-        assert!(hidden(&marks, 2, &mut Memo::default()).is_none());
+        assert!(hidden(&marks, 2, &mut Memo::default(), Words::Written).is_none());
     }
 
     #[test]
@@ -255,8 +263,8 @@ mod tests {
         for digit in [1, 2, 3] {
             remove_from(&mut marks, digit, &rest);
         }
-        assert!(hidden(&marks, 2, &mut Memo::default()).is_none());
-        let step = hidden(&marks, 3, &mut Memo::default()).unwrap();
+        assert!(hidden(&marks, 2, &mut Memo::default(), Words::Written).is_none());
+        let step = hidden(&marks, 3, &mut Memo::default(), Words::Written).unwrap();
         assert_eq!(step.cells(), [c("5g"), c("5h"), c("5i")]);
         assert_eq!(step.eliminations().len(), 18);
         assert!(step.eliminations().iter().all(|&(_, d)| d.get() > 3));
@@ -266,8 +274,8 @@ mod tests {
         for digit in [1, 2, 3, 4] {
             remove_from(&mut marks, digit, &rest);
         }
-        assert!(hidden(&marks, 3, &mut Memo::default()).is_none());
-        let step = hidden(&marks, 4, &mut Memo::default()).unwrap();
+        assert!(hidden(&marks, 3, &mut Memo::default(), Words::Written).is_none());
+        let step = hidden(&marks, 4, &mut Memo::default(), Words::Written).unwrap();
         assert_eq!(step.technique(), Technique::HiddenQuad);
         assert_eq!(step.eliminations().len(), 20);
     }

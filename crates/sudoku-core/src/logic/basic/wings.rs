@@ -1,7 +1,9 @@
 //! Wings: XY-wing, XYZ-wing and W-wing.
 
 use crate::logic::step::digits_text;
-use crate::logic::{cell, count9, digit, Candidates, Digits, Step, Technique, PEERS, PEER_BITS};
+use crate::logic::{
+    cell, count9, digit, Candidates, Digits, Step, Technique, Words, PEERS, PEER_BITS,
+};
 use crate::pos::{Cell, Digit};
 
 /// The candidates `bit` of every cell that sees all of `cells` (none of
@@ -35,7 +37,7 @@ fn with_digits(marks: &Candidates, c: usize) -> String {
 /// {y, z}: whichever the pivot is, one wing is z, so z leaves every cell
 /// that sees both wings.
 #[inline(never)]
-pub(crate) fn xy_wing(marks: &Candidates) -> Option<Step> {
+pub(crate) fn xy_wing(marks: &Candidates, words: Words) -> Option<Step> {
     (0..81).find_map(|pivot| {
         let pm = marks.mask(pivot);
         if count9(pm) != 2 {
@@ -62,14 +64,17 @@ pub(crate) fn xy_wing(marks: &Candidates) -> Option<Step> {
                         return None;
                     }
                     let zd = Digits::from_bits(z);
-                    let reason = format!(
-                        "XY-wing: pivot {} and wings {} and {} make one wing {}",
-                        with_digits(marks, pivot),
-                        with_digits(marks, a),
-                        with_digits(marks, b),
-                        zd
-                    );
+                    let reason = || {
+                        format!(
+                            "XY-wing: pivot {} and wings {} and {} make one wing {}",
+                            with_digits(marks, pivot),
+                            with_digits(marks, a),
+                            with_digits(marks, b),
+                            zd
+                        )
+                    };
                     Some(Step::eliminating(
+                        words,
                         Technique::XyWing,
                         vec![cell(pivot), cell(a), cell(b)],
                         Digits::from_bits(pm | z),
@@ -85,7 +90,7 @@ pub(crate) fn xy_wing(marks: &Candidates) -> Option<Step> {
 /// {y, z}: one of the three is z, so z leaves every cell that sees all
 /// three.
 #[inline(never)]
-pub(crate) fn xyz_wing(marks: &Candidates) -> Option<Step> {
+pub(crate) fn xyz_wing(marks: &Candidates, words: Words) -> Option<Step> {
     (0..81).find_map(|pivot| {
         let pm = marks.mask(pivot);
         if count9(pm) != 3 {
@@ -106,14 +111,17 @@ pub(crate) fn xyz_wing(marks: &Candidates) -> Option<Step> {
                     if eliminations.is_empty() {
                         return None;
                     }
-                    let reason = format!(
-                        "XYZ-wing: pivot {} and wings {} and {} make one of them {}",
-                        with_digits(marks, pivot),
-                        with_digits(marks, a),
-                        with_digits(marks, b),
-                        Digits::from_bits(z)
-                    );
+                    let reason = || {
+                        format!(
+                            "XYZ-wing: pivot {} and wings {} and {} make one of them {}",
+                            with_digits(marks, pivot),
+                            with_digits(marks, a),
+                            with_digits(marks, b),
+                            Digits::from_bits(z)
+                        )
+                    };
                     Some(Step::eliminating(
+                        words,
                         Technique::XyzWing,
                         vec![cell(pivot), cell(a), cell(b)],
                         Digits::from_bits(pm),
@@ -136,7 +144,7 @@ mod tests {
         restrict(&mut marks, "1a", "35");
         restrict(&mut marks, "1d", "37");
         restrict(&mut marks, "2b", "57");
-        let step = xy_wing(&marks).unwrap();
+        let step = xy_wing(&marks, Words::Written).unwrap();
         assert_eq!(step.cells(), [c("1a"), c("1d"), c("2b")]);
         // cells seeing 1d and 2b: 1b, 1c (row 1 + box 1), 2d, 2e, 2f (row 2 + box 2)
         assert_eq!(
@@ -148,7 +156,7 @@ mod tests {
             "XY-wing: pivot 1a (3 or 5) and wings 1d (3 or 7) and 2b (5 or 7) make one wing 7, \
              so remove 7 from 1b, 1c, 2d, 2e and 2f"
         );
-        assert!(xy_wing(&blank()).is_none());
+        assert!(xy_wing(&blank(), Words::Written).is_none());
     }
 
     #[test]
@@ -157,7 +165,7 @@ mod tests {
         restrict(&mut marks, "1a", "35");
         restrict(&mut marks, "1d", "37");
         restrict(&mut marks, "2b", "58");
-        assert!(xy_wing(&marks).is_none());
+        assert!(xy_wing(&marks, Words::Written).is_none());
     }
 
     #[test]
@@ -166,7 +174,7 @@ mod tests {
         restrict(&mut marks, "1a", "135");
         restrict(&mut marks, "1d", "15");
         restrict(&mut marks, "2b", "35");
-        let step = xyz_wing(&marks).unwrap();
+        let step = xyz_wing(&marks, Words::Written).unwrap();
         // cells seeing 1a, 1d and 2b: 1b and 1c
         assert_eq!(step.eliminations(), elims(&[(5, &["1b", "1c"])]));
         assert!(step.to_string().starts_with(
@@ -176,6 +184,6 @@ mod tests {
         restrict(&mut not_a_wing, "1a", "135");
         restrict(&mut not_a_wing, "1d", "15");
         restrict(&mut not_a_wing, "2b", "36");
-        assert!(xyz_wing(&not_a_wing).is_none());
+        assert!(xyz_wing(&not_a_wing, Words::Written).is_none());
     }
 }

@@ -26,8 +26,8 @@ use super::shared::{
 };
 use crate::logic::templates;
 use crate::logic::{
-    cell, digit, digit_cells_of, Candidates, Chain, ChainNode, Digits, Step, Technique, CELL_UNITS,
-    KINDS, PEER_BITS, UNIT_BITS,
+    cell, digit, digit_cells_of, Candidates, Chain, ChainNode, Digits, Step, Technique, Words,
+    CELL_UNITS, KINDS, PEER_BITS, UNIT_BITS,
 };
 use crate::pos::Cell;
 
@@ -218,11 +218,12 @@ enum Kind {
 }
 
 impl Hint {
-    /// The step of the chain, on the board `m` it was found on.
-    fn step(&self, m: &[u16; 81]) -> Step {
+    /// The step of the chain, on the board `m` it was found on, with its
+    /// words or not.
+    fn step(&self, m: &[u16; 81], words: Words) -> Step {
         match self.kind {
-            Kind::Forcing { cells } => forcing_step(m, &self.path, cells),
-            Kind::Cycle { cells, units } => cycle_step(m, &self.path, cells, units),
+            Kind::Forcing { cells } => forcing_step(m, &self.path, cells, words),
+            Kind::Cycle { cells, units } => cycle_step(m, &self.path, cells, units, words),
         }
         .rated(to_rating(self.difficulty))
     }
@@ -366,11 +367,12 @@ pub(crate) fn forcing_chain_or_cycle(
     templates: &mut templates::Covers,
     work: &mut Work,
     cache: &mut closure::Cache,
+    words: Words,
 ) -> Option<Step> {
     let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
     let mut best = Best::default();
     search(&m, Some(templates), work, cache, &mut best);
-    best.0.map(|h| h.step(&m))
+    best.0.map(|h| h.step(&m, words))
 }
 
 /// Every static chain and cycle of the position `m`, in the order SE finds
@@ -785,7 +787,7 @@ fn offer_forcing(arena: &Arena, target: u32, cells: bool, best: &mut Best) {
 
 /// The step of the forcing chain `path` (from the assumption to its
 /// opposite), with cell links or not.
-fn forcing_step(m: &[u16; 81], path: &[usize], cells: bool) -> Step {
+fn forcing_step(m: &[u16; 81], path: &[usize], cells: bool, words: Words) -> Step {
     let complexity = path.len();
     let t = *path.last().expect("a chain has states");
     let (c, d) = (state_cell(t), state_digit(t));
@@ -810,6 +812,7 @@ fn forcing_step(m: &[u16; 81], path: &[usize], cells: bool) -> Step {
         .iter()
         .fold(Digits::EMPTY, |s, &p| s.with(digit(state_digit(p))));
     Step::concluding(
+        words,
         technique,
         pattern,
         digits,
@@ -817,9 +820,9 @@ fn forcing_step(m: &[u16; 81], path: &[usize], cells: bool) -> Step {
         digit(d),
         state_on(t),
         Digits::from_mask(m[c]),
-        format!("{name}: if {}: a contradiction", chain_text(path)),
+        || format!("{name}: if {}: a contradiction", chain_text(path)),
     )
-    .with_chains(vec![chain_of(path)])
+    .with_chains(words.write(|| vec![chain_of(path)]))
 }
 
 /// What a cycle removes: the candidates of its digits that see one of its
@@ -853,7 +856,7 @@ fn cycle_eliminations(m: &[u16; 81], path: &[usize]) -> Vec<(usize, usize)> {
 
 /// The step of the cycle `path` (its ends the same state), of the links
 /// given; it removes something.
-fn cycle_step(m: &[u16; 81], path: &[usize], cells: bool, units: bool) -> Step {
+fn cycle_step(m: &[u16; 81], path: &[usize], cells: bool, units: bool, words: Words) -> Step {
     let loop_cells: Vec<usize> = path[1..].iter().map(|&s| state_cell(s)).collect();
     let elims: Vec<_> = cycle_eliminations(m, path)
         .into_iter()
@@ -873,12 +876,15 @@ fn cycle_step(m: &[u16; 81], path: &[usize], cells: bool, units: bool) -> Step {
     let digits = path
         .iter()
         .fold(Digits::EMPTY, |s, &p| s.with(digit(state_digit(p))));
-    let reason = format!(
-        "{name}: {} and back, and it holds both ways round, so every unit it passes through \
-         keeps its digit inside the cycle",
-        chain_text(path)
-    );
-    Step::eliminating(technique, pattern, digits, elims, reason).with_chains(vec![chain_of(path)])
+    let reason = || {
+        format!(
+            "{name}: {} and back, and it holds both ways round, so every unit it passes through \
+             keeps its digit inside the cycle",
+            chain_text(path)
+        )
+    };
+    Step::eliminating(words, technique, pattern, digits, elims, reason)
+        .with_chains(words.write(|| vec![chain_of(path)]))
 }
 
 #[cfg(test)]
@@ -916,8 +922,15 @@ mod tests {
                     &mut templates::Covers::default(),
                     &mut Work::default(),
                     &mut closure::Cache::default(),
+                    Words::Written,
                 );
-                let kept = forcing_chain_or_cycle(&marks, &mut covers, &mut work, &mut cache);
+                let kept = forcing_chain_or_cycle(
+                    &marks,
+                    &mut covers,
+                    &mut work,
+                    &mut cache,
+                    Words::Written,
+                );
                 assert_eq!(kept, fresh, "{line}");
                 // Searched with the bounds of an earlier position's closure.
                 if !quiet && cache.board() != Some(&m) {

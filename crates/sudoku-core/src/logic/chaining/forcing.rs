@@ -51,7 +51,7 @@ use super::reuse::{Kept, Reuse};
 use super::shared::{length_bonus, st, st_cell, st_digit, st_on};
 use super::text::{Branches, Line, Writer};
 use crate::logic::templates;
-use crate::logic::{cell, count9, Candidates, Rating, Step, CELL_UNITS, KINDS, UNIT_BITS};
+use crate::logic::{cell, count9, Candidates, Rating, Step, Words, CELL_UNITS, KINDS, UNIT_BITS};
 
 /// The settings [`find`] tries in turn.
 pub(crate) use super::board::Mode;
@@ -572,9 +572,17 @@ impl<'a> Engine<'a> {
 
     /// The step of the conclusion taken: its sentence follows the main
     /// line of each propagation ("off" ones followed again, since
-    /// `self.off` holds the last one only).
-    fn make_step(&mut self, found: &Found) -> Step {
+    /// `self.off` holds the last one only). Without words, only what it
+    /// concludes and its rating.
+    fn make_step(&mut self, found: &Found, words: Words) -> Step {
         let complexity = found.complexity;
+        if !words.written() {
+            let s = match found.recipe {
+                Recipe::Contradiction { c, d, on, .. } => st(c, d, !on),
+                Recipe::Double { s, .. } | Recipe::Branches { s, .. } => s,
+            };
+            return self.writer().bare(s, complexity);
+        }
         match found.recipe {
             Recipe::Contradiction { c, d, on, a, b } => {
                 if !on {
@@ -928,6 +936,7 @@ pub(crate) fn find(
     covers: &mut templates::Covers,
     cache: &mut closure::Cache,
     cap: Rating,
+    words: Words,
     modes: &[Mode],
 ) -> Option<Step> {
     let board = Board::new(marks);
@@ -959,7 +968,7 @@ pub(crate) fn find(
             }
         }
         if let Some(found) = engine.best.take() {
-            let step = engine.make_step(&found);
+            let step = engine.make_step(&found, words);
             *cache = std::mem::take(&mut engine.closure);
             engine.keep(store);
             return Some(step);

@@ -5,7 +5,7 @@
 
 use super::board::{Board, Cause, Mode, Rule};
 use super::shared::{length_bonus, st, st_cell, st_digit, st_on, to_rating};
-use crate::logic::{cell, digit, Chain, ChainNode, Digits, Rating, Step, UNIT_BITS};
+use crate::logic::{cell, digit, Chain, ChainNode, Digits, Rating, Step, Words, UNIT_BITS};
 use crate::pos::Cell;
 
 /// Writes the steps of one setting's conclusions on one board.
@@ -137,6 +137,7 @@ impl Writer<'_> {
         let (c, d) = (st_cell(s), st_digit(s));
         let digits = Digits::EMPTY.with(digit(d));
         let step = Step::concluding(
+            Words::Written,
             self.mode.technique(),
             pattern,
             digits,
@@ -144,9 +145,27 @@ impl Writer<'_> {
             digit(d),
             st_on(s),
             Digits::from_mask(self.board.m[c]),
-            sentence,
+            || sentence,
         );
         step.rated(self.rating(complexity)).with_chains(chains)
+    }
+
+    /// The step concluding `s`, of `complexity`, without words (see
+    /// [`Words`]): what it places or removes and its rating.
+    pub(super) fn bare(&self, s: u16, complexity: usize) -> Step {
+        let (c, d) = (st_cell(s), st_digit(s));
+        Step::concluding(
+            Words::Left,
+            self.mode.technique(),
+            Vec::new(),
+            Digits::EMPTY.with(digit(d)),
+            cell(c),
+            digit(d),
+            st_on(s),
+            Digits::from_mask(self.board.m[c]),
+            String::new,
+        )
+        .rated(self.rating(complexity))
     }
 }
 
