@@ -428,7 +428,7 @@ pub(crate) fn transpose(sets: [u16; 9]) -> [u16; 9] {
 
 /// The cells (bit `c`) holding each digit index as a candidate.
 pub(crate) fn digit_cells(marks: &Candidates) -> [u128; 9] {
-    digit_cells_of(&std::array::from_fn(|c| marks.mask(c)))
+    marks.digit_cells()
 }
 
 /// [`digit_cells`] of the cells' candidate sets `m`: each row's sets

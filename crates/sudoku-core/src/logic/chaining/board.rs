@@ -5,9 +5,7 @@
 //! propagation reached a state ([`Cause`], [`Rule`], [`NestedRef`],
 //! [`AdvancedOff`]).
 
-use crate::logic::{
-    digit_cells_of, unit_places, Candidates, Technique, CELL_UNITS, UNITS, UNIT_BITS,
-};
+use crate::logic::{unit_places, Candidates, Technique, CELL_UNITS, UNITS, UNIT_BITS};
 
 /// One of SE's chaining settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,8 +131,7 @@ impl Board {
                 placed[usize::from(v - 1)] += 1;
             }
         }
-        // Turned without a branch on each candidate (see `transpose`).
-        let at = digit_cells_of(&m);
+        let at = marks.digit_cells();
         let pos = unit_places(marks);
         Board {
             m,
