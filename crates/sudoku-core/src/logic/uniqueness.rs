@@ -13,7 +13,7 @@
 use crate::logic::step::{cells_text, digits_text};
 use crate::logic::{
     cell, count9, digit, digit_cells, first_combination, unit, Candidates, Digits, Rating, Step,
-    Technique, Words, CELL_UNITS, KINDS, UNITS, UNIT_BITS,
+    Technique, Words, CELL_UNITS, KINDS, PEER_BITS, UNITS, UNIT_BITS,
 };
 use crate::pos::Cell;
 
@@ -48,12 +48,25 @@ pub(crate) fn unique_loop(marks: &Candidates, memo: &mut Loops, words: Words) ->
 /// may go through, their extra digits, and which earlier starts hold the
 /// same pair. When none of those cells changed (in either position: a
 /// cell holds the pair or not by its own candidates), the walk finds the
-/// same loops in the same order, so they are taken from the memory; the
-/// hints of every loop are worked out afresh, as before.
+/// same loops in the same order, so they are taken from the memory.
+///
+/// Where the last search found no step, every loop's hints were worked
+/// out in full there (nothing easier found yet cut any short) and none
+/// removed anything. A loop taken from the memory has the same cells with
+/// the same candidates, so the same extra cells, and its hints read
+/// besides only the cells that see all its extra cells (type 2; with two
+/// extra cells, the units both are in, of types 3 and 4, are among
+/// them): where none of those changed either, its hints are none again
+/// and are not worked out.
 #[derive(Default)]
 pub(crate) struct Loops {
     /// The candidates of the last position searched.
     last: Option<[u16; 81]>,
+    /// Whether the last search found no step.
+    quiet: bool,
+    /// Tests: how many loops had their hints skipped.
+    #[cfg(test)]
+    skipped: usize,
     /// Per start cell, what was found from it (when it had two
     /// candidates).
     from: Vec<Option<Start>>,
@@ -80,6 +93,10 @@ fn unique_loop_search(
     words: Words,
 ) -> Option<Step> {
     let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
+    // Whether the memory's position found nothing (see `Loops`).
+    let quiet = memo
+        .as_deref()
+        .is_some_and(|memo| memo.quiet && memo.last.is_some());
     // The cells whose candidates changed since the memory's position.
     let changed = match memo.as_deref_mut() {
         Some(memo) => {
@@ -112,6 +129,7 @@ fn unique_loop_search(
             (old.pair == pair && changed & (both | old.both) == 0)
                 .then(|| std::mem::take(&mut old.valid))
         });
+        let taken = kept.is_some();
         let valid = match kept {
             Some(valid) => valid,
             None => {
@@ -120,6 +138,13 @@ fn unique_loop_search(
             }
         };
         for lp in &valid {
+            if quiet && taken && changed & hints_read(&m, lp) == 0 {
+                #[cfg(test)]
+                if let Some(memo) = memo.as_deref_mut() {
+                    memo.skipped += 1;
+                }
+                continue;
+            }
             hints_of_loop(marks, lp, pair, words, &mut found);
         }
         if let Some(memo) = memo.as_deref_mut() {
@@ -127,6 +152,7 @@ fn unique_loop_search(
         }
     }
     if let Some(memo) = memo {
+        memo.quiet = found.is_none();
         // Cells that are no start here keep nothing.
         for (c, slot) in memo.from.iter_mut().enumerate() {
             if count9(m[c]) != 2 {
@@ -243,6 +269,23 @@ fn loop_tenths(len: usize) -> u16 {
         6..=7 => 1,
         8..=9 => 2,
         _ => 5,
+    }
+}
+
+/// The cells besides its own whose candidates the hints of the loop `lp`
+/// read (see [`Loops`]): with two extra cells or more (cells with more
+/// than the pair), those that see all of them (type 2; with two, the
+/// units both are in, of types 3 and 4, are among them).
+fn hints_read(m: &[u16; 81], lp: &[usize]) -> u128 {
+    let (mut extras, mut seeing) = (0, !0u128);
+    for &c in lp.iter().filter(|&&c| count9(m[c]) > 2) {
+        extras += 1;
+        seeing &= PEER_BITS[c];
+    }
+    if extras < 2 {
+        0
+    } else {
+        seeing
     }
 }
 
@@ -887,8 +930,85 @@ impl Bug<'_> {
 mod tests {
     use super::*;
     use crate::generator::{Batch, Holes, PuzzleSpec, Symmetry, Uniqueness};
+    use crate::grid::Grid;
     use crate::logic::LogicSolver;
     use crate::SolverKind;
+
+    /// A unique rectangle whose two extra cells hold one extra digit, 3,
+    /// that no cell seeing both holds: no hint. Then the same position with
+    /// 3 back in a cell of their column, whose hints must be worked out
+    /// again, though the rectangle's cells did not change: type 2.
+    #[test]
+    fn a_change_that_a_loops_hints_read_is_not_skipped() {
+        use crate::logic::{cell, digit};
+        let at = |r: usize, c: usize| cell(r * 9 + c);
+        let mut b = Candidates::new(&Grid::empty());
+        let rect = [at(0, 0), at(1, 0), at(0, 3), at(1, 3)];
+        let keep = |c, d: usize| match d {
+            0 => rect.contains(&c) || [at(5, 3), at(2, 4)].contains(&c),
+            1 => rect.contains(&c) || [at(6, 3), at(2, 5)].contains(&c),
+            2 => !rect[..2].contains(&c),
+            _ => !rect.contains(&c),
+        };
+        for c in crate::pos::Cell::all() {
+            for d in 0..9 {
+                if !keep(c, d) {
+                    b.remove(c, digit(d));
+                }
+            }
+        }
+        let sees_both = PEER_BITS[rect[2].index()] & PEER_BITS[rect[3].index()];
+        let mut a = b.clone();
+        for o in (0..81).filter(|&o| sees_both & 1 << o != 0 && o != 4 * 9 + 3) {
+            b.remove(cell(o), digit(2));
+            a.remove(cell(o), digit(2));
+        }
+        a.remove(at(4, 3), digit(2));
+        let mut memo = Loops::default();
+        assert_eq!(
+            unique_loop_search(&a, true, Some(&mut memo), Words::Written),
+            None
+        );
+        let fresh = unique_loop_search(&b, true, None, Words::Written).expect("type 2");
+        assert_eq!(fresh.eliminations(), [(at(4, 3), digit(2))]);
+        let kept = unique_loop_search(&b, true, Some(&mut memo), Words::Written);
+        assert_eq!(kept, Some(fresh));
+    }
+
+    /// Random walks of positions (steps taken, candidates removed, now and
+    /// then back to an earlier position) from generated puzzles: the
+    /// search with the loops of the position before kept, and the hints of
+    /// those whose cells and reads did not change skipped after a position
+    /// that found nothing, finds what a fresh one finds.
+    #[test]
+    fn hints_skipped_after_a_quiet_position_change_nothing() {
+        use crate::logic::tests::walk;
+        use rand::SeedableRng;
+        let batch = Batch::new(11);
+        let spec = PuzzleSpec::new(Holes::ANY, Uniqueness::Unique, Symmetry::None).unwrap();
+        let solver = SolverKind::default().solver();
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(33);
+        let (mut skipped, mut found) = (0, 0);
+        for index in 0..60 {
+            let made = batch.puzzle(index, &spec, solver).unwrap();
+            let line = made.puzzle.to_string();
+            let mut marks = Candidates::new(&made.puzzle);
+            let mut memo = Loops::default();
+            let mut earlier = Vec::new();
+            for _ in 0..400 {
+                let fresh = unique_loop_search(&marks, true, None, Words::Written);
+                let kept = unique_loop_search(&marks, true, Some(&mut memo), Words::Written);
+                assert_eq!(kept, fresh, "puzzle {index}: {marks:?}");
+                found += usize::from(fresh.is_some());
+                walk(&mut marks, &mut earlier, fresh, &line, &mut rng);
+            }
+            skipped += memo.skipped;
+        }
+        assert!(
+            found > 30 && skipped > 500,
+            "{found} found, {skipped} skipped"
+        );
+    }
 
     /// Skipping the earlier two-candidate cells of a pair changes no step,
     /// nor does keeping the loops of the position before, at every
