@@ -112,6 +112,7 @@ fn unique_loop_search(
         }
         None => (1 << 81) - 1,
     };
+    let at = marks.digit_cells();
     let mut found: Option<Found> = None;
     let mut loops = Vec::new();
     let mut path = Vec::with_capacity(16);
@@ -121,9 +122,7 @@ fn unique_loop_search(
             continue;
         }
         // The cells holding both digits: the only ones a loop goes through.
-        let both = (0..81)
-            .filter(|&c| m[c] & pair == pair)
-            .fold(0u128, |set, c| set | 1 << c);
+        let both = at[pair.trailing_zeros() as usize] & at[15 - pair.leading_zeros() as usize];
         let kept = memo.as_deref_mut().and_then(|memo| {
             let old = memo.from[start].as_mut()?;
             (old.pair == pair && changed & (both | old.both) == 0)
