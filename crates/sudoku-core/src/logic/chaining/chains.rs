@@ -67,9 +67,9 @@ impl View<'_> {
 }
 
 impl Links {
-    /// What each on state turns off (`weak`) or each off state turns on.
-    fn new(m: &[u16; 81], weak: bool) -> Links {
-        let at = digit_cells_of(m);
+    /// What each on state turns off (`weak`) or each off state turns on,
+    /// on the board `m` whose digits' cells are `at`.
+    fn new(m: &[u16; 81], at: &[u128; 9], weak: bool) -> Links {
         let mut start = Vec::with_capacity(STATES + 1);
         let mut by_cell = vec![0u8; STATES];
         let mut to = Vec::with_capacity(if weak { 729 * 12 } else { 729 * 2 });
@@ -420,16 +420,13 @@ fn search(
         return;
     }
     // X-links only, then Y-links only (cycles), then both.
-    let weak = Links::new(m, true);
-    let strong = Links::new(m, false);
+    // Each digit's cells.
+    let places = digit_cells_of(m);
+    let weak = Links::new(m, &places, true);
+    let strong = Links::new(m, &places, false);
     // One digit alone (X-links) can only remove what lies on none of the
     // digit's templates and place what lies on all of them.
     let covers = templates.map_or([None; 9], |t| t.all(m));
-    let places: [u128; 9] = std::array::from_fn(|d| {
-        (0..81)
-            .filter(|&o| m[o] & 1 << d != 0)
-            .fold(0u128, |s, o| s | 1 << o)
-    });
     for (cells, units) in [(false, true), (true, false), (true, true)] {
         let weak = View {
             links: &weak,
