@@ -98,6 +98,29 @@ impl Diff {
     }
 }
 
+/// The positions (bit `i`) of `flags`' cells with any flag of `any`.
+fn flagged(flags: &[u8; 81], count: usize, any: u8) -> u128 {
+    (0..count)
+        .filter(|&i| flags[i] & any != 0)
+        .fold(0u128, |set, i| set | 1 << i)
+}
+
+/// The positions `i < j` whose pair with position `j` the searches may
+/// have to try: all of them when `j`'s flags hold one of `alone`, else
+/// those in `with_alone` (flags holding one of `alone`), and those in
+/// `touched` as well when `j` is [`TOUCHED`]. Every pair left out has
+/// neither cell flagged `alone` and not both `TOUCHED`.
+fn partners(flags: &[u8; 81], j: usize, alone: u8, with_alone: u128, touched: u128) -> u128 {
+    let below = (1u128 << j) - 1;
+    if flags[j] & alone != 0 {
+        below
+    } else if flags[j] & TOUCHED != 0 {
+        (with_alone | touched) & below
+    } else {
+        with_alone & below
+    }
+}
+
 /// A listed cell in [`Diff::fresh`].
 const FRESH: u8 = 1;
 /// A listed cell with an excluder, here or there, whose candidates changed.
@@ -158,9 +181,14 @@ pub(crate) fn aligned_pair_exclusion(
     let cells = &cells[..count];
     let diff = Diff::new(memo.pairs.as_deref(), &m, &excluders);
     let flags = diff.flags(cells, &excluders);
+    let fresh = flagged(&flags, cells.len(), FRESH);
+    let touched = flagged(&flags, cells.len(), TOUCHED);
     let mut found = None;
     'pairs: for j in 1..cells.len() {
-        for i in 0..j {
+        let mut is = partners(&flags, j, FRESH, fresh, touched);
+        while is != 0 {
+            let i = is.trailing_zeros() as usize;
+            is &= is - 1;
             let (a, b) = (cells[i], cells[j]);
             let (fa, fb) = (flags[i], flags[j]);
             if (fa | fb) & FRESH == 0
@@ -310,8 +338,13 @@ fn triples(
     words: Words,
 ) -> Option<Step> {
     let flags = diff.flags(cells, excluders);
+    let hot = flagged(&flags, cells.len(), FRESH | NEAR);
+    let touched = flagged(&flags, cells.len(), TOUCHED);
     for j in 1..cells.len() {
-        for i in 0..j {
+        let mut is = partners(&flags, j, FRESH | NEAR, hot, touched);
+        while is != 0 {
+            let i = is.trailing_zeros() as usize;
+            is &= is - 1;
             // Nothing to try: both cells as they were, no common excluder
             // changed, and no third cell is fresh.
             let (fa, fb) = (flags[i], flags[j]);
