@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::grid::Grid;
-use crate::logic::{CELL_UNITS, PEERS, PEER_BITS};
+use crate::logic::{CELL_UNITS, PEERS, PEER_BITS, PLACE};
 use crate::pos::{Cell, Digit};
 
 /// A set of digits, as a bit mask (bit 0 is digit 1).
@@ -193,6 +193,9 @@ pub struct Candidates {
     /// searches read it, and a position changes far less often than it
     /// is searched).
     cells: [u128; 9],
+    /// Per unit and digit index, the unit's cells (bit `i` for its `i`th)
+    /// holding it as a candidate, kept up to date in the same way.
+    places: [[u16; 9]; 27],
 }
 
 impl Candidates {
@@ -218,6 +221,7 @@ impl Candidates {
             marks,
             used,
             cells: crate::logic::digit_cells_of(&marks),
+            places: std::array::from_fn(|u| crate::logic::places_of(&marks, u)),
         }
     }
 
@@ -250,6 +254,12 @@ impl Candidates {
         self.cells
     }
 
+    /// Per unit (rows, columns, boxes) and digit index, the unit's cells
+    /// (bit `i` for its `i`th) holding it as a candidate.
+    pub(crate) fn unit_places(&self) -> &[[u16; 9]; 27] {
+        &self.places
+    }
+
     pub(crate) fn value(&self, cell: usize) -> u8 {
         self.grid.cells()[cell]
     }
@@ -274,6 +284,20 @@ impl Candidates {
             *set &= !(1 << i);
         }
         self.cells[digit.index()] &= !PEER_BITS[i];
+        for &u in &CELL_UNITS[i] {
+            let u = usize::from(u);
+            let keep = !(1u16 << PLACE[i][u / 9]);
+            for places in &mut self.places[u] {
+                *places &= keep;
+            }
+        }
+        for &p in &PEERS[i] {
+            let p = usize::from(p);
+            for &u in &CELL_UNITS[p] {
+                let u = usize::from(u);
+                self.places[u][digit.index()] &= !(1 << PLACE[p][u / 9]);
+            }
+        }
     }
 
     /// Blanks `cell`. Its candidates are recomputed from its peers, and its
@@ -304,6 +328,7 @@ impl Candidates {
                 self.cells[old.index()] |= 1 << p;
             }
         }
+        self.places = std::array::from_fn(|u| crate::logic::places_of(&self.marks, u));
     }
 
     /// Removes `digit` from the candidates of `cell`; returns whether it was
@@ -312,6 +337,10 @@ impl Candidates {
         let had = self.contains(cell, digit);
         self.marks[cell.index()] &= !(1 << digit.index());
         self.cells[digit.index()] &= !(1 << cell.index());
+        for &u in &CELL_UNITS[cell.index()] {
+            let u = usize::from(u);
+            self.places[u][digit.index()] &= !(1 << PLACE[cell.index()][u / 9]);
+        }
         had
     }
 
@@ -441,9 +470,10 @@ mod tests {
         assert_eq!(marks, Candidates::new(&grid));
     }
 
-    /// The cells of each digit are kept up to date through every change:
-    /// random places (over a filled cell or not), erases and removes, each
-    /// followed by a comparison with the candidates turned afresh.
+    /// The cells of each digit, and its places in each unit, are kept up
+    /// to date through every change: random places (over a filled cell or
+    /// not), erases and removes, each followed by a comparison with the
+    /// candidates turned afresh.
     #[test]
     fn each_digits_cells_follow_every_change() {
         use rand::{Rng, SeedableRng};
@@ -465,8 +495,16 @@ mod tests {
                 }
                 _ => removed += usize::from(marks.remove(c, d)),
             }
-            let fresh = crate::logic::digit_cells_of(&std::array::from_fn(|i| marks.mask(i)));
-            assert_eq!(marks.digit_cells(), fresh, "{marks:?}");
+            let m: [u16; 81] = std::array::from_fn(|i| marks.mask(i));
+            assert_eq!(
+                marks.digit_cells(),
+                crate::logic::digit_cells_of(&m),
+                "{marks:?}"
+            );
+            for u in 0..27 {
+                let fresh = crate::logic::places_of(&m, u);
+                assert_eq!(marks.unit_places()[u], fresh, "unit {u}: {marks:?}");
+            }
         }
         assert!(placed > 500 && erased > 300 && removed > 200);
     }

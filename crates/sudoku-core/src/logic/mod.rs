@@ -172,6 +172,21 @@ const CROSSING: [[[u8; 3]; 3]; 27] = {
     out
 };
 
+/// Per cell and unit kind (row, column, box), the cell's position in that unit.
+pub(crate) const PLACE: [[u8; 3]; 81] = {
+    let mut out = [[0u8; 3]; 81];
+    let mut u = 0;
+    while u < 27 {
+        let mut i = 0;
+        while i < 9 {
+            out[UNITS[u][i] as usize][u / 9] = i as u8;
+            i += 1;
+        }
+        u += 1;
+    }
+    out
+};
+
 /// Per cell, its twenty peers as a bit set.
 pub(crate) const PEER_BITS: [u128; 81] = bit_sets(&PEERS);
 
@@ -373,7 +388,7 @@ pub(crate) fn first_locked_set<T>(
 /// digit index `d` is a candidate of the unit's `i`th cell (each unit's
 /// row is [`places_in`]).
 pub(crate) fn unit_places(marks: &Candidates) -> [[u16; 9]; 27] {
-    std::array::from_fn(|u| places_in(marks, u))
+    *marks.unit_places()
 }
 
 /// The number of digits in `mask`, a set of nine or fewer bits (a cell's
@@ -398,10 +413,15 @@ const COUNT9: [u8; 512] = {
 };
 
 /// The places of every digit in unit `u`: entry `d` has bit `i` when
-/// digit index `d` is a candidate of the unit's `i`th cell, all computed
-/// in one pass over the unit's cells.
+/// digit index `d` is a candidate of the unit's `i`th cell.
 pub(crate) fn places_in(marks: &Candidates, u: usize) -> [u16; 9] {
-    transpose(UNITS[u].map(|c| marks.mask(usize::from(c))))
+    marks.unit_places()[u]
+}
+
+/// [`places_in`] worked out from the cells' candidate sets `m`, all
+/// digits in one pass over the unit's cells.
+pub(crate) fn places_of(m: &[u16; 81], u: usize) -> [u16; 9] {
+    transpose(UNITS[u].map(|c| m[usize::from(c)]))
 }
 
 /// Nine sets of nine bits turned the other way: entry `d` of the result

@@ -5,7 +5,7 @@
 //! propagation reached a state ([`Cause`], [`Rule`], [`NestedRef`],
 //! [`AdvancedOff`]).
 
-use crate::logic::{unit_places, Candidates, Technique, CELL_UNITS, UNITS, UNIT_BITS};
+use crate::logic::{unit_places, Candidates, Technique, CELL_UNITS, UNIT_BITS};
 
 /// One of SE's chaining settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -248,20 +248,7 @@ const UNIT_KEEP: [[(u8, u16); 3]; 81] = {
     out
 };
 
-/// Per cell and unit kind (row, column, box), the cell's position in that unit.
-pub(super) const PLACE: [[u8; 3]; 81] = {
-    let mut out = [[0u8; 3]; 81];
-    let mut u = 0;
-    while u < 27 {
-        let mut i = 0;
-        while i < 9 {
-            out[UNITS[u][i] as usize][u / 9] = i as u8;
-            i += 1;
-        }
-        u += 1;
-    }
-    out
-};
+pub(super) use crate::logic::PLACE;
 
 /// Why a propagation reached a state: SE's `Potential.Cause`. The rule
 /// parents of a nested chain (the candidates struck by the chain around it
@@ -321,6 +308,7 @@ pub(crate) struct AdvancedOff {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::logic::UNITS;
 
     #[test]
     fn settings_have_se_base_ratings() {
