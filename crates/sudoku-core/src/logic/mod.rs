@@ -849,8 +849,7 @@ impl LogicSolver {
             techniques,
         );
         if let Next::Step(step) = &next {
-            let step = step.clone();
-            self.apply(&step);
+            self.apply(step);
         }
         next
     }
