@@ -215,6 +215,17 @@ fn the_digit_count_table_agrees_with_the_population_count() {
     }
 }
 
+/// The SE-rated puzzles of the test data whose hardest technique (the
+/// line's last word) `keep` takes.
+fn se_rated(keep: impl Fn(&str) -> bool) -> Vec<&'static str> {
+    include_str!("../../tests/data/se-rated.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter(|l| l.rsplit(' ').next().is_some_and(&keep))
+        .map(|l| &l[..81])
+        .collect()
+}
+
 /// The grader's own solve leaves its steps without words
 /// ([`super::Words`]): step for step, over whole solves of the SE-rated
 /// puzzles up to the dynamic forcing chains "plus" (every kind of step
@@ -223,12 +234,7 @@ fn the_digit_count_table_agrees_with_the_population_count() {
 /// words, and have no sentence or chains.
 #[test]
 fn steps_without_words_conclude_what_steps_with_words_do() {
-    let data = include_str!("../../tests/data/se-rated.txt");
-    let puzzles: Vec<&str> = data
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.ends_with(" nested-forcing-chain"))
-        .map(|l| &l[..81])
-        .collect();
+    let puzzles = se_rated(|hardest| hardest != "nested-forcing-chain");
     assert!(puzzles.len() >= 60, "{}", puzzles.len());
     let mut chains = 0;
     for line in puzzles {
@@ -280,12 +286,7 @@ fn steps_without_words_conclude_what_steps_with_words_do() {
 /// puzzles whose hardest step is a dynamic forcing chain.
 #[test]
 fn dynamic_propagations_taken_again_are_those_followed_afresh() {
-    let data = include_str!("../../tests/data/se-rated.txt");
-    let puzzles: Vec<&str> = data
-        .lines()
-        .filter(|l| l.ends_with(" dynamic-forcing-chain"))
-        .map(|l| &l[..81])
-        .collect();
+    let puzzles = se_rated(|hardest| hardest == "dynamic-forcing-chain");
     assert!(puzzles.len() >= 5, "{}", puzzles.len());
     let mut resumed = 0;
     for line in puzzles {
