@@ -10,8 +10,7 @@
 
 use crate::logic::step::cells_text;
 use crate::logic::{
-    cell, count9, digit, se_peers, sees, Candidates, Digits, Step, Technique, Words, PEERS,
-    PEER_BITS,
+    cell, count9, digit, se_peers, sees, Candidates, Digits, Step, Technique, Words, PEER_BITS,
 };
 
 /// Every cell, as a cell set.
@@ -145,6 +144,31 @@ fn remember(slot: &mut Option<Box<Last>>, m: &[u16; 81], excluders: &[u128; 81],
     }
 }
 
+/// The cells an aligned exclusion lists, in index order (the first
+/// `count` of the array), and each one's excluders: cells with two
+/// candidates or more, no naked single among their peers and some peer
+/// of two to `most` candidates (its excluders).
+fn listed_cells(m: &[u16; 81], most: u32) -> ([usize; 81], usize, [u128; 81]) {
+    let (mut singles, mut small) = (0u128, 0u128);
+    for (c, &mask) in m.iter().enumerate() {
+        let n = count9(mask);
+        singles |= u128::from(n == 1) << c;
+        small |= u128::from((2..=most).contains(&n)) << c;
+    }
+    let mut cells = [0usize; 81];
+    let mut count = 0;
+    let mut excluders = [0u128; 81];
+    for c in 0..81 {
+        let bits = PEER_BITS[c] & small;
+        if count9(m[c]) >= 2 && PEER_BITS[c] & singles == 0 && bits != 0 {
+            cells[count] = c;
+            excluders[c] = bits;
+            count += 1;
+        }
+    }
+    (cells, count, excluders)
+}
+
 /// The first aligned pair exclusion, scanning pairs of cells as Sudoku
 /// Explainer does; `memo` is what it found nothing in last (see [`Memo`]).
 #[inline(never)]
@@ -156,28 +180,7 @@ pub(crate) fn aligned_pair_exclusion(
     let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
     // Cells with two or more candidates, no naked single among their peers,
     // and at least one two-candidate peer (their "excluders").
-    let mut cells = [0usize; 81];
-    let mut count = 0;
-    let mut excluders = [0u128; 81];
-    for (c, peers) in PEERS.iter().enumerate() {
-        if count9(m[c]) < 2 {
-            continue;
-        }
-        let mut single = false;
-        let mut bits = 0u128;
-        for &p in peers {
-            match count9(m[usize::from(p)]) {
-                1 => single = true,
-                2 => bits |= 1u128 << p,
-                _ => {}
-            }
-        }
-        if !single && bits != 0 {
-            cells[count] = c;
-            excluders[c] = bits;
-            count += 1;
-        }
-    }
+    let (cells, count, excluders) = listed_cells(&m, 2);
     let cells = &cells[..count];
     let diff = Diff::new(memo.pairs.as_deref(), &m, &excluders);
     let flags = diff.flags(cells, &excluders);
@@ -293,28 +296,7 @@ pub(crate) fn aligned_triple_exclusion(
 ) -> Option<Step> {
     let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
     // The listed cells in index order, and each one's excluders as a set.
-    let mut cells = [0usize; 81];
-    let mut count = 0;
-    let mut excluders = [0u128; 81];
-    for c in 0..81 {
-        if count9(m[c]) < 2 {
-            continue;
-        }
-        let mut single = false;
-        let mut bits = 0u128;
-        for &o in &PEERS[c] {
-            match count9(m[usize::from(o)]) {
-                1 => single = true,
-                2 | 3 => bits |= 1 << o,
-                _ => {}
-            }
-        }
-        if !single && bits != 0 {
-            cells[count] = c;
-            excluders[c] = bits;
-            count += 1;
-        }
-    }
+    let (cells, count, excluders) = listed_cells(&m, 3);
     let cells = &cells[..count];
     if cells.len() < 3 {
         return None;
@@ -629,9 +611,49 @@ fn triple(m: &[u16; 81], cs: [usize; 3], common: u128, words: Words) -> Option<S
 mod tests {
     use super::*;
     use crate::logic::tests::{marks_of, walk};
-    use crate::logic::{LogicSolver, Step};
-    use rand::SeedableRng;
+    use crate::logic::{LogicSolver, Step, PEERS};
+    use rand::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
+
+    /// The listed cells and their excluders, on random positions (random
+    /// candidates removed from puzzles, some of them cells left with one),
+    /// against their definition read peer by peer.
+    #[test]
+    fn listed_cells_are_those_of_the_definition() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        let mut listed = 0;
+        for _ in 0..200 {
+            let mut marks = marks_of(
+                "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            );
+            for _ in 0..rng.gen_range(0..150) {
+                let c = rng.gen_range(0..81);
+                if marks.mask(c).count_ones() > 1 {
+                    let d = rng.gen_range(0..9);
+                    marks.remove(cell(c), digit(d));
+                }
+            }
+            let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
+            for most in [2, 3] {
+                let (cells, count, excluders) = listed_cells(&m, most);
+                let mut expected = Vec::new();
+                for c in (0..81).filter(|&c| m[c].count_ones() >= 2) {
+                    let peers = PEERS[c].map(usize::from);
+                    let bits = peers
+                        .iter()
+                        .filter(|&&p| (2..=most).contains(&m[p].count_ones()))
+                        .fold(0u128, |s, &p| s | 1 << p);
+                    if peers.iter().all(|&p| m[p].count_ones() != 1) && bits != 0 {
+                        expected.push((c, bits));
+                    }
+                }
+                let got: Vec<_> = cells[..count].iter().map(|&c| (c, excluders[c])).collect();
+                assert_eq!(got, expected);
+                listed += count;
+            }
+        }
+        assert!(listed > 1000, "{listed}");
+    }
 
     /// Random walks of positions: each searched with the memory of the
     /// positions before and afresh, both searches must give the same step.
