@@ -323,16 +323,13 @@ fn triples(
     let hot = flagged(&flags, cells.len(), FRESH | NEAR);
     let touched = flagged(&flags, cells.len(), TOUCHED);
     for j in 1..cells.len() {
+        // Left out: the pairs with both cells as they were, no common
+        // excluder changed, and no third cell fresh (nothing to try).
         let mut is = partners(&flags, j, FRESH | NEAR, hot, touched);
         while is != 0 {
             let i = is.trailing_zeros() as usize;
             is &= is - 1;
-            // Nothing to try: both cells as they were, no common excluder
-            // changed, and no third cell is fresh.
             let (fa, fb) = (flags[i], flags[j]);
-            if (fa | fb) & (FRESH | NEAR) == 0 && fa & fb & TOUCHED == 0 {
-                continue;
-            }
             let (a, b) = (cells[i], cells[j]);
             let (ea, eb) = (excluders[a], excluders[b]);
             // The triple's common excluders are among the pair's: two or more.

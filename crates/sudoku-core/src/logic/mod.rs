@@ -306,7 +306,7 @@ pub(crate) fn unit(u: usize) -> Unit {
 
 /// The positions (bit `i` for the unit's `i`th cell) where the digit of
 /// `bit` is a candidate in unit `u`: the plain definition the one-pass
-/// tables ([`places_in`], [`unit_places`]) are tested against.
+/// tables ([`Candidates::unit_places`]) are tested against.
 #[cfg(test)]
 pub(crate) fn places(marks: &Candidates, u: usize, bit: u16) -> u16 {
     UNITS[u]
@@ -384,13 +384,6 @@ pub(crate) fn first_locked_set<T>(
     })
 }
 
-/// The places of every digit in every unit: `[u][d]` has bit `i` when
-/// digit index `d` is a candidate of the unit's `i`th cell (each unit's
-/// row is [`places_in`]).
-pub(crate) fn unit_places(marks: &Candidates) -> [[u16; 9]; 27] {
-    *marks.unit_places()
-}
-
 /// The number of digits in `mask`, a set of nine or fewer bits (a cell's
 /// candidates, a unit's places), read from a table: the baseline x86-64
 /// target has no population count instruction, and the techniques count
@@ -412,14 +405,9 @@ const COUNT9: [u8; 512] = {
     out
 };
 
-/// The places of every digit in unit `u`: entry `d` has bit `i` when
-/// digit index `d` is a candidate of the unit's `i`th cell.
-pub(crate) fn places_in(marks: &Candidates, u: usize) -> [u16; 9] {
-    marks.unit_places()[u]
-}
-
-/// [`places_in`] worked out from the cells' candidate sets `m`, all
-/// digits in one pass over the unit's cells.
+/// The places of every digit in unit `u` of the cells' candidate sets
+/// `m` ([`Candidates::unit_places`] keeps them), all digits in one pass
+/// over the unit's cells.
 pub(crate) fn places_of(m: &[u16; 81], u: usize) -> [u16; 9] {
     transpose(UNITS[u].map(|c| m[usize::from(c)]))
 }
@@ -446,12 +434,8 @@ pub(crate) fn transpose(sets: [u16; 9]) -> [u16; 9] {
     })
 }
 
-/// The cells (bit `c`) holding each digit index as a candidate.
-pub(crate) fn digit_cells(marks: &Candidates) -> [u128; 9] {
-    marks.digit_cells()
-}
-
-/// [`digit_cells`] of the cells' candidate sets `m`: each row's sets
+/// Per digit index, the cells (bit `c`) of the cells' candidate sets `m`
+/// holding it ([`Candidates::digit_cells`] keeps them): each row's sets
 /// turned ([`transpose`]) are the row's nine bits of each digit's set.
 pub(crate) fn digit_cells_of(m: &[u16; 81]) -> [u128; 9] {
     let mut at = [0u128; 9];

@@ -151,9 +151,9 @@ fn the_one_pass_tables_agree_with_places() {
 
 /// [`the_one_pass_tables_agree_with_places`] on one position.
 fn agree_with_places(marks: &Candidates) {
-    use crate::logic::{digit_cells, places, unit_places, UNITS};
-    let pos = unit_places(marks);
-    let at = digit_cells(marks);
+    use crate::logic::{places, UNITS};
+    let pos = marks.unit_places();
+    let at = marks.digit_cells();
     for (u, unit) in UNITS.iter().enumerate() {
         for (d, &spots) in pos[u].iter().enumerate() {
             assert_eq!(spots, places(marks, u, 1 << d), "unit {u} digit {}", d + 1);

@@ -12,8 +12,8 @@
 
 use crate::logic::step::{cells_text, digits_text};
 use crate::logic::{
-    cell, count9, digit, digit_cells, first_combination, unit, Candidates, Digits, Rating, Step,
-    Technique, Words, CELL_UNITS, KINDS, PEER_BITS, UNITS, UNIT_BITS,
+    cell, count9, digit, first_combination, unit, Candidates, Digits, Rating, Step, Technique,
+    Words, CELL_UNITS, KINDS, PEER_BITS, UNITS, UNIT_BITS,
 };
 use crate::pos::Cell;
 
@@ -601,7 +601,7 @@ fn type3_hidden(
     if degree < 2 || degree - 2 > count {
         return;
     }
-    let places = crate::logic::places_in(marks, u);
+    let places = marks.unit_places()[u];
     first_combination(count, degree - 2, |pick: &[usize]| {
         // The picked digits and the pair's.
         let hidden = pick.iter().fold(p.pair, |m, &i| m | 1 << rem[i]);
@@ -664,7 +664,7 @@ pub(crate) fn bug(marks: &Candidates, words: Words) -> Option<Step> {
     let mut all_values = 0u16;
     let mut common: Option<u128> = None;
     let mut rest: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
-    let at = digit_cells(marks);
+    let at = marks.digit_cells();
     // The cells with three candidates or more.
     let big = (0..81)
         .filter(|&c| count9(marks.mask(c)) >= 3)

@@ -6,8 +6,8 @@
 use super::Memo;
 use crate::logic::step::{cells_text, digits_text};
 use crate::logic::{
-    cell, count9, crossing, digit, digit_cells, places_in, unit, Candidates, Digits, Step,
-    Technique, Words, SE_UNIT_ORDER, UNITS, UNIT_BITS,
+    cell, count9, crossing, digit, unit, Candidates, Digits, Step, Technique, Words, SE_UNIT_ORDER,
+    UNITS, UNIT_BITS,
 };
 use crate::pos::Cell;
 
@@ -41,7 +41,7 @@ fn locking_of(marks: &Candidates, digits: u16, words: Words) -> Option<Step> {
         (cols, boxes.clone()),
         (rows, boxes),
     ];
-    let at = digit_cells(marks);
+    let at = marks.digit_cells();
     for (kind1, kind2) in pairs {
         for u1 in kind1.clone() {
             let b1 = UNIT_BITS[u1];
@@ -146,7 +146,7 @@ fn hidden_of(marks: &Candidates, n: usize, cells: u128, words: Words) -> Option<
         if blanks <= n {
             continue;
         }
-        let pos = &places_in(marks, u);
+        let pos = &marks.unit_places()[u];
         // Locked sets of digits in increasing order, as among all nine.
         let found = crate::logic::first_locked_set(pos, n, |pick, union| {
             let kept = pick.iter().fold(0u16, |m, &d| m | 1 << d);

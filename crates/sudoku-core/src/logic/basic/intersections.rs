@@ -2,8 +2,7 @@
 //! claiming (a line confines a digit to one box).
 
 use crate::logic::{
-    cell, digit, digit_cells, unit, unit_places, Candidates, Digits, Step, Technique, Words, UNITS,
-    UNIT_BITS,
+    cell, digit, unit, Candidates, Digits, Step, Technique, Words, UNITS, UNIT_BITS,
 };
 
 /// `pair` or `triple`, from the number of places.
@@ -42,8 +41,8 @@ fn pattern(source: usize, spots: u16) -> Vec<crate::pos::Cell> {
 /// the rest of that line.
 #[inline(never)]
 pub(crate) fn pointing(marks: &Candidates, words: Words) -> Option<Step> {
-    let all = unit_places(marks);
-    let at = digit_cells(marks);
+    let all = marks.unit_places();
+    let at = marks.digit_cells();
     (0..9).find_map(|b| {
         (0..9).find_map(|d| {
             let spots = all[18 + b][d];
@@ -90,8 +89,8 @@ pub(crate) fn pointing(marks: &Candidates, words: Words) -> Option<Step> {
 /// the rest of that box.
 #[inline(never)]
 pub(crate) fn claiming(marks: &Candidates, words: Words) -> Option<Step> {
-    let all = unit_places(marks);
-    let at = digit_cells(marks);
+    let all = marks.unit_places();
+    let at = marks.digit_cells();
     (0..18).find_map(|line| {
         (0..9).find_map(|d| {
             let spots = all[line][d];

@@ -2,7 +2,7 @@
 //! naked singles.
 
 use crate::logic::{
-    cell, digit, places_in, unit, Candidates, Digits, Step, Technique, Words, SE_UNIT_ORDER, UNITS,
+    cell, digit, unit, Candidates, Digits, Step, Technique, Words, SE_UNIT_ORDER, UNITS,
 };
 
 fn place(technique: Technique, at: usize, d: usize, sentence: String) -> Step {
@@ -49,7 +49,7 @@ fn hidden_single(
     words: Words,
 ) -> Option<Step> {
     units.into_iter().find_map(|u| {
-        let all = places_in(marks, u);
+        let all = marks.unit_places()[u];
         (0..9).find_map(|d| {
             let spots = all[d];
             if spots == 0 || spots & (spots - 1) != 0 {

@@ -3,8 +3,8 @@
 use super::Memo;
 use crate::logic::step::{cells_text, digits_text};
 use crate::logic::{
-    cell, digit, first_locked_set, places_in, unit, Candidates, Digits, Step, Technique, Words,
-    SE_UNIT_ORDER, UNITS, UNIT_BITS,
+    cell, digit, first_locked_set, unit, Candidates, Digits, Step, Technique, Words, SE_UNIT_ORDER,
+    UNITS, UNIT_BITS,
 };
 use crate::pos::{Cell, Digit};
 
@@ -95,7 +95,7 @@ pub(crate) fn hidden(marks: &Candidates, n: usize, memo: &mut Memo, words: Words
 
 /// [`hidden`] in unit `u`.
 fn hidden_in(marks: &Candidates, n: usize, u: usize, words: Words) -> Option<Step> {
-    let pos = places_in(marks, u);
+    let pos = marks.unit_places()[u];
     first_locked_set(&pos, n, |pick: &[usize], union| {
         let kept = pick.iter().fold(0u16, |m, &d| m | 1 << d);
         // Nothing to remove unless one of the cells holds another digit.

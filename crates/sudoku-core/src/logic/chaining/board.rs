@@ -5,7 +5,7 @@
 //! propagation reached a state ([`Cause`], [`Rule`], [`NestedRef`],
 //! [`AdvancedOff`]).
 
-use crate::logic::{unit_places, Candidates, Technique, CELL_UNITS, UNIT_BITS};
+use crate::logic::{Candidates, Technique, CELL_UNITS, UNIT_BITS};
 
 /// One of SE's chaining settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,7 +132,7 @@ impl Board {
             }
         }
         let at = marks.digit_cells();
-        let pos = unit_places(marks);
+        let pos = *marks.unit_places();
         Board {
             m,
             at,

@@ -134,36 +134,37 @@ impl Writer<'_> {
     ) -> Step {
         let pattern = cells_of(lines);
         let chains = lines.iter().map(|line| chain_of(line)).collect();
-        let (c, d) = (st_cell(s), st_digit(s));
-        let digits = Digits::EMPTY.with(digit(d));
-        let step = Step::concluding(
-            Words::Written,
-            self.mode.technique(),
-            pattern,
-            digits,
-            cell(c),
-            digit(d),
-            st_on(s),
-            Digits::from_mask(self.board.m[c]),
-            || sentence,
-        );
-        step.rated(self.rating(complexity)).with_chains(chains)
+        self.concluding(s, complexity, Words::Written, pattern, || sentence)
+            .with_chains(chains)
     }
 
     /// The step concluding `s`, of `complexity`, without words (see
     /// [`Words`]): what it places or removes and its rating.
     pub(super) fn bare(&self, s: u16, complexity: usize) -> Step {
+        self.concluding(s, complexity, Words::Left, Vec::new(), String::new)
+    }
+
+    /// The step concluding `s`, of `complexity`, with the pattern cells
+    /// `pattern` and the sentence `sentence` (where `words` writes it).
+    fn concluding(
+        &self,
+        s: u16,
+        complexity: usize,
+        words: Words,
+        pattern: Vec<Cell>,
+        sentence: impl FnOnce() -> String,
+    ) -> Step {
         let (c, d) = (st_cell(s), st_digit(s));
         Step::concluding(
-            Words::Left,
+            words,
             self.mode.technique(),
-            Vec::new(),
+            pattern,
             Digits::EMPTY.with(digit(d)),
             cell(c),
             digit(d),
             st_on(s),
             Digits::from_mask(self.board.m[c]),
-            String::new,
+            sentence,
         )
         .rated(self.rating(complexity))
     }
