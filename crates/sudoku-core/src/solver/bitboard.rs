@@ -603,23 +603,28 @@ macro_rules! searcher {
             }
         }
     }
-    let mut last = usize::MAX;
+    // The cell's digits as one mask, gathered without a branch: the loop
+    // below then runs once per digit (twice for a bivalue cell), where a
+    // test of each of the nine digits was a branch the data decides.
+    let mut digits = 0u32;
     for d in 0..9 {
-        if st.f[3 * d + b] & bit != 0 {
-            if last != usize::MAX {
-                // The digit before this one is tried while this one is left: a guess.
-                ctx.guesses.guess();
-                let mut child = *st;
-                child.place_light(last, b, bit);
-                if $name(&mut child, ctx) {
-                    return true;
-                }
-            }
-            last = d;
-        }
+        digits |= u32::from(st.f[3 * d + b] & bit != 0) << d;
     }
-    if last == usize::MAX {
+    if digits == 0 {
         return false;
+    }
+    let mut last = digits.trailing_zeros() as usize;
+    digits &= digits - 1;
+    while digits != 0 {
+        // The digit `last` is tried while another is left: a guess.
+        ctx.guesses.guess();
+        let mut child = *st;
+        child.place_light(last, b, bit);
+        if $name(&mut child, ctx) {
+            return true;
+        }
+        last = digits.trailing_zeros() as usize;
+        digits &= digits - 1;
     }
     st.place_light(last, b, bit);
     }};
