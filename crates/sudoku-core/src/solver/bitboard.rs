@@ -429,6 +429,17 @@ impl State {
         }
     }
 
+    /// The candidates of cell `bit` of band `b` as a mask (bit `d` for digit `d + 1`),
+    /// gathered without a branch per digit.
+    #[inline(always)]
+    fn digits_at(&self, b: usize, bit: u32) -> u32 {
+        let mut digits = 0;
+        for d in 0..9 {
+            digits |= u32::from(self.f[3 * d + b] & bit != 0) << d;
+        }
+        digits
+    }
+
     /// Among the first [`PICK_BUDGET`] bivalue cells of `biv` (per band), the one with the
     /// most unsolved peers, the bivalue ones counting twice; `(0, 0)` if there is none.
     #[inline(always)]
@@ -595,7 +606,7 @@ macro_rules! searcher {
             while u != 0 {
                 let c = u & u.wrapping_neg();
                 u ^= c;
-                let n: u32 = (0..9).map(|d| (st.f[3 * d + bb] & c != 0) as u32).sum();
+                let n = st.digits_at(bb, c).count_ones();
                 if n < best {
                     best = n;
                     (b, bit) = (bb, c);
@@ -603,13 +614,10 @@ macro_rules! searcher {
             }
         }
     }
-    // The cell's digits as one mask, gathered without a branch: the loop
-    // below then runs once per digit (twice for a bivalue cell), where a
-    // test of each of the nine digits was a branch the data decides.
-    let mut digits = 0u32;
-    for d in 0..9 {
-        digits |= u32::from(st.f[3 * d + b] & bit != 0) << d;
-    }
+    // The loop below runs once per digit of the cell (twice for a bivalue
+    // cell), where a test of each of the nine digits was a branch the data
+    // decides.
+    let mut digits = st.digits_at(b, bit);
     if digits == 0 {
         return false;
     }
