@@ -894,8 +894,10 @@ mod tests {
     /// Random walks of positions (steps taken, candidates removed, now and
     /// then back to an earlier position), each searched with the closure
     /// kept from the positions before and afresh: the same step, whether
-    /// the kept closure was worked out for the position or an earlier one,
-    /// and a search the kept closure lets skip finds nothing afresh.
+    /// the kept closure was worked out for the position, for an earlier
+    /// one, or for an earlier one with the position's new strong links
+    /// taken in, and a search the kept closure lets skip finds nothing
+    /// afresh.
     #[test]
     fn a_search_with_the_closure_kept_finds_what_a_fresh_one_finds() {
         let puzzles = [
@@ -904,7 +906,7 @@ mod tests {
             "......1....1.6..9.2..43..5....69.....15...8..83.1...6.....2.9...43............678",
         ];
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(50);
-        let (mut found, mut skipped, mut earlier_closure) = (0, 0, 0);
+        let (mut found, mut skipped, mut earlier_closure, mut taken_in) = (0, 0, 0, 0);
         for line in puzzles {
             let mut marks = marks_of(line);
             let mut covers = templates::Covers::default();
@@ -914,6 +916,7 @@ mod tests {
             for _ in 0..150 {
                 let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
                 let quiet = cache.quiet(&m);
+                let (was, builds) = (cache.board().copied(), cache.builds());
                 let fresh = forcing_chain_or_cycle(
                     &marks,
                     &mut templates::Covers::default(),
@@ -933,6 +936,11 @@ mod tests {
                 if !quiet && cache.board() != Some(&m) {
                     earlier_closure += 1;
                 }
+                // Searched with an earlier closure that took in this
+                // position's new strong links.
+                if cache.builds() == builds && was != Some(m) && cache.board() == Some(&m) {
+                    taken_in += 1;
+                }
                 if quiet {
                     assert_eq!(fresh, None, "{line}");
                     skipped += 1;
@@ -942,8 +950,9 @@ mod tests {
             }
         }
         assert!(
-            found > 20 && skipped > 10 && earlier_closure > 10,
-            "{found} found, {skipped} skipped, {earlier_closure} on an earlier closure"
+            found > 20 && skipped > 10 && earlier_closure > 10 && taken_in > 10,
+            "{found} found, {skipped} skipped, {earlier_closure} on an earlier closure, \
+             {taken_in} on one with new links taken in"
         );
     }
 }

@@ -40,14 +40,19 @@ pub(crate) struct Closure {
     cyclic: Vec<bool>,
     /// Words per reach set.
     words: usize,
-    /// How many states imply nothing (most off states): components
-    /// `0..sinks`, one state each, which reach themselves alone.
-    sinks: usize,
-    /// Per other component `k`, from `sinks` on, the compact states it
-    /// reaches (itself included), in row `k - sinks`: no rows for the
-    /// sinks.
+    /// The row of [`Closure::reach`] of each component, or [`NO_ROW`]
+    /// for a state that implies nothing (most off states), which reaches
+    /// itself alone.
+    row: Vec<u32>,
+    /// Per row, the compact states its component reaches (itself
+    /// included).
     reach: Vec<u64>,
+    /// Per row, one compact state of its component.
+    owner: Vec<u16>,
 }
+
+/// No row: the component is a state that implies nothing.
+const NO_ROW: u32 = u32::MAX;
 
 /// The storage a closure is worked out in, which none of its queries
 /// read.
@@ -251,7 +256,12 @@ impl Closure {
         }
         let words = n.div_ceil(64).max(1);
         self.words = words;
-        self.sinks = sinks;
+        self.row.clear();
+        self.row.resize(sinks, NO_ROW);
+        self.row.extend((0..count - sinks).map(|r| r as u32));
+        self.owner.clear();
+        self.owner
+            .extend((sinks..count).map(|k| scratch.members[scratch.first[k] as usize]));
         self.reach.clear();
         self.reach.resize((count - sinks) * words, 0);
         self.cyclic.clear();
@@ -301,12 +311,12 @@ impl Closure {
         if a == ABSENT || b == ABSENT {
             return false;
         }
-        let k = usize::from(self.comp[usize::from(a)]);
-        if k < self.sinks {
+        let r = self.row[usize::from(self.comp[usize::from(a)])];
+        if r == NO_ROW {
             return a == b;
         }
         let b = usize::from(b);
-        self.reach[(k - self.sinks) * self.words + b / 64] & 1 << (b % 64) != 0
+        self.reach[r as usize * self.words + b / 64] & 1 << (b % 64) != 0
     }
 
     /// Whether state `s` lies on a cycle of links.
@@ -330,8 +340,8 @@ impl Closure {
             if a == ABSENT {
                 return false;
             }
-            let k = usize::from(self.comp[usize::from(a)]);
-            if k < self.sinks {
+            let r = self.row[usize::from(self.comp[usize::from(a)])];
+            if r == NO_ROW {
                 // The state alone: what is left is it, if the others reach it.
                 let a = usize::from(a);
                 let bit = acc[a / 64] & 1 << (a % 64);
@@ -339,7 +349,7 @@ impl Closure {
                 acc[a / 64] = if i == 0 { 1 << (a % 64) } else { bit };
                 continue;
             }
-            let r = k - self.sinks;
+            let r = r as usize;
             let set = &self.reach[r * self.words..(r + 1) * self.words];
             if i == 0 {
                 acc.copy_from_slice(set);
@@ -359,6 +369,54 @@ impl Closure {
             }
             false
         })
+    }
+
+    /// Takes in a link from the off state `from` to the on state `to`
+    /// (both of candidates this closure was worked out with): afterwards
+    /// it is the closure of the graph with that link added. Every
+    /// component that reached `from` now reaches what `to` reaches; the
+    /// closure was transitive before, so those are all (a path through
+    /// the new link goes on from `to`), and it is transitive again. A
+    /// component is on a new cycle where it reached `from` and `to`
+    /// reaches it. `buffer` holds a copy of `to`'s row.
+    fn add_link(&mut self, from: usize, to: usize, buffer: &mut Vec<u64>) {
+        let words = self.words;
+        let (u, v) = (self.index[from], self.index[to]);
+        debug_assert!(u != ABSENT && v != ABSENT, "a link between candidates");
+        let (u, v) = (usize::from(u), usize::from(v));
+        let ku = usize::from(self.comp[u]);
+        if self.row[ku] == NO_ROW {
+            // A state that implied nothing now implies `to`: a row of its
+            // own, with itself in it (filled in below, as it reaches `from`).
+            self.row[ku] = self.owner.len() as u32;
+            self.owner.push(u as u16);
+            let start = self.reach.len();
+            self.reach.resize(start + words, 0);
+            self.reach[start + u / 64] |= 1 << (u % 64);
+        }
+        let kv = usize::from(self.comp[v]);
+        let rv = self.row[kv];
+        buffer.clear();
+        if rv == NO_ROW {
+            buffer.resize(words, 0);
+            buffer[v / 64] |= 1 << (v % 64);
+        } else {
+            let rv = rv as usize;
+            buffer.extend_from_slice(&self.reach[rv * words..(rv + 1) * words]);
+        }
+        let (uw, ub) = (u / 64, 1u64 << (u % 64));
+        for (set, &owner) in self.reach.chunks_exact_mut(words).zip(&self.owner) {
+            if set[uw] & ub == 0 {
+                continue;
+            }
+            for (a, b) in set.iter_mut().zip(buffer.iter()) {
+                *a |= b;
+            }
+            let o = usize::from(owner);
+            if buffer[o / 64] & 1 << (o % 64) != 0 {
+                self.cyclic[usize::from(self.comp[o])] = true;
+            }
+        }
     }
 }
 
@@ -388,17 +446,36 @@ impl Closure {
 /// nested in a chain is given come from one outer propagation after
 /// another; the check pays a little there too (Golden Nugget and Easter
 /// Monster graded with 0.12% fewer instructions with it than without).
+///
+/// A later position that does have new strong links, but only a few
+/// (most positions after an elimination have one to three), has them
+/// taken into the closure kept ([`Cache::covering`]) rather than its own
+/// closure worked out: a link added to a closure costs a pass over its
+/// rows, where working one out costs some 200,000 instructions.
 #[derive(Default)]
 pub(crate) struct Cache {
     closure: Closure,
-    /// The position the closure was worked out for.
+    /// The position the closure is kept for: worked out for it, or for
+    /// earlier positions with its new strong links taken in since (see
+    /// [`Cache::covering`]). Its every link is in the closure's graph.
     board: Option<[u16; 81]>,
     /// The last later position the closure was found to serve.
     served: Option<[u16; 81]>,
     /// No static chain or cycle can start in `board` (see [`Cache::quiet`]).
     quiet: bool,
     scratch: Scratch,
+    /// The strong links a later position has and `board` had not.
+    links: Vec<(u16, u16)>,
+    /// A copy of a row, for [`Closure::add_link`].
+    buffer: Vec<u64>,
+    /// Tests: how many closures were worked out.
+    #[cfg(test)]
+    builds: usize,
 }
+
+/// The most new strong links a closure takes in (see [`Cache::covering`]);
+/// a position with more has its own worked out.
+const MOST_LINKS: usize = 16;
 
 impl Cache {
     /// The closure of the position `m` with cell and unit links, worked
@@ -406,6 +483,10 @@ impl Cache {
     fn get(&mut self, m: &[u16; 81]) -> &Closure {
         if self.board.as_ref() != Some(m) {
             self.closure.build(m, true, true, &mut self.scratch);
+            #[cfg(test)]
+            {
+                self.builds += 1;
+            }
             self.board = Some(*m);
             self.served = None;
             self.quiet = false;
@@ -431,18 +512,48 @@ impl Cache {
     }
 
     /// A closure that answers each query on the position `m` with at least
-    /// what `m`'s own would: the one kept if it serves `m`, else `m`'s.
+    /// what `m`'s own would: the one kept if it serves `m`; else, where
+    /// `m` has a few strong links the position kept had not (and no
+    /// candidate it had not), the one kept with those links taken in;
+    /// else `m`'s.
+    ///
+    /// Why the links taken in serve: every link of `m` is one of the
+    /// position kept or one of those new strong links (see [`Cache`]), so
+    /// every path of `m` is one of the graph of both, whose closure that
+    /// is. It is then kept as if worked out for `m`: a later position
+    /// whose links are all `m`'s is served by it too.
     pub(crate) fn covering(&mut self, m: &[u16; 81]) -> &Closure {
-        if !self.serves(m) {
+        if self.serves(m) {
+            return &self.closure;
+        }
+        let taken = match &self.board {
+            Some(board) => new_links(board, m, &mut self.links, MOST_LINKS),
+            None => false,
+        };
+        if taken {
+            for &(from, to) in &self.links {
+                self.closure
+                    .add_link(usize::from(from), usize::from(to), &mut self.buffer);
+            }
+            self.board = Some(*m);
+            self.served = None;
+            self.quiet = false;
+        } else {
             self.get(m);
         }
         &self.closure
     }
 
-    /// The position the closure was worked out for.
+    /// The position the closure is kept for.
     #[cfg(test)]
     pub(crate) fn board(&self) -> Option<&[u16; 81]> {
         self.board.as_ref()
+    }
+
+    /// Tests: how many closures were worked out.
+    #[cfg(test)]
+    pub(crate) fn builds(&self) -> usize {
+        self.builds
     }
 
     /// The closure [`Cache::covering`] gave last.
@@ -451,8 +562,8 @@ impl Cache {
     }
 
     /// Records that no static chain or cycle can start in `m`, if the
-    /// closure was worked out for `m` (a closure that only serves `m` may
-    /// reach less in its own position).
+    /// closure is kept for `m` (a closure that only serves `m` may reach
+    /// less in its own position).
     pub(crate) fn set_quiet(&mut self, m: &[u16; 81]) {
         if self.board.as_ref() == Some(m) {
             self.quiet = true;
@@ -501,6 +612,68 @@ fn covers(earlier: &[u16; 81], later: &[u16; 81]) -> bool {
         }
     }
     true
+}
+
+/// Lists in `links` the strong links (off state, on state) of the position
+/// `later` that `earlier` had not, and returns true, if `later`'s
+/// candidates are among `earlier`'s and those links are at most `most`.
+/// A cell that lost candidates and has two has both its links new (it had
+/// more); a unit that lost a place of a digit and has two left has both
+/// of that digit's links new (it had more).
+fn new_links(
+    earlier: &[u16; 81],
+    later: &[u16; 81],
+    links: &mut Vec<(u16, u16)>,
+    most: usize,
+) -> bool {
+    links.clear();
+    // The units and digits already listed.
+    let mut listed = [0u16; 27];
+    for (c, (&was, &now)) in earlier.iter().zip(later).enumerate() {
+        if now & !was != 0 {
+            return false;
+        }
+        if now == was {
+            continue;
+        }
+        if two16(now) {
+            let (x, y) = (
+                now.trailing_zeros() as usize,
+                15 - now.leading_zeros() as usize,
+            );
+            links.push(off_on(c, x, c, y));
+            links.push(off_on(c, y, c, x));
+        }
+        let mut gone = was & !now;
+        while gone != 0 {
+            let d = gone.trailing_zeros() as usize;
+            gone &= gone - 1;
+            for &u in &CELL_UNITS[c] {
+                let u = usize::from(u);
+                if listed[u] & 1 << d != 0 {
+                    continue;
+                }
+                let mut places = UNITS[u]
+                    .iter()
+                    .map(|&o| usize::from(o))
+                    .filter(|&o| later[o] & 1 << d != 0);
+                if let (Some(p), Some(q), None) = (places.next(), places.next(), places.next()) {
+                    listed[u] |= 1 << d;
+                    links.push(off_on(p, d, q, d));
+                    links.push(off_on(q, d, p, d));
+                }
+            }
+        }
+        if links.len() > most {
+            return false;
+        }
+    }
+    true
+}
+
+/// The link from digit `x` off in cell `c` to digit `y` on in cell `o`.
+fn off_on(c: usize, x: usize, o: usize, y: usize) -> (u16, u16) {
+    (((c * 9 + x) * 2) as u16, ((o * 9 + y) * 2 + 1) as u16)
 }
 
 /// Writes into `to` from `e` the states `digit(x)` of each digit `x` of
@@ -628,12 +801,38 @@ mod tests {
 
     /// Everything reachable from `from` by a plain search of the links.
     fn search(m: &[u16; 81], cells: bool, units: bool, from: usize) -> Vec<bool> {
+        search_all(&[*m], cells, units, from)
+    }
+
+    /// Everything reachable from `from` by a plain search of the links of
+    /// any of the positions `boards`.
+    fn search_all(boards: &[[u16; 81]], cells: bool, units: bool, from: usize) -> Vec<bool> {
         let mut seen = vec![false; STATES];
         let mut todo = vec![from];
         seen[from] = true;
         while let Some(s) = todo.pop() {
-            let (c, d) = (s / 18, s / 2 % 9);
             let mut next = Vec::new();
+            for m in boards {
+                next.extend(links(m, cells, units, s));
+            }
+            for t in next {
+                if !seen[t] {
+                    seen[t] = true;
+                    todo.push(t);
+                }
+            }
+        }
+        seen
+    }
+
+    /// The states the state `s` implies in the position `m`.
+    fn links(m: &[u16; 81], cells: bool, units: bool, s: usize) -> Vec<usize> {
+        let (c, d) = (s / 18, s / 2 % 9);
+        let mut next = Vec::new();
+        if m[c] & 1 << d == 0 {
+            return next;
+        }
+        {
             if s % 2 == 1 {
                 for e in 0..9 {
                     if cells && e != d && m[c] & 1 << e != 0 {
@@ -662,14 +861,78 @@ mod tests {
                     }
                 }
             }
-            for t in next {
-                if !seen[t] {
-                    seen[t] = true;
-                    todo.push(t);
+        }
+        next
+    }
+
+    /// A cache kept along random walks of positions (candidates removed,
+    /// now and then back to an earlier position): where it takes a
+    /// position's new strong links in rather than working its closure
+    /// out, the closure is exactly that of the links of every position
+    /// since the last one worked out (which include all of the position's
+    /// own), so it reaches at least what the position's own closure does.
+    #[test]
+    fn a_closure_takes_in_new_strong_links_as_a_closure_of_them_all() {
+        use crate::logic::tests::{marks_of, walk};
+        use rand::SeedableRng;
+        use rand_xoshiro::Xoshiro256PlusPlus;
+        let line =
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(34);
+        let mut marks = marks_of(line);
+        let mut earlier = Vec::new();
+        let mut cache = Cache::default();
+        // The positions whose links the closure kept is made of.
+        let mut boards: Vec<[u16; 81]> = Vec::new();
+        let (mut taken, mut built) = (0, 0);
+        for round in 0..160 {
+            walk(&mut marks, &mut earlier, None, line, &mut rng);
+            let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
+            let builds = cache.builds;
+            let was = cache.board;
+            cache.covering(&m);
+            if cache.builds > builds {
+                built += 1;
+                boards = vec![m];
+            } else if was.as_ref() != Some(&m) && !covers(&was.expect("kept"), &m) {
+                taken += 1;
+                boards.push(m);
+            } else {
+                continue;
+            }
+            let kept = cache.last();
+            let own = Closure::new(&m, true, true);
+            let states: Vec<usize> = (0..STATES)
+                .filter(|&s| boards[0][s / 18] & 1 << (s / 2 % 9) != 0)
+                .collect();
+            let seen: Vec<Vec<bool>> = states
+                .iter()
+                .map(|&s| search_all(&boards, true, true, s))
+                .collect();
+            for (i, &a) in states.iter().enumerate() {
+                let back = states
+                    .iter()
+                    .enumerate()
+                    .any(|(j, &t)| t != a && seen[i][t] && seen[j][a]);
+                assert_eq!(kept.on_cycle(a), back, "round {round}: {a} on a cycle");
+                assert!(kept.on_cycle(a) || !own.on_cycle(a), "round {round}: {a}");
+                for &b in states.iter().skip(i % 5).step_by(5) {
+                    assert_eq!(kept.reaches(a, b), seen[i][b], "round {round}: {a} {b}");
+                    assert!(kept.reaches(a, b) || !own.reaches(a, b), "{a} {b}");
                 }
             }
+            let keep = |s: usize| !s.is_multiple_of(3);
+            for (i, &a) in states.iter().enumerate().step_by(3) {
+                let j = (i * 7 + round) % states.len();
+                let b = states[j];
+                let both = (0..STATES).any(|t| keep(t) && seen[i][t] && seen[j][t]);
+                assert_eq!(kept.common(&[a, b], usize::MAX, keep), both, "{a} {b}");
+            }
         }
-        seen
+        assert!(
+            taken > 20 && built > 5,
+            "{taken} taken in, {built} worked out"
+        );
     }
 
     /// [`covers`] against its definition, on random walks of positions
