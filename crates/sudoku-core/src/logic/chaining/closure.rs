@@ -371,6 +371,22 @@ impl Closure {
         })
     }
 
+    /// Makes this closure a copy of `other`, in the storage it has.
+    fn copy_from(&mut self, other: &Closure) {
+        fn copy<T: Copy>(to: &mut Vec<T>, from: &[T]) {
+            to.clear();
+            to.extend_from_slice(from);
+        }
+        copy(&mut self.index, &other.index);
+        copy(&mut self.states, &other.states);
+        copy(&mut self.comp, &other.comp);
+        copy(&mut self.cyclic, &other.cyclic);
+        self.words = other.words;
+        copy(&mut self.row, &other.row);
+        copy(&mut self.reach, &other.reach);
+        copy(&mut self.owner, &other.owner);
+    }
+
     /// Takes in a link from the off state `from` to the on state `to`
     /// (both of candidates this closure was worked out with): afterwards
     /// it is the closure of the graph with that link added. Every
@@ -451,7 +467,12 @@ impl Closure {
 /// (most positions after an elimination have one to three), has them
 /// taken into the closure kept ([`Cache::covering`]) rather than its own
 /// closure worked out: a link added to a closure costs a pass over its
-/// rows, where working one out costs some 200,000 instructions.
+/// rows, where working one out costs some 200,000 instructions. The boards
+/// of a search nested in a chain are seldom within one another (each is
+/// what another branch of the outer chain left), but all lie within the
+/// outer chain's source: its closure is worked out once, and each board
+/// with up to 64 strong links the source had not is served by a copy of
+/// it with those taken in.
 #[derive(Default)]
 pub(crate) struct Cache {
     closure: Closure,
@@ -468,14 +489,27 @@ pub(crate) struct Cache {
     links: Vec<(u16, u16)>,
     /// A copy of a row, for [`Closure::add_link`].
     buffer: Vec<u64>,
+    /// For searches nested in a chain: the board the outer chain started
+    /// from, which every board they are given lies within
+    /// ([`Cache::set_source`]), and its closure once worked out (`based`).
+    source: Option<[u16; 81]>,
+    base: Closure,
+    based: bool,
     /// Tests: how many closures were worked out.
     #[cfg(test)]
     builds: usize,
+    /// Tests: how many boards were served by the source's closure.
+    #[cfg(test)]
+    from_source: usize,
 }
 
 /// The most new strong links a closure takes in (see [`Cache::covering`]);
 /// a position with more has its own worked out.
 const MOST_LINKS: usize = 16;
+
+/// The most new strong links against a nested search's source that its
+/// closure takes in.
+const MOST_SOURCE_LINKS: usize = 64;
 
 impl Cache {
     /// The closure of the position `m` with cell and unit links, worked
@@ -515,7 +549,9 @@ impl Cache {
     /// what `m`'s own would: the one kept if it serves `m`; else, where
     /// `m` has a few strong links the position kept had not (and no
     /// candidate it had not), the one kept with those links taken in;
-    /// else `m`'s.
+    /// else, for a search nested in a chain, where `m` has a few strong
+    /// links its source had not, the source's closure with those taken in
+    /// ([`Cache::set_source`]); else `m`'s.
     ///
     /// Why the links taken in serve: every link of `m` is one of the
     /// position kept or one of those new strong links (see [`Cache`]), so
@@ -526,10 +562,33 @@ impl Cache {
         if self.serves(m) {
             return &self.closure;
         }
-        let taken = match &self.board {
+        let mut taken = match &self.board {
             Some(board) => new_links(board, m, &mut self.links, MOST_LINKS),
             None => false,
         };
+        // A board nested in a chain is seldom within the last one (another
+        // branch's), but always within the chain's source: its closure,
+        // worked out once, with the board's new links taken in.
+        if !taken {
+            if let Some(source) = &self.source {
+                if new_links(source, m, &mut self.links, MOST_SOURCE_LINKS) {
+                    if !self.based {
+                        self.base.build(source, true, true, &mut self.scratch);
+                        self.based = true;
+                        #[cfg(test)]
+                        {
+                            self.builds += 1;
+                        }
+                    }
+                    self.closure.copy_from(&self.base);
+                    taken = true;
+                    #[cfg(test)]
+                    {
+                        self.from_source += 1;
+                    }
+                }
+            }
+        }
         if taken {
             for &(from, to) in &self.links {
                 self.closure
@@ -542,6 +601,18 @@ impl Cache {
             self.get(m);
         }
         &self.closure
+    }
+
+    /// Tells the cache that the boards it is given next lie within
+    /// `source` (a search nested in a chain from `source`): a board with a
+    /// few new strong links against it is served by `source`'s closure
+    /// with those links taken in (see [`Cache::covering`]), `source`'s
+    /// closure worked out once and kept while the source stays the same.
+    pub(crate) fn set_source(&mut self, source: &[u16; 81]) {
+        if self.source.as_ref() != Some(source) {
+            self.source = Some(*source);
+            self.based = false;
+        }
     }
 
     /// The position the closure is kept for.
@@ -1000,6 +1071,76 @@ mod tests {
         assert!(
             served > 10 && refused > 10,
             "{served} served, {refused} refused"
+        );
+    }
+
+    /// Boards within a source (a nested search's, each a few candidates
+    /// fewer than the source and seldom within the board before): where
+    /// the source's closure serves one with its new links taken in, it is
+    /// exactly the closure of the links of both positions, and reaches at
+    /// least what the board's own closure does.
+    #[test]
+    fn a_source_closure_takes_in_the_new_strong_links_of_a_board_within_it() {
+        use crate::logic::tests::marks_of;
+        use rand::{Rng, SeedableRng};
+        use rand_xoshiro::Xoshiro256PlusPlus;
+        let line =
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(35);
+        let source: [u16; 81] = {
+            let marks = marks_of(line);
+            std::array::from_fn(|c| marks.mask(c))
+        };
+        let mut cache = Cache::default();
+        let (mut from_source, mut other) = (0, 0);
+        for round in 0..80 {
+            // A few candidates struck from the source, no cell left empty.
+            let mut m = source;
+            for _ in 0..rng.gen_range(1..14) {
+                let c = rng.gen_range(0..81);
+                if m[c].count_ones() > 1 {
+                    let digits: Vec<usize> = (0..9).filter(|&d| m[c] & 1 << d != 0).collect();
+                    m[c] &= !(1 << digits[rng.gen_range(0..digits.len())]);
+                }
+            }
+            cache.set_source(&source);
+            let before = cache.from_source;
+            cache.covering(&m);
+            let kept = cache.last();
+            let own = Closure::new(&m, true, true);
+            let exact = cache.from_source > before;
+            if exact {
+                from_source += 1;
+            } else {
+                other += 1;
+            }
+            let states: Vec<usize> = (0..STATES)
+                .filter(|&s| source[s / 18] & 1 << (s / 2 % 9) != 0)
+                .collect();
+            let seen: Vec<Vec<bool>> = states
+                .iter()
+                .map(|&s| search_all(&[source, m], true, true, s))
+                .collect();
+            for (i, &a) in states.iter().enumerate() {
+                assert!(kept.on_cycle(a) || !own.on_cycle(a), "round {round}: {a}");
+                if exact {
+                    let back = states
+                        .iter()
+                        .enumerate()
+                        .any(|(j, &t)| t != a && seen[i][t] && seen[j][a]);
+                    assert_eq!(kept.on_cycle(a), back, "round {round}: {a} on a cycle");
+                }
+                for &b in states.iter().skip(i % 7).step_by(7) {
+                    assert!(kept.reaches(a, b) || !own.reaches(a, b), "{a} {b}");
+                    if exact {
+                        assert_eq!(kept.reaches(a, b), seen[i][b], "round {round}: {a} {b}");
+                    }
+                }
+            }
+        }
+        assert!(
+            from_source > 20 && other > 0,
+            "{from_source} from the source, {other} otherwise"
         );
     }
 

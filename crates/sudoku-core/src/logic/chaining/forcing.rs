@@ -1095,6 +1095,7 @@ impl Deeper {
 
     /// [`Deeper::run`]'s search.
     fn search(&mut self, rule: Rule, source: &Board, cur: &Board) -> Vec<nested::Hint> {
+        self.closure.set_source(&source.m);
         let mode = match rule {
             Rule::Chains => {
                 return nested::static_chains(source, cur, &mut self.chains, &mut self.closure)
