@@ -538,7 +538,7 @@ impl Cache {
         if board == m || self.served.as_ref() == Some(m) {
             return true;
         }
-        let covered = covers(board, m);
+        let covered = covers(board, m, &mut self.links);
         if covered {
             self.served = Some(*m);
         }
@@ -653,36 +653,10 @@ impl Cache {
 /// Whether every path of links of the position `later` is one of the
 /// position `earlier` (see [`Cache`]): `later`'s candidates are among
 /// `earlier`'s, and it has no two-candidate cell and no unit where a digit
-/// has two places that `earlier` had not. Only a cell that lost candidates
-/// can have become one with two, and only a unit that lost a place of a
-/// digit can have come down to two places of it.
-fn covers(earlier: &[u16; 81], later: &[u16; 81]) -> bool {
-    for (c, (&was, &now)) in earlier.iter().zip(later).enumerate() {
-        if now & !was != 0 {
-            return false;
-        }
-        if now == was {
-            continue;
-        }
-        if two16(now) {
-            return false;
-        }
-        let mut gone = was & !now;
-        while gone != 0 {
-            let bit = gone & gone.wrapping_neg();
-            gone &= gone - 1;
-            for &u in &CELL_UNITS[c] {
-                let places = UNITS[usize::from(u)]
-                    .iter()
-                    .filter(|&&o| later[usize::from(o)] & bit != 0)
-                    .count();
-                if places == 2 {
-                    return false;
-                }
-            }
-        }
-    }
-    true
+/// has two places that `earlier` had not ([`new_links`] lists none;
+/// `links` is its storage).
+fn covers(earlier: &[u16; 81], later: &[u16; 81], links: &mut Vec<(u16, u16)>) -> bool {
+    new_links(earlier, later, links, 0)
 }
 
 /// Lists in `links` the strong links (off state, on state) of the position
@@ -965,7 +939,8 @@ mod tests {
             if cache.builds > builds {
                 built += 1;
                 boards = vec![m];
-            } else if was.as_ref() != Some(&m) && !covers(&was.expect("kept"), &m) {
+            } else if was.as_ref() != Some(&m) && !covers(&was.expect("kept"), &m, &mut Vec::new())
+            {
                 taken += 1;
                 boards.push(m);
             } else {
@@ -1045,7 +1020,11 @@ mod tests {
             let want = (0..81).all(|c| after[c] & !before[c] == 0)
                 && (0..81).all(|c| !cells_a[c] || cells_b[c])
                 && (0..27 * 9).all(|k| !units_a[k] || units_b[k]);
-            assert_eq!(covers(&before, &after), want, "{before:?} {after:?}");
+            assert_eq!(
+                covers(&before, &after, &mut Vec::new()),
+                want,
+                "{before:?} {after:?}"
+            );
             let mut cache = Cache::default();
             cache.get(&before);
             assert_eq!(cache.serves(&after), want || before == after);
