@@ -559,13 +559,20 @@ impl Cache {
     /// is. It is then kept as if worked out for `m`: a later position
     /// whose links are all `m`'s is served by it too.
     pub(crate) fn covering(&mut self, m: &[u16; 81]) -> &Closure {
-        if self.serves(m) {
-            return &self.closure;
+        // One walk of the changed cells tells both whether the closure kept
+        // serves `m` (no new link: what `serves` asks) and which links to
+        // take in.
+        let mut taken = false;
+        if let Some(board) = &self.board {
+            if board == m || self.served.as_ref() == Some(m) {
+                return &self.closure;
+            }
+            taken = new_links(board, m, &mut self.links, MOST_LINKS);
+            if taken && self.links.is_empty() {
+                self.served = Some(*m);
+                return &self.closure;
+            }
         }
-        let mut taken = match &self.board {
-            Some(board) => new_links(board, m, &mut self.links, MOST_LINKS),
-            None => false,
-        };
         // A board nested in a chain is seldom within the last one (another
         // branch's), but always within the chain's source: its closure,
         // worked out once, with the board's new links taken in.
