@@ -43,6 +43,19 @@ pub(super) fn advanced(
     out: &mut Vec<AdvancedOff>,
     causes: &mut Vec<u16>,
 ) {
+    scan::<false>(source, cur, node_of, out, causes);
+}
+
+/// [`advanced`]'s search; with `EVERY`, every pattern is tried, as if
+/// the chain had struck candidates everywhere (the tests check that the
+/// patterns left out emit nothing).
+fn scan<const EVERY: bool>(
+    source: &Board,
+    cur: &Board,
+    node_of: impl Fn(u16) -> Option<u16>,
+    out: &mut Vec<AdvancedOff>,
+    causes: &mut Vec<u16>,
+) {
     let struck = |c: usize, d: usize| source.has(c, d) && !cur.has(c, d);
     // `removed` is sorted in place: each pattern fills it afresh.
     let emit = |removed: &mut [(usize, usize)],
@@ -73,6 +86,25 @@ pub(super) fn advanced(
     };
     let mut removed: Vec<(usize, usize)> = Vec::new();
     let mut needed: Vec<(usize, usize)> = Vec::new();
+    // Every pattern below needs a struck candidate where it says, and one
+    // that needs none is left out; so a pattern is tried only where the
+    // chain struck a candidate it could need (the same patterns emit, in
+    // the same order). The chain strikes few candidates, the patterns look
+    // at every unit and digit.
+    let struck_at: [u128; 9] = std::array::from_fn(|d| source.at[d] & !cur.at[d]);
+    let mut struck_in = [0u16; 27];
+    let mut struck_cells = 0u128;
+    for (d, &cells) in struck_at.iter().enumerate() {
+        struck_cells |= cells;
+        let mut rest = cells;
+        while rest != 0 {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            for &u in &CELL_UNITS[c] {
+                struck_in[usize::from(u)] |= 1 << d;
+            }
+        }
+    }
     // Locked candidates: box against column, box against row, column
     // against box, row against box; then SE's generalized form (the same
     // patterns, caused by every struck place of the first unit).
@@ -81,6 +113,10 @@ pub(super) fn advanced(
     const COLS: std::ops::Range<usize> = 9..18;
     for (first, second) in [(BOXES, COLS), (BOXES, ROWS), (COLS, BOXES), (ROWS, BOXES)] {
         for u1 in first.clone() {
+            // Each pattern needs a struck place of its digit in `u1`.
+            if !EVERY && struck_in[u1] == 0 {
+                continue;
+            }
             let b1 = UNIT_BITS[u1];
             // Per unit of the second kind crossing `u1` (in order: a test
             // of all nine mispredicted often), the digits with two places
@@ -99,10 +135,14 @@ pub(super) fn advanced(
             }
             for (k, &u2) in seconds.iter().enumerate() {
                 let b2 = UNIT_BITS[u2];
-                let mut digits = locked[k];
+                let mut digits = locked[k] & if EVERY { 0x1ff } else { struck_in[u1] };
                 while digits != 0 {
                     let d = digits.trailing_zeros() as usize;
                     digits &= digits - 1;
+                    // It needs a struck place in `u1` outside `u2`.
+                    if !EVERY && struck_at[d] & b1 & !b2 == 0 {
+                        continue;
+                    }
                     removed.clear();
                     needed.clear();
                     for &c in &UNITS[u2] {
@@ -124,7 +164,11 @@ pub(super) fn advanced(
     }
     for u1 in BOXES.chain(COLS).chain(ROWS) {
         let b1 = UNIT_BITS[u1];
-        for d in 0..9 {
+        // It needs a struck place of the digit in `u1`.
+        let mut digits = if EVERY { 0x1ff } else { struck_in[u1] };
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
             let here = cur.at[d] & b1;
             let n = count9(cur.pos[u1][d]);
             if !(2..8).contains(&n) {
@@ -161,7 +205,9 @@ pub(super) fn advanced(
     }
     // Hidden pairs, by box, column, row.
     for u in BOXES.chain(COLS).chain(ROWS) {
-        if source.blanks(u) <= 4 {
+        // A hidden pair's digits are left in its two cells alone: what it
+        // needs are their places struck from the unit's other cells.
+        if (!EVERY && struck_in[u] == 0) || source.blanks(u) <= 4 {
             continue;
         }
         // A hidden pair's digits have the same two places: only digits
@@ -171,7 +217,7 @@ pub(super) fn advanced(
             continue;
         }
         for (a, b) in pairs_of(two) {
-            if cur.pos[u][a] != cur.pos[u][b] {
+            if cur.pos[u][a] != cur.pos[u][b] || (!EVERY && struck_in[u] & (1 << a | 1 << b) == 0) {
                 continue;
             }
             let pa = cur.at[a] & UNIT_BITS[u];
@@ -205,7 +251,9 @@ pub(super) fn advanced(
     }
     // Naked pairs, by box, column, row.
     for u in BOXES.chain(COLS).chain(ROWS) {
-        if source.blanks(u) < 4 {
+        // A naked pair's cells hold its two digits alone: what it needs are
+        // their other digits, struck.
+        if (!EVERY && struck_cells & UNIT_BITS[u] == 0) || source.blanks(u) < 4 {
             continue;
         }
         // A naked pair's cells have the same two digits: only cells with
@@ -219,7 +267,11 @@ pub(super) fn advanced(
         for (i, j) in pairs_of(two) {
             let (ca, cb) = (usize::from(UNITS[u][i]), usize::from(UNITS[u][j]));
             let (ma, mb) = (cur.m[ca], cur.m[cb]);
-            if ma.count_ones() < 2 || mb.count_ones() < 2 || (ma | mb).count_ones() != 2 {
+            if ma.count_ones() < 2
+                || mb.count_ones() < 2
+                || (ma | mb).count_ones() != 2
+                || (!EVERY && struck_cells & (1 << ca | 1 << cb) == 0)
+            {
                 continue;
             }
             removed.clear();
@@ -264,7 +316,11 @@ pub(super) fn advanced(
             let (u1, u2) = (base.start + i, base.start + j);
             for (d, &lines) in two.iter().enumerate() {
                 let both = 1 << i | 1 << j;
-                if (lines & both != both) || cur.pos[u1][d] != cur.pos[u2][d] {
+                // It needs a struck place of the digit in a base line.
+                if (lines & both != both)
+                    || cur.pos[u1][d] != cur.pos[u2][d]
+                    || (!EVERY && struck_at[d] & (UNIT_BITS[u1] | UNIT_BITS[u2]) == 0)
+                {
                     continue;
                 }
                 if usize::from(source.placed[d]) + 4 > 9 {
@@ -338,8 +394,78 @@ fn bits(mut set: u16) -> impl Iterator<Item = usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::{pairs, pairs_of, SHARED};
+    use super::{pairs, pairs_of, scan, SHARED};
+    use crate::logic::chaining::board::{Board, Rule};
     use crate::logic::{UNITS, UNIT_BITS};
+
+    /// A pattern is tried only where the chain struck a candidate it could
+    /// need: on positions of hard puzzles with a few candidates struck, the
+    /// search emits what one trying every pattern emits, in the same
+    /// order with the same causes, and every rule emits in some of them.
+    #[test]
+    fn patterns_tried_where_candidates_were_struck_emit_what_every_pattern_does() {
+        use crate::logic::tests::marks_of;
+        use crate::logic::{cell, digit, Candidates};
+        use rand::{Rng, SeedableRng};
+        use rand_xoshiro::Xoshiro256PlusPlus;
+        let lines = [
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+            ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....",
+            "..3......4...8..36..8...1...4..6..73...9..........2..5..4.7..686........7..6..5..",
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        ];
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(41);
+        // One random candidate of an open cell removed, if there is one.
+        let strike = |marks: &mut Candidates, rng: &mut Xoshiro256PlusPlus| {
+            let open: Vec<usize> = (0..81)
+                .filter(|&c| marks.mask(c).count_ones() > 1)
+                .collect();
+            if let Some(&c) = open.get(rng.gen_range(0..open.len().max(1))) {
+                let digits: Vec<usize> = (0..9).filter(|&d| marks.mask(c) & 1 << d != 0).collect();
+                marks.remove(cell(c), digit(digits[rng.gen_range(0..digits.len())]));
+            }
+        };
+        let mut met = [0usize; 4];
+        for round in 0..4000 {
+            let mut marks = marks_of(lines[round % lines.len()]);
+            for _ in 0..rng.gen_range(0..50) {
+                strike(&mut marks, &mut rng);
+            }
+            let source = Board::new(&marks);
+            for _ in 0..rng.gen_range(1..5) {
+                strike(&mut marks, &mut rng);
+            }
+            let cur = Board::new(&marks);
+            let run = |every: bool| {
+                let (mut out, mut causes) = (Vec::new(), Vec::new());
+                if every {
+                    scan::<true>(&source, &cur, Some, &mut out, &mut causes);
+                } else {
+                    scan::<false>(&source, &cur, Some, &mut out, &mut causes);
+                }
+                let out: Vec<_> = out
+                    .iter()
+                    .map(|a| (a.state, a.first, a.count, a.rule))
+                    .collect();
+                (out, causes)
+            };
+            let tried = run(false);
+            assert_eq!(tried, run(true), "round {round}");
+            for (_, _, _, rule) in &tried.0 {
+                let k = [
+                    Rule::Locking,
+                    Rule::HiddenPair,
+                    Rule::NakedPair,
+                    Rule::XWing,
+                ]
+                .iter()
+                .position(|r| r == rule)
+                .expect("a rule of level 1");
+                met[k] += 1;
+            }
+        }
+        assert!(met.iter().all(|&n| n >= 5), "{met:?}");
+    }
 
     /// The positions of a unit's cells shared with another unit are those
     /// of the cells both units hold, for every two units.
