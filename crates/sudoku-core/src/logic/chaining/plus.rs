@@ -126,7 +126,10 @@ fn scan<const EVERY: bool>(
             let seconds = crossing(u1, second.start);
             let outside = seconds.map(|u2| !SHARED[u1][u2]);
             let mut locked = [0u16; 3];
-            for d in 0..9 {
+            let mut digits = if EVERY { 0x1ff } else { struck_in[u1] };
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
                 let places = cur.pos[u1][d];
                 let two = count9(places) >= 2;
                 for (k, &out) in outside.iter().enumerate() {
@@ -135,7 +138,7 @@ fn scan<const EVERY: bool>(
             }
             for (k, &u2) in seconds.iter().enumerate() {
                 let b2 = UNIT_BITS[u2];
-                let mut digits = locked[k] & if EVERY { 0x1ff } else { struck_in[u1] };
+                let mut digits = locked[k];
                 while digits != 0 {
                     let d = digits.trailing_zeros() as usize;
                     digits &= digits - 1;
@@ -303,18 +306,25 @@ fn scan<const EVERY: bool>(
     for (base, cover) in [(COLS, ROWS), (ROWS, COLS)] {
         // An X-wing's base lines hold its digit in the same two places:
         // per digit, the lines with two.
+        // Only digits with a struck place can need one.
         let mut two = [0u16; 9];
+        let mut digits = 0u16;
         for (d, lines) in two.iter_mut().enumerate() {
+            if !EVERY && struck_at[d] == 0 {
+                continue;
+            }
             for (i, u) in base.clone().enumerate() {
                 *lines |= u16::from(two16(cur.pos[u][d])) << i;
             }
+            digits |= u16::from(lines.count_ones() >= 2) << d;
         }
-        if two.iter().all(|lines| lines.count_ones() < 2) {
+        if digits == 0 {
             continue;
         }
         for (i, j) in pairs() {
             let (u1, u2) = (base.start + i, base.start + j);
-            for (d, &lines) in two.iter().enumerate() {
+            for d in bits(digits) {
+                let lines = two[d];
                 let both = 1 << i | 1 << j;
                 // It needs a struck place of the digit in a base line.
                 if (lines & both != both)
