@@ -117,6 +117,11 @@ struct Engine<'a> {
     deeper: Box<Deeper>,
     /// The nested chains met while counting a conclusion's causes.
     nested_seen: Vec<NestedRef>,
+    /// Conclusions of a nested search waiting for its end ([`Pending`]).
+    pending: Vec<Pending>,
+    /// Tests: see [`Store::at_once`].
+    #[cfg(test)]
+    at_once: bool,
     /// Every conclusion rather than the easiest, when this engine runs
     /// nested in another chain's.
     collect: Option<nested::Collect<'a>>,
@@ -156,6 +161,10 @@ pub(crate) struct Store {
     stack: Vec<u16>,
     deeper: Option<Box<Deeper>>,
     reuse: Reuse,
+    /// Tests: nested searches work out every conclusion's rule parents at
+    /// once, none when the search ends.
+    #[cfg(test)]
+    at_once: bool,
 }
 
 impl Store {
@@ -200,6 +209,9 @@ impl<'a> Engine<'a> {
             pool: std::mem::take(&mut store.pool),
             deeper: store.deeper.take().unwrap_or_default(),
             nested_seen: Vec::new(),
+            pending: Vec::new(),
+            #[cfg(test)]
+            at_once: store.at_once,
             collect: None,
             closure: closure::Cache::default(),
             closure_asked: false,
@@ -867,6 +879,62 @@ impl<'a> Engine<'a> {
         (out, k)
     }
 
+    /// Fills each slot of the collection whose last conclusion waited
+    /// ([`Pending`]): its rule parents and fingerprint, from the
+    /// propagations the search still holds.
+    fn settle(&mut self) {
+        let pending = std::mem::take(&mut self.pending);
+        let slots = pending.iter().map(|p| p.slot + 1).max().unwrap_or(0);
+        let mut last = vec![usize::MAX; slots];
+        for (i, p) in pending.iter().enumerate() {
+            last[p.slot] = i;
+        }
+        for &i in last.iter().filter(|&&i| i != usize::MAX) {
+            let p = &pending[i];
+            if p.len == 0 {
+                continue;
+            }
+            let Some(collect) = self.collect.as_ref() else {
+                return;
+            };
+            let source = collect.source;
+            let mut parents = Vec::new();
+            let mut hash = nested::Fingerprint::new();
+            for &(branch, n) in &p.targets[..p.len] {
+                let prop: &Prop = match branch {
+                    Branch::On(key) => self.on[key].as_deref().expect("computed"),
+                    Branch::Off(key) if self.off_key == Some(key) => &self.off,
+                    Branch::Off(key) => self.off_kept[key].as_deref().expect("kept"),
+                };
+                nested::rule_walk(
+                    prop,
+                    n,
+                    p.kind,
+                    source,
+                    self.board,
+                    &mut parents,
+                    &mut hash,
+                    &mut self.seen,
+                    &mut self.stamp,
+                );
+            }
+            let (removed, k) = self.removed(p.s);
+            if let Some(collect) = self.collect.as_mut() {
+                collect.fill(
+                    p.slot,
+                    nested::Hint {
+                        removed: removed[..k].to_vec(),
+                        parents,
+                        nested: NestedRef {
+                            fingerprint: hash.finish(),
+                            complexity: p.complexity as u32,
+                        },
+                    },
+                );
+            }
+        }
+    }
+
     fn collect_hint(
         &mut self,
         kind: Kind,
@@ -884,6 +952,36 @@ impl<'a> Engine<'a> {
         let Some(slot) = collect.slot(&removed, difficulty, complexity, sort_key) else {
             return;
         };
+        // A later conclusion may take the slot: where the propagations stay
+        // until the search ends, the rule parents and fingerprint wait
+        // until then (`settle`), for the slots' winners alone.
+        let mut later = [(Branch::On(0), 0u16); 9];
+        let mut deferred = true;
+        for (i, &(which, n)) in targets.iter().enumerate() {
+            later[i] = match (which, self.off_key) {
+                (Which::On(c, d), _) => (Branch::On(c * 9 + d), n),
+                (Which::Off, Some(key)) if self.keeping => (Branch::Off(key), n),
+                (Which::Off, _) => {
+                    deferred = false;
+                    break;
+                }
+            };
+        }
+        #[cfg(test)]
+        if self.at_once {
+            deferred = false;
+        }
+        self.pending.push(Pending {
+            slot,
+            kind,
+            s,
+            complexity,
+            targets: later,
+            len: if deferred { targets.len() } else { 0 },
+        });
+        if deferred {
+            return;
+        }
         let mut parents = Vec::new();
         let mut hash = nested::Fingerprint::new();
         let source = collect.source;
@@ -924,6 +1022,27 @@ impl<'a> Engine<'a> {
 enum Which {
     On(usize, usize),
     Off,
+}
+
+/// A branch of a conclusion by the key (`9 * cell + digit`) of its
+/// assumption, on or off: where its propagation is when the search ends.
+#[derive(Clone, Copy)]
+enum Branch {
+    On(usize),
+    Off(usize),
+}
+
+/// A conclusion given a slot of a nested search's collection, whose rule
+/// parents and fingerprint wait for the end of the search ([`Engine::settle`]);
+/// `len` 0 when they were worked out at once.
+struct Pending {
+    slot: usize,
+    kind: Kind,
+    /// The state concluded.
+    s: u16,
+    complexity: usize,
+    targets: [(Branch, u16); 9],
+    len: usize,
 }
 
 /// The easiest step of SE's chaining in the first of `modes` that finds
@@ -1005,6 +1124,7 @@ pub(crate) fn collect_all(
             engine.cell(c);
         }
     }
+    engine.settle();
     let hints = engine
         .collect
         .take()
@@ -1106,5 +1226,74 @@ impl Deeper {
             Rule::Locking | Rule::HiddenPair | Rule::NakedPair | Rule::XWing => return Vec::new(),
         };
         collect_all(cur, source, mode, &mut self.forcing, &mut self.closure)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::tests::marks_of;
+    use crate::logic::{cell, digit};
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    /// The rule parents and fingerprints of a nested search's conclusions,
+    /// worked out when the search ends for each slot's last conclusion
+    /// alone, are those worked out at once for every conclusion given a
+    /// slot: on boards within a source, one after another (so that the
+    /// dynamic setting keeps its propagations from board to board), in
+    /// the dynamic and multiple settings.
+    #[test]
+    fn nested_conclusions_settled_at_the_end_are_those_made_at_once() {
+        let lines = [
+            ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....",
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+        ];
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(43);
+        let (mut late, mut now) = (Store::default(), Store::default());
+        now.at_once = true;
+        let (mut cache_late, mut cache_now) =
+            (closure::Cache::default(), closure::Cache::default());
+        let (mut hints, mut with_parents) = (0, 0);
+        for round in 0..24 {
+            let mut marks = marks_of(lines[round % lines.len()]);
+            let source = Board::new(&marks);
+            for _ in 0..3 {
+                // A few more candidates struck, as a chain from the source strikes them.
+                for _ in 0..rng.gen_range(2..8) {
+                    let open: Vec<usize> = (0..81)
+                        .filter(|&c| marks.mask(c).count_ones() > 1)
+                        .collect();
+                    let c = open[rng.gen_range(0..open.len())];
+                    let digits: Vec<usize> =
+                        (0..9).filter(|&d| marks.mask(c) & 1 << d != 0).collect();
+                    marks.remove(cell(c), digit(digits[rng.gen_range(0..digits.len())]));
+                }
+                let cur = Board::new(&marks);
+                for mode in [Mode::DYNAMIC, Mode::MULTIPLE] {
+                    let a = collect_all(&cur, &source, mode, &mut late, &mut cache_late);
+                    let b = collect_all(&cur, &source, mode, &mut now, &mut cache_now);
+                    let key = |h: &nested::Hint| {
+                        (
+                            h.removed.clone(),
+                            h.parents.clone(),
+                            h.nested.fingerprint,
+                            h.nested.complexity,
+                        )
+                    };
+                    assert_eq!(
+                        a.iter().map(key).collect::<Vec<_>>(),
+                        b.iter().map(key).collect::<Vec<_>>(),
+                        "round {round}"
+                    );
+                    hints += a.len();
+                    with_parents += a.iter().filter(|h| !h.parents.is_empty()).count();
+                }
+            }
+        }
+        assert!(
+            hints >= 1000 && with_parents >= 500,
+            "{hints} {with_parents}"
+        );
     }
 }
