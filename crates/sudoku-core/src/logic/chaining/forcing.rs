@@ -103,6 +103,8 @@ struct Engine<'a> {
     seen: Vec<u32>,
     stamp: u32,
     stack: Vec<u16>,
+    /// The next breadth of a walk through causes (`stack` holds this one).
+    next: Vec<u16>,
     /// The easiest conclusion so far.
     best: Option<Found>,
     /// Nishio only: per digit, the cells on some and on every template
@@ -159,6 +161,7 @@ pub(crate) struct Store {
     seen: Vec<u32>,
     stamp: u32,
     stack: Vec<u16>,
+    next: Vec<u16>,
     deeper: Option<Box<Deeper>>,
     reuse: Reuse,
     /// Tests: nested searches work out every conclusion's rule parents at
@@ -203,6 +206,7 @@ impl<'a> Engine<'a> {
             seen: std::mem::take(&mut store.seen),
             stamp: store.stamp,
             stack: std::mem::take(&mut store.stack),
+            next: std::mem::take(&mut store.next),
             best: None,
             covers: Vec::new(),
             templates,
@@ -239,6 +243,7 @@ impl<'a> Engine<'a> {
         store.seen = self.seen;
         store.stamp = self.stamp;
         store.stack = self.stack;
+        store.next = self.next;
         store.deeper = Some(self.deeper);
         store.reuse = self.reuse;
     }
@@ -898,7 +903,7 @@ impl<'a> Engine<'a> {
                 return;
             };
             let source = collect.source;
-            let mut parents = Vec::new();
+            let mut parents = Vec::with_capacity(16);
             let mut hash = nested::Fingerprint::new();
             for &(branch, n) in &p.targets[..p.len] {
                 let prop: &Prop = match branch {
@@ -916,6 +921,7 @@ impl<'a> Engine<'a> {
                     &mut hash,
                     &mut self.seen,
                     &mut self.stamp,
+                    (&mut self.stack, &mut self.next),
                 );
             }
             let (removed, k) = self.removed(p.s);
@@ -982,7 +988,7 @@ impl<'a> Engine<'a> {
         if deferred {
             return;
         }
-        let mut parents = Vec::new();
+        let mut parents = Vec::with_capacity(16);
         let mut hash = nested::Fingerprint::new();
         let source = collect.source;
         for &(which, n) in targets {
@@ -1000,6 +1006,7 @@ impl<'a> Engine<'a> {
                 &mut hash,
                 &mut self.seen,
                 &mut self.stamp,
+                (&mut self.stack, &mut self.next),
             );
         }
         if let Some(collect) = self.collect.as_mut() {

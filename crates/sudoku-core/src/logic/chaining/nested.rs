@@ -234,6 +234,7 @@ pub(super) fn rule_walk(
     hash: &mut Fingerprint,
     seen: &mut Vec<u32>,
     stamp: &mut u32,
+    (mut todo, mut next): (&mut Vec<u16>, &mut Vec<u16>),
 ) {
     *stamp = stamp.wrapping_add(1);
     if *stamp == 0 {
@@ -244,10 +245,11 @@ pub(super) fn rule_walk(
         seen.resize(prop.nodes.len(), 0);
     }
     hash.target(prop.nodes[usize::from(target)].state);
-    let mut todo = vec![target];
-    let mut next = Vec::new();
+    todo.clear();
+    todo.push(target);
+    next.clear();
     while !todo.is_empty() {
-        for &n in &todo {
+        for &n in todo.iter() {
             if seen[usize::from(n)] == *stamp {
                 continue;
             }
