@@ -899,45 +899,60 @@ impl<'a> Engine<'a> {
             if p.len == 0 {
                 continue;
             }
-            let Some(collect) = self.collect.as_ref() else {
-                return;
+            self.fill(p.slot, p.kind, p.s, p.complexity, &p.targets[..p.len]);
+        }
+    }
+
+    /// Fills `slot` of the collection with the conclusion `s` of `kind`
+    /// reached at `targets`: its rule parents and fingerprint, walked from
+    /// the propagations the engine holds.
+    fn fill(
+        &mut self,
+        slot: usize,
+        kind: Kind,
+        s: u16,
+        complexity: usize,
+        targets: &[(Branch, u16)],
+    ) {
+        let Some(collect) = self.collect.as_ref() else {
+            return;
+        };
+        let source = collect.source;
+        let mut parents = Vec::with_capacity(16);
+        let mut hash = nested::Fingerprint::new();
+        for &(branch, n) in targets {
+            let prop: &Prop = match branch {
+                Branch::On(key) => self.on[key].as_deref().expect("computed"),
+                Branch::Off(key) if self.off_key == Some(key) => &self.off,
+                Branch::Off(key) => self.off_kept[key].as_deref().expect("kept"),
+                Branch::Current => &self.off,
             };
-            let source = collect.source;
-            let mut parents = Vec::with_capacity(16);
-            let mut hash = nested::Fingerprint::new();
-            for &(branch, n) in &p.targets[..p.len] {
-                let prop: &Prop = match branch {
-                    Branch::On(key) => self.on[key].as_deref().expect("computed"),
-                    Branch::Off(key) if self.off_key == Some(key) => &self.off,
-                    Branch::Off(key) => self.off_kept[key].as_deref().expect("kept"),
-                };
-                nested::rule_walk(
-                    prop,
-                    n,
-                    p.kind,
-                    source,
-                    self.board,
-                    &mut parents,
-                    &mut hash,
-                    &mut self.seen,
-                    &mut self.stamp,
-                    (&mut self.stack, &mut self.next),
-                );
-            }
-            let (removed, k) = self.removed(p.s);
-            if let Some(collect) = self.collect.as_mut() {
-                collect.fill(
-                    p.slot,
-                    nested::Hint {
-                        removed: removed[..k].to_vec(),
-                        parents,
-                        nested: NestedRef {
-                            fingerprint: hash.finish(),
-                            complexity: p.complexity as u32,
-                        },
+            nested::rule_walk(
+                prop,
+                n,
+                kind,
+                source,
+                self.board,
+                &mut parents,
+                &mut hash,
+                &mut self.seen,
+                &mut self.stamp,
+                (&mut self.stack, &mut self.next),
+            );
+        }
+        let (removed, k) = self.removed(s);
+        if let Some(collect) = self.collect.as_mut() {
+            collect.fill(
+                slot,
+                nested::Hint {
+                    removed: removed[..k].to_vec(),
+                    parents,
+                    nested: NestedRef {
+                        fingerprint: hash.finish(),
+                        complexity: complexity as u32,
                     },
-                );
-            }
+                },
+            );
         }
     }
 
@@ -969,7 +984,7 @@ impl<'a> Engine<'a> {
                 (Which::Off, Some(key)) if self.keeping => (Branch::Off(key), n),
                 (Which::Off, _) => {
                     deferred = false;
-                    break;
+                    (Branch::Current, n)
                 }
             };
         }
@@ -985,42 +1000,8 @@ impl<'a> Engine<'a> {
             targets: later,
             len: if deferred { targets.len() } else { 0 },
         });
-        if deferred {
-            return;
-        }
-        let mut parents = Vec::with_capacity(16);
-        let mut hash = nested::Fingerprint::new();
-        let source = collect.source;
-        for &(which, n) in targets {
-            let prop: &Prop = match which {
-                Which::On(c, d) => self.on[c * 9 + d].as_deref().expect("computed"),
-                Which::Off => &self.off,
-            };
-            nested::rule_walk(
-                prop,
-                n,
-                kind,
-                source,
-                self.board,
-                &mut parents,
-                &mut hash,
-                &mut self.seen,
-                &mut self.stamp,
-                (&mut self.stack, &mut self.next),
-            );
-        }
-        if let Some(collect) = self.collect.as_mut() {
-            collect.fill(
-                slot,
-                nested::Hint {
-                    removed,
-                    parents,
-                    nested: NestedRef {
-                        fingerprint: hash.finish(),
-                        complexity: complexity as u32,
-                    },
-                },
-            );
+        if !deferred {
+            self.fill(slot, kind, s, complexity, &later[..targets.len()]);
         }
     }
 }
@@ -1037,6 +1018,8 @@ enum Which {
 enum Branch {
     On(usize),
     Off(usize),
+    /// The "off" propagation the engine holds now (`Engine::off`).
+    Current,
 }
 
 /// A conclusion given a slot of a nested search's collection, whose rule
@@ -1249,7 +1232,8 @@ mod tests {
     /// alone, are those worked out at once for every conclusion given a
     /// slot: on boards within a source, one after another (so that the
     /// dynamic setting keeps its propagations from board to board), in
-    /// the dynamic and multiple settings.
+    /// the dynamic and multiple settings and, now and then, the dynamic
+    /// one nested at level 2 (which keeps none).
     #[test]
     fn nested_conclusions_settled_at_the_end_are_those_made_at_once() {
         let lines = [
@@ -1277,7 +1261,9 @@ mod tests {
                     marks.remove(cell(c), digit(digits[rng.gen_range(0..digits.len())]));
                 }
                 let cur = Board::new(&marks);
-                for mode in [Mode::DYNAMIC, Mode::MULTIPLE] {
+                // The nested setting too, now and then (its searches are long).
+                let nested = (round % 8 == 0).then_some(Mode::nested(2));
+                for mode in [Mode::DYNAMIC, Mode::MULTIPLE].into_iter().chain(nested) {
                     let a = collect_all(&cur, &source, mode, &mut late, &mut cache_late);
                     let b = collect_all(&cur, &source, mode, &mut now, &mut cache_now);
                     let key = |h: &nested::Hint| {
