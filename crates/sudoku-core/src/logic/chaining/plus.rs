@@ -120,9 +120,9 @@ fn scan<const EVERY: bool>(
             let b1 = UNIT_BITS[u1];
             // Per unit of the second kind crossing `u1` (in order: a test
             // of all nine mispredicted often), the digits with two places
-            // or more in `u1`, all in it: one pass over the digits with no
-            // branch on them (a branch per unit and digit mispredicted
-            // often too).
+            // or more in `u1`, all in it: one pass over the digits struck in
+            // `u1` with no branch on what they hold (a branch per unit and
+            // digit mispredicted often too).
             let seconds = crossing(u1, second.start);
             let outside = seconds.map(|u2| !SHARED[u1][u2]);
             let mut locked = [0u16; 3];
