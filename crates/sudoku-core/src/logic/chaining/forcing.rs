@@ -965,12 +965,11 @@ impl<'a> Engine<'a> {
         complexity: usize,
     ) {
         let (removed, k) = self.removed(s);
-        let removed = removed[..k].to_vec();
         let difficulty = self.mode.base() + length_bonus(complexity);
         let Some(collect) = self.collect.as_mut() else {
             return;
         };
-        let Some(slot) = collect.slot(&removed, difficulty, complexity, sort_key) else {
+        let Some(slot) = collect.slot(&removed[..k], difficulty, complexity, sort_key) else {
             return;
         };
         // A later conclusion may take the slot: where the propagations stay
