@@ -163,6 +163,19 @@ impl Arena {
         out
     }
 
+    /// The states of the cycle ending at `i` (a copy of its root), from
+    /// there up to the root, which is left out.
+    fn cycle_states(&self, mut i: u32) -> impl Iterator<Item = usize> + '_ {
+        std::iter::from_fn(move || {
+            let (s, parent) = self.nodes[i as usize];
+            if parent == ROOT {
+                return None;
+            }
+            i = parent;
+            Some(usize::from(s))
+        })
+    }
+
     /// The number of states from the root to `i`.
     fn len(&self, mut i: u32) -> usize {
         let mut n = 0;
@@ -273,17 +286,19 @@ impl Sink for Best {
     fn cycle(&mut self, m: &[u16; 81], arena: &Arena, end: u32, cells: bool, units: bool) {
         let complexity = arena.len(end) - 1;
         let (difficulty, sort_key) = cycle_key(complexity, cells, units);
-        if self.beats(difficulty, complexity, sort_key) {
-            let path = arena.path(end);
-            if !cycle_eliminations(m, &path).is_empty() {
-                self.0 = Some(Hint {
-                    difficulty,
-                    complexity,
-                    sort_key,
-                    path,
-                    kind: Kind::Cycle { cells, units },
-                });
-            }
+        // Most cycles found remove nothing: their paths are not built.
+        if self.beats(difficulty, complexity, sort_key)
+            && cycle_eliminations(m, arena.cycle_states(end))
+                .next()
+                .is_some()
+        {
+            self.0 = Some(Hint {
+                difficulty,
+                complexity,
+                sort_key,
+                path: arena.path(end),
+                kind: Kind::Cycle { cells, units },
+            });
         }
     }
 }
@@ -338,15 +353,14 @@ impl Sink for All {
     }
 
     fn cycle(&mut self, m: &[u16; 81], arena: &Arena, end: u32, cells: bool, units: bool) {
-        let path = arena.path(end);
-        let mut removed: Vec<u16> = cycle_eliminations(m, &path)
-            .into_iter()
+        let mut removed: Vec<u16> = cycle_eliminations(m, arena.cycle_states(end))
             .map(|(c, d)| state(c, d, false) as u16)
             .collect();
         if removed.is_empty() {
             return;
         }
         removed.sort_unstable();
+        let path = arena.path(end);
         let complexity = path.len() - 1;
         let (difficulty, sort_key) = cycle_key(complexity, cells, units);
         self.0.push(Found {
@@ -824,39 +838,43 @@ fn forcing_step(m: &[u16; 81], path: &[usize], cells: bool, words: Words) -> Ste
 
 /// What a cycle removes: the candidates of its digits that see one of its
 /// states on and another off going round (SE's `createCycleHint`), outside
-/// its cells. `path` starts and ends with the same state. The order is by
-/// digit, then cell (the steps sort their eliminations anyway).
-fn cycle_eliminations(m: &[u16; 81], path: &[usize]) -> Vec<(usize, usize)> {
-    // The cells of the cycle: every state's cell but the root's copy at the
-    // start; per digit, the cells that see a state of it on, and off.
+/// its cells. `states` are its states but the root's copy at the start, in
+/// any order. The order is by digit, then cell (the steps sort their
+/// eliminations anyway).
+fn cycle_eliminations(
+    m: &[u16; 81],
+    states: impl Iterator<Item = usize>,
+) -> impl Iterator<Item = (usize, usize)> + '_ {
+    // The cells of the cycle; per digit, the cells that see a state of it
+    // on, and off.
     let mut loop_cells = 0u128;
     let (mut on, mut off) = ([0u128; 9], [0u128; 9]);
-    for &s in &path[1..] {
+    for s in states {
         let (c, d) = (state_cell(s), state_digit(s));
         loop_cells |= 1 << c;
         let seen = if state_on(s) { &mut on[d] } else { &mut off[d] };
         *seen |= PEER_BITS[c];
     }
-    let mut out = Vec::new();
-    for d in 0..9 {
+    (0..9).flat_map(move |d| {
         let mut both = on[d] & off[d] & !loop_cells;
-        while both != 0 {
-            let p = both.trailing_zeros() as usize;
-            both &= both - 1;
-            if m[p] & 1 << d != 0 {
-                out.push((p, d));
+        std::iter::from_fn(move || {
+            while both != 0 {
+                let p = both.trailing_zeros() as usize;
+                both &= both - 1;
+                if m[p] & 1 << d != 0 {
+                    return Some((p, d));
+                }
             }
-        }
-    }
-    out
+            None
+        })
+    })
 }
 
 /// The step of the cycle `path` (its ends the same state), of the links
 /// given; it removes something.
 fn cycle_step(m: &[u16; 81], path: &[usize], cells: bool, units: bool, words: Words) -> Step {
     let loop_cells: Vec<usize> = path[1..].iter().map(|&s| state_cell(s)).collect();
-    let elims: Vec<_> = cycle_eliminations(m, path)
-        .into_iter()
+    let elims: Vec<_> = cycle_eliminations(m, path[1..].iter().copied())
         .map(|(p, d)| (cell(p), digit(d)))
         .collect();
     let (technique, name) = match (cells, units) {
