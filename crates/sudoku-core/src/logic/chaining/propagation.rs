@@ -1114,7 +1114,7 @@ mod tests {
                                 }
                             }
                         }
-                        for new in [random, late] {
+                        for new in [random, late].into_iter().filter(|new| *new != old) {
                             let Some(gone) = gone_between(&old, &new) else {
                                 continue;
                             };
