@@ -353,6 +353,9 @@ fn triples(
             if same && gone == 0 {
                 thirds &= diff.fresh;
             }
+            if thirds == 0 {
+                continue;
+            }
             // A third cell's excluders are its peers of two or three
             // candidates, as the pair's common excluders all are: it has
             // two of them in common with the pair if it sees two.
