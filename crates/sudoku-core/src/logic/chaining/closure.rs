@@ -354,7 +354,15 @@ impl Closure {
             if i == 0 {
                 acc.copy_from_slice(set);
             } else {
-                acc.iter_mut().zip(set).for_each(|(x, y)| *x &= y);
+                // Nothing in common left: the other rows cannot add any.
+                let mut left = 0;
+                acc.iter_mut().zip(set).for_each(|(x, y)| {
+                    *x &= y;
+                    left |= *x;
+                });
+                if left == 0 {
+                    return false;
+                }
             }
         }
         acc.iter().enumerate().any(|(w, &bits)| {
