@@ -88,7 +88,7 @@ enum Recipe {
     Branches {
         branches: Branches,
         s: u16,
-        targets: Vec<(Which, u16)>,
+        targets: Vec<(Branch, u16)>,
     },
 }
 
@@ -418,30 +418,22 @@ impl<'a> Engine<'a> {
     }
 
     fn on_prop(&self, c: usize, d: usize) -> &Prop {
-        self.on[c * 9 + d]
-            .as_deref()
-            .unwrap_or_else(|| panic!("propagation of {}={} not computed", cell(c), d + 1))
+        self.prop(Branch::On(c * 9 + d))
     }
 
-    fn prop(&self, which: Which) -> &Prop {
-        match which {
-            Which::On(c, d) => self.on_prop(c, d),
-            Which::Off => &self.off,
-        }
+    fn prop(&self, branch: Branch) -> &Prop {
+        branch_prop(&self.on, &self.off, &self.off_kept, self.off_key, branch)
     }
 
     /// SE's complexity of a conclusion reached at each of `targets`: the
     /// distinct states among each target's causes, summed over the
     /// targets, plus the complexity of each distinct nested chain among
     /// them (`ChainingHint.getComplexity`).
-    fn complexity(&mut self, targets: &[(Which, u16)]) -> usize {
+    fn complexity(&mut self, targets: &[(Branch, u16)]) -> usize {
         self.nested_seen.clear();
         let mut total = 0;
-        for &(which, n) in targets {
-            let prop: &Prop = match which {
-                Which::On(c, d) => self.on[c * 9 + d].as_deref().expect("computed"),
-                Which::Off => &self.off,
-            };
+        for &(branch, n) in targets {
+            let prop = branch_prop(&self.on, &self.off, &self.off_kept, self.off_key, branch);
             total += prop.ancestors(
                 n,
                 &mut self.seen,
@@ -545,7 +537,7 @@ impl<'a> Engine<'a> {
     fn consider(
         &mut self,
         kind: Kind,
-        targets: &[(Which, u16)],
+        targets: &[(Branch, u16)],
         s: u16,
         sort_key: u8,
         recipe: impl FnOnce() -> Recipe,
@@ -556,7 +548,7 @@ impl<'a> Engine<'a> {
         let least = || -> usize {
             targets
                 .iter()
-                .map(|&(which, n)| usize::from(self.prop(which).nodes[usize::from(n)].depth) + 1)
+                .map(|&(branch, n)| usize::from(self.prop(branch).nodes[usize::from(n)].depth) + 1)
                 .sum()
         };
         match (&self.collect, &self.best) {
@@ -668,10 +660,10 @@ impl<'a> Engine<'a> {
     /// A contradiction from `d` on in `c` (its cached propagation), or off
     /// (`self.off`).
     fn contradiction(&mut self, c: usize, d: usize, on: bool) {
-        let (which, conflict) = if on {
-            (Which::On(c, d), self.on_prop(c, d).conflict)
+        let (branch, conflict) = if on {
+            (Branch::On(c * 9 + d), self.on_prop(c, d).conflict)
         } else {
-            (Which::Off, self.off.conflict)
+            (Branch::Current, self.off.conflict)
         };
         let Some((a, b)) = conflict else { return };
         // "Off" concludes that `d` is placed: worth it only beside another digit.
@@ -681,7 +673,7 @@ impl<'a> Engine<'a> {
         }
         self.consider(
             Kind::Binary,
-            &[(which, a), (which, b)],
+            &[(branch, a), (branch, b)],
             st(c, d, !on),
             7,
             || Recipe::Contradiction { c, d, on, a, b },
@@ -710,7 +702,7 @@ impl<'a> Engine<'a> {
                 }
                 self.consider(
                     Kind::Binary,
-                    &[(Which::On(c, d), a), (Which::Off, b)],
+                    &[(Branch::On(c * 9 + d), a), (Branch::Current, b)],
                     s,
                     1,
                     || Recipe::Double { c, d, s, a, b },
@@ -766,10 +758,10 @@ impl<'a> Engine<'a> {
                 if !self.worth(s) {
                     continue;
                 }
-                let mut targets = [(Which::Off, 0u16); 9];
+                let mut targets = [(Branch::Current, 0u16); 9];
                 for (i, &o) in spots.iter().enumerate() {
                     let n = self.on_prop(o, d).node_of(s).expect("common state");
-                    targets[i] = (Which::On(o, d), n);
+                    targets[i] = (Branch::On(o * 9 + d), n);
                 }
                 let targets = &targets[..k];
                 let branches = Branches::Region(u, d);
@@ -800,10 +792,10 @@ impl<'a> Engine<'a> {
             if !self.worth(s) {
                 continue;
             }
-            let mut targets = [(Which::Off, 0u16); 9];
+            let mut targets = [(Branch::Current, 0u16); 9];
             for (i, &d) in digits.iter().enumerate() {
                 let n = self.on_prop(c, d).node_of(s).expect("common state");
-                targets[i] = (Which::On(c, d), n);
+                targets[i] = (Branch::On(c * 9 + d), n);
             }
             let targets = &targets[..digits.len()];
             self.consider(Kind::Cell, targets, s, 5, || Recipe::Branches {
@@ -921,12 +913,7 @@ impl<'a> Engine<'a> {
         let mut parents = Vec::with_capacity(16);
         let mut hash = nested::Fingerprint::new();
         for &(branch, n) in targets {
-            let prop: &Prop = match branch {
-                Branch::On(key) => self.on[key].as_deref().expect("computed"),
-                Branch::Off(key) if self.off_key == Some(key) => &self.off,
-                Branch::Off(key) => self.off_kept[key].as_deref().expect("kept"),
-                Branch::Current => &self.off,
-            };
+            let prop = branch_prop(&self.on, &self.off, &self.off_kept, self.off_key, branch);
             nested::rule_walk(
                 prop,
                 n,
@@ -959,7 +946,7 @@ impl<'a> Engine<'a> {
     fn collect_hint(
         &mut self,
         kind: Kind,
-        targets: &[(Which, u16)],
+        targets: &[(Branch, u16)],
         s: u16,
         sort_key: u8,
         complexity: usize,
@@ -975,16 +962,16 @@ impl<'a> Engine<'a> {
         // A later conclusion may take the slot: where the propagations stay
         // until the search ends, the rule parents and fingerprint wait
         // until then (`settle`), for the slots' winners alone.
-        let mut later = [(Branch::On(0), 0u16); 9];
+        let mut later = [(Branch::Current, 0u16); 9];
         let mut deferred = true;
-        for (i, &(which, n)) in targets.iter().enumerate() {
-            later[i] = match (which, self.off_key) {
-                (Which::On(c, d), _) => (Branch::On(c * 9 + d), n),
-                (Which::Off, Some(key)) if self.keeping => (Branch::Off(key), n),
-                (Which::Off, _) => {
+        for (i, &(branch, n)) in targets.iter().enumerate() {
+            later[i] = match (branch, self.off_key) {
+                (Branch::Current, Some(key)) if self.keeping => (Branch::Off(key), n),
+                (Branch::Current, _) => {
                     deferred = false;
-                    (Branch::Current, n)
+                    (branch, n)
                 }
+                _ => (branch, n),
             };
         }
         #[cfg(test)]
@@ -1005,20 +992,39 @@ impl<'a> Engine<'a> {
     }
 }
 
-#[derive(Clone, Copy)]
-enum Which {
-    On(usize, usize),
-    Off,
-}
-
 /// A branch of a conclusion by the key (`9 * cell + digit`) of its
-/// assumption, on or off: where its propagation is when the search ends.
+/// assumption, on or off: which of the engine's propagations is its.
 #[derive(Clone, Copy)]
 enum Branch {
     On(usize),
+    /// An "off" propagation the engine keeps (a nested search's, whose
+    /// conclusions wait for its end: [`Pending`]).
     Off(usize),
     /// The "off" propagation the engine holds now (`Engine::off`).
     Current,
+}
+
+/// The propagation of `branch` among an engine's: the "on" ones, the
+/// current "off" one (of candidate `off_key`) and the "off" ones kept.
+fn branch_prop<'p>(
+    on: &'p [Option<Box<Prop>>],
+    off: &'p Prop,
+    off_kept: &'p [Option<Box<Prop>>],
+    off_key: Option<usize>,
+    branch: Branch,
+) -> &'p Prop {
+    match branch {
+        Branch::On(key) => on[key].as_deref().unwrap_or_else(|| {
+            panic!(
+                "propagation of {}={} not computed",
+                cell(key / 9),
+                key % 9 + 1
+            )
+        }),
+        Branch::Off(key) if off_key == Some(key) => off,
+        Branch::Off(key) => off_kept[key].as_deref().expect("kept"),
+        Branch::Current => off,
+    }
 }
 
 /// A conclusion given a slot of a nested search's collection, whose rule
