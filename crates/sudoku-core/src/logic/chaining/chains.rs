@@ -45,19 +45,17 @@ struct Links {
     by_cell: Vec<u8>,
 }
 
-/// The links of a [`Links`] through cells, units or both.
+/// The links of a [`Links`] through cells (`CELLS`), units (`UNITS`) or
+/// both: fixed for a whole search, so the choice is made when it is
+/// compiled rather than at every state it follows.
 #[derive(Clone, Copy)]
-struct View<'a> {
-    links: &'a Links,
-    cells: bool,
-    units: bool,
-}
+struct View<'a, const CELLS: bool, const UNITS: bool>(&'a Links);
 
-impl View<'_> {
+impl<const CELLS: bool, const UNITS: bool> View<'_, CELLS, UNITS> {
     fn of(&self, s: usize) -> &[u16] {
-        let all = self.links.of(s);
-        let split = usize::from(self.links.by_cell[s]);
-        match (self.cells, self.units) {
+        let all = self.0.of(s);
+        let split = usize::from(self.0.by_cell[s]);
+        match (CELLS, UNITS) {
             (true, true) => all,
             (true, false) => &all[..split],
             (false, true) => &all[split..],
@@ -441,50 +439,74 @@ fn search(
     // One digit alone (X-links) can only remove what lies on none of the
     // digit's templates and place what lies on all of them.
     let covers = templates.map_or([None; 9], |t| t.all(m));
-    for (cells, units) in [(false, true), (true, false), (true, true)] {
-        let weak = View {
-            links: &weak,
-            cells,
-            units: true,
-        };
-        let strong = View {
-            links: &strong,
-            cells,
-            units,
-        };
+    let bounds = Bounds {
+        places: &places,
+        covers: &covers,
+        cycle: &may_cycle,
+        on: &may_on,
+        off: &may_off,
+    };
+    // X-links only, then Y-links only (cycles), then both.
+    pass::<false, true>(m, &weak, &strong, &bounds, work, sink);
+    pass::<true, false>(m, &weak, &strong, &bounds, work, sink);
+    pass::<true, true>(m, &weak, &strong, &bounds, work, sink);
+}
 
-        work.dead.clear();
-        work.dead.resize(STATES, false);
-        for c in 0..81 {
-            let n = m[c].count_ones();
-            if n < 2 || (!units && n > 2) {
-                continue;
+/// What tells a pass of [`search`] which searches can find something: each
+/// digit's cells, the digits' templates and the closure's bounds.
+struct Bounds<'a> {
+    places: &'a [u128; 9],
+    covers: &'a [Option<(u128, u128)>; 9],
+    cycle: &'a [u16; 81],
+    on: &'a [u16; 81],
+    off: &'a [u16; 81],
+}
+
+/// One pass of [`search`]: the cycles and forcing chains with cell links
+/// (`CELLS`) and strong unit links (`UNITS`), candidate by candidate.
+fn pass<const CELLS: bool, const UNITS: bool>(
+    m: &[u16; 81],
+    weak: &Links,
+    strong: &Links,
+    bounds: &Bounds,
+    work: &mut Work,
+    sink: &mut impl Sink,
+) {
+    let weak = View::<CELLS, true>(weak);
+    let strong_here = View::<CELLS, UNITS>(strong);
+    // Forcing chains run where unit links are strong (in the other passes,
+    // none start).
+    let strong = View::<CELLS, true>(strong);
+    work.dead.clear();
+    work.dead.resize(STATES, false);
+    for c in 0..81 {
+        let n = m[c].count_ones();
+        if n < 2 || (!UNITS && n > 2) {
+            continue;
+        }
+        for d in (0..9).filter(|d| m[c] & 1 << d != 0) {
+            // A cycle comes back to `d` on by a strong link, and a chain
+            // from `d` off leaves by one; strong links go both ways, so
+            // without one from `d` off neither exists.
+            let strong_link = !strong_here.of(state(c, d, false)).is_empty();
+            let (mut cycle, mut from_on, mut from_off) = (strong_link, UNITS, UNITS && strong_link);
+            if let (false, Some((some, every))) = (CELLS, bounds.covers[d]) {
+                cycle &= bounds.places[d] & !some != 0;
+                from_on &= some & 1 << c == 0;
+                from_off &= every & 1 << c != 0;
             }
-            for d in (0..9).filter(|d| m[c] & 1 << d != 0) {
-                // A cycle comes back to `d` on by a strong link, and a chain
-                // from `d` off leaves by one; strong links go both ways, so
-                // without one from `d` off neither exists.
-                let strong_link = !strong.of(state(c, d, false)).is_empty();
-                let (mut cycle, mut from_on, mut from_off) =
-                    (strong_link, units, units && strong_link);
-                if let (false, Some((some, every))) = (cells, covers[d]) {
-                    cycle &= places[d] & !some != 0;
-                    from_on &= some & 1 << c == 0;
-                    from_off &= every & 1 << c != 0;
-                }
-                cycle &= may_cycle[c] & 1 << d != 0;
-                from_on &= may_on[c] & 1 << d != 0;
-                from_off &= may_off[c] & 1 << d != 0;
+            cycle &= bounds.cycle[c] & 1 << d != 0;
+            from_on &= bounds.on[c] & 1 << d != 0;
+            from_off &= bounds.off[c] & 1 << d != 0;
 
-                if cycle {
-                    work.cycles(m, weak, strong, c, d, cells, units, sink);
-                }
-                if from_on && !work.dead[state(c, d, true)] {
-                    work.forcing(m, weak, strong, state(c, d, true), cells, sink);
-                }
-                if from_off && !work.dead[state(c, d, false)] {
-                    work.forcing(m, weak, strong, state(c, d, false), cells, sink);
-                }
+            if cycle {
+                work.cycles(m, weak, strong_here, c, d, sink);
+            }
+            if from_on && !work.dead[state(c, d, true)] {
+                work.forcing(m, weak, strong, state(c, d, true), sink);
+            }
+            if from_off && !work.dead[state(c, d, false)] {
+                work.forcing(m, weak, strong, state(c, d, false), sink);
             }
         }
     }
@@ -573,16 +595,15 @@ impl Work {
     }
 
     /// Forcing chains from `source` (on or off) back to its opposite.
-    #[allow(clippy::too_many_arguments)]
-    fn forcing(
+    fn forcing<const CELLS: bool>(
         &mut self,
         m: &[u16; 81],
-        weak: View,
-        strong: View,
+        weak: View<CELLS, true>,
+        strong: View<CELLS, true>,
         source: usize,
-        cells: bool,
         sink: &mut impl Sink,
     ) {
+        let cells = CELLS;
         self.reset();
         let stamp = self.stamp;
         let root = self.arena.push(source, ROOT);
@@ -666,18 +687,16 @@ impl Work {
     }
 
     /// Cycles from `d` on in `c` back to it.
-    #[allow(clippy::too_many_arguments)]
-    fn cycles(
+    fn cycles<const CELLS: bool, const UNITS: bool>(
         &mut self,
         m: &[u16; 81],
-        weak: View,
-        strong: View,
+        weak: View<CELLS, true>,
+        strong: View<CELLS, UNITS>,
         c: usize,
         d: usize,
-        cells: bool,
-        units: bool,
         sink: &mut impl Sink,
     ) {
+        let (cells, units) = (CELLS, UNITS);
         self.reset();
         let stamp = self.stamp;
         let source = state(c, d, true);
