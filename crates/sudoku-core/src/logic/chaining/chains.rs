@@ -146,6 +146,11 @@ impl Arena {
         (self.nodes.len() - 1) as u32
     }
 
+    /// The index the next node pushed will have.
+    fn next(&self) -> u32 {
+        self.nodes.len() as u32
+    }
+
     fn state(&self, i: u32) -> usize {
         usize::from(self.nodes[i as usize].0)
     }
@@ -269,7 +274,14 @@ trait Sink {
     /// Takes the forcing chain ending at `target`.
     fn forcing(&mut self, m: &[u16; 81], arena: &Arena, target: u32, cells: bool);
     /// Takes the cycle ending at `end` (a copy of its start).
-    fn cycle(&mut self, m: &[u16; 81], arena: &Arena, end: u32, cells: bool, units: bool);
+    fn cycle(&mut self, m: &Position, arena: &Arena, end: u32, cells: bool, units: bool);
+}
+
+/// A position as the searches read it: each cell's candidates, and each
+/// digit's cells.
+struct Position<'a> {
+    m: &'a [u16; 81],
+    places: &'a [u128; 9],
 }
 
 impl Sink for Best {
@@ -281,14 +293,12 @@ impl Sink for Best {
         offer_forcing(arena, target, cells, self);
     }
 
-    fn cycle(&mut self, m: &[u16; 81], arena: &Arena, end: u32, cells: bool, units: bool) {
+    fn cycle(&mut self, at: &Position, arena: &Arena, end: u32, cells: bool, units: bool) {
         let complexity = arena.len(end) - 1;
         let (difficulty, sort_key) = cycle_key(complexity, cells, units);
         // Most cycles found remove nothing: their paths are not built.
         if self.beats(difficulty, complexity, sort_key)
-            && cycle_eliminations(m, arena.cycle_states(end))
-                .next()
-                .is_some()
+            && cycle_removes(at.places, arena.cycle_states(end))
         {
             self.0 = Some(Hint {
                 difficulty,
@@ -350,8 +360,8 @@ impl Sink for All {
         }
     }
 
-    fn cycle(&mut self, m: &[u16; 81], arena: &Arena, end: u32, cells: bool, units: bool) {
-        let mut removed: Vec<u16> = cycle_eliminations(m, arena.cycle_states(end))
+    fn cycle(&mut self, at: &Position, arena: &Arena, end: u32, cells: bool, units: bool) {
+        let mut removed: Vec<u16> = cycle_eliminations(at.m, arena.cycle_states(end))
             .map(|(c, d)| state(c, d, false) as u16)
             .collect();
         if removed.is_empty() {
@@ -500,7 +510,11 @@ fn pass<const CELLS: bool, const UNITS: bool>(
             from_off &= bounds.off[c] & 1 << d != 0;
 
             if cycle {
-                work.cycles(m, weak, strong_here, c, d, sink);
+                let at = Position {
+                    m,
+                    places: bounds.places,
+                };
+                work.cycles(&at, weak, strong_here, c, d, sink);
             }
             if from_on && !work.dead[state(c, d, true)] {
                 work.forcing(m, weak, strong, state(c, d, true), sink);
@@ -565,10 +579,12 @@ pub(crate) struct Work {
     seen_on: Vec<u32>,
     seen_off: Vec<u32>,
     stamp: u32,
-    /// The frontier lists of the breadth-first walks, kept between searches.
+    /// The frontier lists of the forcing chain searches' breadth-first
+    /// walks, kept between searches.
     on: Vec<u32>,
     off: Vec<u32>,
     next: Vec<u32>,
+    /// The off nodes a cycle search closed a cycle from.
     found: Vec<u32>,
     /// States whose forcing chain search cannot find anything in the
     /// current kind of links (see [`Work::forcing`]).
@@ -689,7 +705,7 @@ impl Work {
     /// Cycles from `d` on in `c` back to it.
     fn cycles<const CELLS: bool, const UNITS: bool>(
         &mut self,
-        m: &[u16; 81],
+        at: &Position,
         weak: View<CELLS, true>,
         strong: View<CELLS, UNITS>,
         c: usize,
@@ -702,53 +718,53 @@ impl Work {
         let source = state(c, d, true);
         let root = self.arena.push(source, ROOT);
         self.seen_on[source] = stamp;
-        self.on.push(root);
+        // The nodes of each level are pushed together: a level's on states
+        // (then off states) are a range of the arena. A cycle found is
+        // kept as the off node it closes from.
+        let mut on = root..root + 1;
         let mut length = 0;
-        while let Some(&front) = self.on.first() {
+        while !on.is_empty() {
             // A cycle closing later has at least one more distinct state
             // (two more on its path, the last a copy of the start).
-            let shortest = self.arena.len(front) + 1;
+            let shortest = self.arena.len(on.start) + 1;
             let (difficulty, sort_key) = cycle_key(shortest, cells, units);
             if !sink.open(difficulty, shortest, sort_key) {
                 break;
             }
             length += 1;
-            self.off.clear();
-            for k in 0..self.on.len() {
-                let i = self.on[k];
+            let off = self.arena.next()..;
+            for i in on {
                 let here = self.arena.state(i);
                 let above = self.arena.above(i);
                 for &t in weak.of(here) {
                     let t = usize::from(t);
                     let on_path = above & 1 << (t % 64) != 0 && self.arena.has_ancestor(i, t);
                     if here != t && !on_path {
-                        let n = self.arena.push(t, i);
-                        self.off.push(n);
+                        self.arena.push(t, i);
                     }
                 }
             }
+            let off = off.start..self.arena.next();
             length += 1;
-            self.next.clear();
-            for k in 0..self.off.len() {
-                let i = self.off[k];
+            let next = self.arena.next();
+            for i in off {
                 for &t in strong.of(self.arena.state(i)) {
                     let t = usize::from(t);
                     if length >= 4 && t == source {
-                        let n = self.arena.push(t, i);
-                        self.found.push(n);
+                        self.found.push(i);
                     }
                     if self.seen_on[t] != stamp {
                         self.seen_on[t] = stamp;
-                        let n = self.arena.push(t, i);
-                        self.next.push(n);
+                        self.arena.push(t, i);
                     }
                 }
             }
-            std::mem::swap(&mut self.on, &mut self.next);
+            on = next..self.arena.next();
         }
         let found = std::mem::take(&mut self.found);
-        for &end in &found {
-            sink.cycle(m, &self.arena, end, cells, units);
+        for &closing in &found {
+            let end = self.arena.push(source, closing);
+            sink.cycle(at, &self.arena, end, cells, units);
         }
         self.found = found;
     }
@@ -889,6 +905,21 @@ fn cycle_eliminations(
     })
 }
 
+/// Whether the cycle of `states` removes anything: what
+/// [`cycle_eliminations`] would list, tested digit by digit on the cells
+/// of its candidates (`places`) at once.
+fn cycle_removes(places: &[u128; 9], states: impl Iterator<Item = usize>) -> bool {
+    let mut loop_cells = 0u128;
+    let (mut on, mut off) = ([0u128; 9], [0u128; 9]);
+    for s in states {
+        let (c, d) = (state_cell(s), state_digit(s));
+        loop_cells |= 1 << c;
+        let seen = if state_on(s) { &mut on[d] } else { &mut off[d] };
+        *seen |= PEER_BITS[c];
+    }
+    (0..9).any(|d| on[d] & off[d] & places[d] & !loop_cells != 0)
+}
+
 /// The step of the cycle `path` (its ends the same state), of the links
 /// given; it removes something.
 fn cycle_step(m: &[u16; 81], path: &[usize], cells: bool, units: bool, words: Words) -> Step {
@@ -925,8 +956,64 @@ fn cycle_step(m: &[u16; 81], path: &[usize], cells: bool, units: bool, words: Wo
 mod tests {
     use super::*;
     use crate::logic::tests::{marks_of, walk};
-    use rand::SeedableRng;
+    use rand::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
+
+    /// The quick test of whether a cycle removes anything says what the
+    /// list of its eliminations says, for sets of states drawn at random
+    /// from the candidates of positions along random walks (some removing
+    /// something, some not).
+    #[test]
+    fn a_cycle_removes_something_where_its_eliminations_list_something() {
+        let line =
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        let mut marks = marks_of(line);
+        let mut earlier = Vec::new();
+        let (mut removing, mut not) = (0, 0);
+        for _ in 0..60 {
+            let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
+            let places = digit_cells_of(&m);
+            let candidates: Vec<(usize, usize)> = (0..81)
+                .flat_map(|c| (0..9).map(move |d| (c, d)))
+                .filter(|&(c, d)| m[c] & 1 << d != 0 && m[c].count_ones() > 1)
+                .collect();
+            for _ in 0..50 {
+                let n = rng.gen_range(2..=12).min(candidates.len());
+                let states: Vec<usize> = (0..n)
+                    .map(|_| {
+                        let (c, d) = candidates[rng.gen_range(0..candidates.len())];
+                        state(c, d, rng.gen())
+                    })
+                    .collect();
+                let listed = cycle_eliminations(&m, states.iter().copied())
+                    .next()
+                    .is_some();
+                assert_eq!(
+                    cycle_removes(&places, states.iter().copied()),
+                    listed,
+                    "{states:?}"
+                );
+                if listed {
+                    removing += 1;
+                } else {
+                    not += 1;
+                }
+            }
+            let step = forcing_chain_or_cycle(
+                &marks,
+                &mut templates::Covers::default(),
+                &mut Work::default(),
+                &mut closure::Cache::default(),
+                Words::Written,
+            );
+            walk(&mut marks, &mut earlier, step, line, &mut rng);
+        }
+        assert!(
+            removing > 100 && not > 100,
+            "{removing} removing, {not} not"
+        );
+    }
 
     /// Random walks of positions (steps taken, candidates removed, now and
     /// then back to an earlier position), each searched with the closure
