@@ -579,11 +579,6 @@ pub(crate) struct Work {
     seen_on: Vec<u32>,
     seen_off: Vec<u32>,
     stamp: u32,
-    /// The frontier lists of the forcing chain searches' breadth-first
-    /// walks, kept between searches.
-    on: Vec<u32>,
-    off: Vec<u32>,
-    next: Vec<u32>,
     /// The off nodes a cycle search closed a cycle from.
     found: Vec<u32>,
     /// States whose forcing chain search cannot find anything in the
@@ -604,9 +599,6 @@ impl Work {
             self.seen_off.iter_mut().for_each(|s| *s = 0);
             self.stamp = 1;
         }
-        self.on.clear();
-        self.off.clear();
-        self.next.clear();
         self.found.clear();
     }
 
@@ -624,80 +616,71 @@ impl Work {
         let stamp = self.stamp;
         let root = self.arena.push(source, ROOT);
         let opposite = source ^ 1;
-        if state_on(source) {
+        // As in the cycle search, each level's on states, then its off
+        // states, are a range of the arena; the chain found is kept as the
+        // node it reaches `opposite` from.
+        let (mut on, mut off_from) = if state_on(source) {
             self.seen_on[source] = stamp;
-            self.on.push(root);
+            (root..root + 1, root + 1)
         } else {
             self.seen_off[source] = stamp;
-            self.off.push(root);
-        }
-        let mut found = false;
-        while !found && (!self.on.is_empty() || !self.off.is_empty()) {
+            (root + 1..root + 1, root)
+        };
+        let mut found = None;
+        while found.is_none() && (!on.is_empty() || off_from < self.arena.next()) {
             // Every chain still to come has at least one more state than
             // the frontier: stop once none of them could be the easiest.
-            let front = self
-                .on
-                .first()
-                .or(self.off.first())
-                .copied()
-                .unwrap_or(root);
+            let front = if on.is_empty() { off_from } else { on.start };
             let shortest = self.arena.len(front) + 1;
             let (difficulty, sort_key) = forcing_key(shortest, cells);
             if !sink.open(difficulty, shortest, sort_key) {
                 return;
             }
-            self.next.clear();
-            for k in 0..self.on.len() {
-                let i = self.on[k];
+            for i in on {
                 for &t in weak.of(self.arena.state(i)) {
                     let t = usize::from(t);
-                    if t == opposite && !found {
-                        let target = self.arena.push(t, i);
-                        sink.forcing(m, &self.arena, target, cells);
-                        found = true;
+                    if t == opposite && found.is_none() {
+                        found = Some(i);
                     }
                     if self.seen_off[t] != stamp {
                         self.seen_off[t] = stamp;
-                        let n = self.arena.push(t, i);
-                        self.next.push(n);
+                        self.arena.push(t, i);
                     }
                 }
             }
-            self.off.extend_from_slice(&self.next);
-            self.next.clear();
-            for k in 0..self.off.len() {
-                let i = self.off[k];
+            let next = self.arena.next();
+            for i in off_from..next {
                 for &t in strong.of(self.arena.state(i)) {
                     let t = usize::from(t);
-                    if t == opposite && !found {
-                        let target = self.arena.push(t, i);
-                        sink.forcing(m, &self.arena, target, cells);
-                        found = true;
+                    if t == opposite && found.is_none() {
+                        found = Some(i);
                     }
                     if self.seen_on[t] != stamp {
                         self.seen_on[t] = stamp;
-                        let n = self.arena.push(t, i);
-                        self.next.push(n);
+                        self.arena.push(t, i);
                     }
                 }
             }
-            self.off.clear();
-            std::mem::swap(&mut self.on, &mut self.next);
+            on = next..self.arena.next();
+            off_from = self.arena.next();
         }
-        if !found {
-            // Everything `source` implies is known, and implies no more than
-            // it: a state reached whose opposite was not reached cannot lead
-            // to its opposite either, so its own search would find nothing.
-            for node in &self.arena.nodes {
-                let x = usize::from(node.0);
-                let opposite_seen = if state_on(x) {
-                    self.seen_off[x ^ 1] == stamp
-                } else {
-                    self.seen_on[x ^ 1] == stamp
-                };
-                if !opposite_seen {
-                    self.dead[x] = true;
-                }
+        if let Some(from) = found {
+            let target = self.arena.push(opposite, from);
+            sink.forcing(m, &self.arena, target, cells);
+            return;
+        }
+        // Everything `source` implies is known, and implies no more than
+        // it: a state reached whose opposite was not reached cannot lead to
+        // its opposite either, so its own search would find nothing.
+        for node in &self.arena.nodes {
+            let x = usize::from(node.0);
+            let opposite_seen = if state_on(x) {
+                self.seen_off[x ^ 1] == stamp
+            } else {
+                self.seen_on[x ^ 1] == stamp
+            };
+            if !opposite_seen {
+                self.dead[x] = true;
             }
         }
     }
