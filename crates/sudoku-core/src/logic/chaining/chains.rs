@@ -22,7 +22,7 @@
 
 use super::closure;
 use super::shared::{
-    length_bonus, state, state_cell, state_digit, state_on, to_rating, two, STATES,
+    length_bonus, state, state_cell, state_digit, state_on, to_rating, two, two16, STATES,
 };
 use crate::logic::templates;
 use crate::logic::{
@@ -31,30 +31,123 @@ use crate::logic::{
 };
 use crate::pos::Cell;
 
-/// The links of every state of one position, computed once per search:
-/// `to[start[s]..start[s + 1]]` are the states `s` implies, in Sudoku
-/// Explainer's order, the first `by_cell[s]` of them through its cell. An
-/// on state turns off the cell's other digits, then the digit's other
-/// places in the box, row and column; an off state turns on the other
-/// digit of a two-candidate cell, then the other place of the digit in a
-/// box, row or column where it has two. [`View`] picks the cell links, the
-/// unit links or both.
+/// What every on state of one position turns off, computed once per
+/// search: `to[start[s]..start[s + 1]]` are the states `s` implies, in
+/// Sudoku Explainer's order, the first `by_cell[s]` of them through its
+/// cell: the cell's other digits, then the digit's other places in the
+/// box, row and column. [`View`] picks the cell links, the unit links or
+/// both.
 struct Links {
     start: Vec<u32>,
     to: Vec<u16>,
     by_cell: Vec<u8>,
 }
 
-/// The links of a [`Links`] through cells (`CELLS`), units (`UNITS`) or
+/// What every off state of one position turns on, computed once per
+/// search: the other digit of a two-candidate cell, then the other place
+/// of the digit in a box, row or column where it has two (each place
+/// once), in Sudoku Explainer's order. At most four, so kept in place per
+/// candidate (`cell * 9 + digit`) rather than as one list.
+#[derive(Default)]
+struct Strong {
+    to: Vec<[u16; 4]>,
+    len: Vec<u8>,
+    /// How many of them go through the cell (zero or one).
+    by_cell: Vec<u8>,
+}
+
+impl Strong {
+    /// Works the links out for the board `m`, whose digits' cells are
+    /// `at`.
+    fn fill(&mut self, m: &[u16; 81], at: &[u128; 9]) {
+        self.to.resize(729, [0; 4]);
+        self.len.clear();
+        self.len.resize(729, 0);
+        self.by_cell.clear();
+        self.by_cell.resize(729, 0);
+        for (c, &mask) in m.iter().enumerate() {
+            if two16(mask) {
+                let a = mask.trailing_zeros() as usize;
+                let b = (mask & (mask - 1)).trailing_zeros() as usize;
+                for (x, y) in [(a, b), (b, a)] {
+                    self.to[c * 9 + x][0] = state(c, y, true) as u16;
+                    self.len[c * 9 + x] = 1;
+                    self.by_cell[c * 9 + x] = 1;
+                }
+            }
+        }
+        // Box, row and column units in turn, so each candidate's unit links
+        // come in that order.
+        for kind in KINDS {
+            for &unit in &UNIT_BITS[kind * 9..kind * 9 + 9] {
+                for (d, &places) in at.iter().enumerate() {
+                    let pair = places & unit;
+                    if !two(pair) {
+                        continue;
+                    }
+                    let x = pair.trailing_zeros() as usize;
+                    let y = (pair & (pair - 1)).trailing_zeros() as usize;
+                    for (from, to) in [(x, y), (y, x)] {
+                        let key = from * 9 + d;
+                        let t = state(to, d, true) as u16;
+                        let n = usize::from(self.len[key]);
+                        if !self.to[key][..n].contains(&t) {
+                            self.to[key][n] = t;
+                            self.len[key] += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A table of links: every state's, the first `cell_links` of them
+/// through its cell.
+trait Table {
+    fn all(&self, s: usize) -> &[u16];
+    fn cell_links(&self, s: usize) -> usize;
+}
+
+impl Table for Links {
+    fn all(&self, s: usize) -> &[u16] {
+        &self.to[self.start[s] as usize..self.start[s + 1] as usize]
+    }
+
+    fn cell_links(&self, s: usize) -> usize {
+        usize::from(self.by_cell[s])
+    }
+}
+
+impl Table for Strong {
+    /// `s` is an off state (an on state implies nothing by strong links).
+    fn all(&self, s: usize) -> &[u16] {
+        let key = s / 2;
+        &self.to[key][..usize::from(self.len[key])]
+    }
+
+    fn cell_links(&self, s: usize) -> usize {
+        usize::from(self.by_cell[s / 2])
+    }
+}
+
+/// The links of a [`Table`] through cells (`CELLS`), units (`UNITS`) or
 /// both: fixed for a whole search, so the choice is made when it is
 /// compiled rather than at every state it follows.
-#[derive(Clone, Copy)]
-struct View<'a, const CELLS: bool, const UNITS: bool>(&'a Links);
+struct View<'a, T, const CELLS: bool, const UNITS: bool>(&'a T);
 
-impl<const CELLS: bool, const UNITS: bool> View<'_, CELLS, UNITS> {
+impl<T, const CELLS: bool, const UNITS: bool> Clone for View<'_, T, CELLS, UNITS> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T, const CELLS: bool, const UNITS: bool> Copy for View<'_, T, CELLS, UNITS> {}
+
+impl<T: Table, const CELLS: bool, const UNITS: bool> View<'_, T, CELLS, UNITS> {
     fn of(&self, s: usize) -> &[u16] {
-        let all = self.0.of(s);
-        let split = usize::from(self.0.by_cell[s]);
+        let all = self.0.all(s);
+        let split = self.0.cell_links(s);
         match (CELLS, UNITS) {
             (true, true) => all,
             (true, false) => &all[..split],
@@ -65,70 +158,41 @@ impl<const CELLS: bool, const UNITS: bool> View<'_, CELLS, UNITS> {
 }
 
 impl Links {
-    /// What each on state turns off (`weak`) or each off state turns on,
-    /// on the board `m` whose digits' cells are `at`.
-    fn new(m: &[u16; 81], at: &[u128; 9], weak: bool) -> Links {
+    /// What each on state turns off on the board `m`, whose digits' cells
+    /// are `at`.
+    fn new(m: &[u16; 81], at: &[u128; 9]) -> Links {
         let mut start = Vec::with_capacity(STATES + 1);
         let mut by_cell = vec![0u8; STATES];
-        let mut to = Vec::with_capacity(if weak { 729 * 12 } else { 729 * 2 });
+        let mut to = Vec::with_capacity(729 * 12);
         for c in 0..81 {
             for (d, &places_d) in at.iter().enumerate() {
-                // The off state, then the on state: only one of them has
-                // links of this kind, and only if `d` is a candidate.
+                // The off state (which turns nothing off), then the on state.
                 let s = state(c, d, false);
+                start.push(to.len() as u32);
+                start.push(to.len() as u32);
                 if m[c] & 1 << d == 0 {
-                    start.push(to.len() as u32);
-                    start.push(to.len() as u32);
                     continue;
                 }
-                if weak {
-                    start.push(to.len() as u32);
-                    start.push(to.len() as u32);
-                    let mut rest = m[c] & !(1 << d);
-                    by_cell[s + 1] = rest.count_ones() as u8;
-                    while rest != 0 {
-                        to.push(state(c, rest.trailing_zeros() as usize, false) as u16);
-                        rest &= rest - 1;
+                let mut rest = m[c] & !(1 << d);
+                by_cell[s + 1] = rest.count_ones() as u8;
+                while rest != 0 {
+                    to.push(state(c, rest.trailing_zeros() as usize, false) as u16);
+                    rest &= rest - 1;
+                }
+                let mut done = 1u128 << c;
+                for kind in KINDS {
+                    let unit = UNIT_BITS[usize::from(CELL_UNITS[c][kind])];
+                    let mut places = places_d & unit & !done;
+                    done |= unit;
+                    while places != 0 {
+                        to.push(state(places.trailing_zeros() as usize, d, false) as u16);
+                        places &= places - 1;
                     }
-                    let mut done = 1u128 << c;
-                    for kind in KINDS {
-                        let unit = UNIT_BITS[usize::from(CELL_UNITS[c][kind])];
-                        let mut places = places_d & unit & !done;
-                        done |= unit;
-                        while places != 0 {
-                            to.push(state(places.trailing_zeros() as usize, d, false) as u16);
-                            places &= places - 1;
-                        }
-                    }
-                } else {
-                    start.push(to.len() as u32);
-                    if two(u128::from(m[c])) {
-                        let other = (m[c] & !(1 << d)).trailing_zeros() as usize;
-                        to.push(state(c, other, true) as u16);
-                        by_cell[s] = 1;
-                    }
-                    // Unit links reach other cells: never the cell's link.
-                    let first = to.len();
-                    for kind in KINDS {
-                        let places = places_d & UNIT_BITS[usize::from(CELL_UNITS[c][kind])];
-                        if two(places) {
-                            let other = (places & !(1u128 << c)).trailing_zeros() as usize;
-                            let t = state(other, d, true) as u16;
-                            if !to[first..].contains(&t) {
-                                to.push(t);
-                            }
-                        }
-                    }
-                    start.push(to.len() as u32);
                 }
             }
         }
         start.push(to.len() as u32);
         Links { start, to, by_cell }
-    }
-
-    fn of(&self, s: usize) -> &[u16] {
-        &self.to[self.start[s] as usize..self.start[s + 1] as usize]
     }
 }
 
@@ -444,8 +508,9 @@ fn search(
     // X-links only, then Y-links only (cycles), then both.
     // Each digit's cells.
     let places = digit_cells_of(m);
-    let weak = Links::new(m, &places, true);
-    let strong = Links::new(m, &places, false);
+    let weak = Links::new(m, &places);
+    let mut strong = std::mem::take(&mut work.strong);
+    strong.fill(m, &places);
     // One digit alone (X-links) can only remove what lies on none of the
     // digit's templates and place what lies on all of them.
     let covers = templates.map_or([None; 9], |t| t.all(m));
@@ -460,6 +525,7 @@ fn search(
     pass::<false, true>(m, &weak, &strong, &bounds, work, sink);
     pass::<true, false>(m, &weak, &strong, &bounds, work, sink);
     pass::<true, true>(m, &weak, &strong, &bounds, work, sink);
+    work.strong = strong;
 }
 
 /// What tells a pass of [`search`] which searches can find something: each
@@ -477,16 +543,16 @@ struct Bounds<'a> {
 fn pass<const CELLS: bool, const UNITS: bool>(
     m: &[u16; 81],
     weak: &Links,
-    strong: &Links,
+    strong: &Strong,
     bounds: &Bounds,
     work: &mut Work,
     sink: &mut impl Sink,
 ) {
-    let weak = View::<CELLS, true>(weak);
-    let strong_here = View::<CELLS, UNITS>(strong);
+    let weak = View::<Links, CELLS, true>(weak);
+    let strong_here = View::<Strong, CELLS, UNITS>(strong);
     // Forcing chains run where unit links are strong (in the other passes,
     // none start).
-    let strong = View::<CELLS, true>(strong);
+    let strong = View::<Strong, CELLS, true>(strong);
     work.dead.clear();
     work.dead.resize(STATES, false);
     for c in 0..81 {
@@ -584,6 +650,8 @@ pub(crate) struct Work {
     /// States whose forcing chain search cannot find anything in the
     /// current kind of links (see [`Work::forcing`]).
     dead: Vec<bool>,
+    /// The strong links of the position searched, kept for their storage.
+    strong: Strong,
 }
 
 impl Work {
@@ -606,8 +674,8 @@ impl Work {
     fn forcing<const CELLS: bool>(
         &mut self,
         m: &[u16; 81],
-        weak: View<CELLS, true>,
-        strong: View<CELLS, true>,
+        weak: View<Links, CELLS, true>,
+        strong: View<Strong, CELLS, true>,
         source: usize,
         sink: &mut impl Sink,
     ) {
@@ -689,8 +757,8 @@ impl Work {
     fn cycles<const CELLS: bool, const UNITS: bool>(
         &mut self,
         at: &Position,
-        weak: View<CELLS, true>,
-        strong: View<CELLS, UNITS>,
+        weak: View<Links, CELLS, true>,
+        strong: View<Strong, CELLS, UNITS>,
         c: usize,
         d: usize,
         sink: &mut impl Sink,
