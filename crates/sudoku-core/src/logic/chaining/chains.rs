@@ -32,16 +32,38 @@ use crate::logic::{
 use crate::pos::Cell;
 
 /// What every on state of one position turns off, computed once per
-/// search: `to[start[s]..start[s + 1]]` are the states `s` implies, in
-/// Sudoku Explainer's order, the first `by_cell[s]` of them through its
-/// cell: the cell's other digits, then the digit's other places in the
+/// search: for the candidate `key` (`cell * 9 + digit`),
+/// `to[start[key]..start[key + 1]]` are the states its on state implies,
+/// in Sudoku Explainer's order, the first `by_cell[key]` of them through
+/// its cell: the cell's other digits, then the digit's other places in the
 /// box, row and column. [`View`] picks the cell links, the unit links or
 /// both.
+#[derive(Default)]
 struct Links {
     start: Vec<u32>,
     to: Vec<u16>,
     by_cell: Vec<u8>,
 }
+
+/// Per cell, its peers in the box, then those of the row outside the box,
+/// then those of the column outside both: the places an on state turns
+/// off, in Sudoku Explainer's order, each once.
+const PEER_PARTS: [[u128; 3]; 81] = {
+    let mut out = [[0u128; 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut done = 1u128 << c;
+        let mut k = 0;
+        while k < 3 {
+            let unit = UNIT_BITS[CELL_UNITS[c][KINDS[k]] as usize];
+            out[c][k] = unit & !done;
+            done |= unit;
+            k += 1;
+        }
+        c += 1;
+    }
+    out
+};
 
 /// What every off state of one position turns on, computed once per
 /// search: the other digit of a two-candidate cell, then the other place
@@ -110,12 +132,14 @@ trait Table {
 }
 
 impl Table for Links {
+    /// `s` is an on state (an off state turns nothing off).
     fn all(&self, s: usize) -> &[u16] {
-        &self.to[self.start[s] as usize..self.start[s + 1] as usize]
+        let key = s / 2;
+        &self.to[self.start[key] as usize..self.start[key + 1] as usize]
     }
 
     fn cell_links(&self, s: usize) -> usize {
-        usize::from(self.by_cell[s])
+        usize::from(self.by_cell[s / 2])
     }
 }
 
@@ -158,41 +182,37 @@ impl<T: Table, const CELLS: bool, const UNITS: bool> View<'_, T, CELLS, UNITS> {
 }
 
 impl Links {
-    /// What each on state turns off on the board `m`, whose digits' cells
-    /// are `at`.
-    fn new(m: &[u16; 81], at: &[u128; 9]) -> Links {
-        let mut start = Vec::with_capacity(STATES + 1);
-        let mut by_cell = vec![0u8; STATES];
-        let mut to = Vec::with_capacity(729 * 12);
-        for c in 0..81 {
-            for (d, &places_d) in at.iter().enumerate() {
-                // The off state (which turns nothing off), then the on state.
-                let s = state(c, d, false);
-                start.push(to.len() as u32);
-                start.push(to.len() as u32);
-                if m[c] & 1 << d == 0 {
+    /// Works the links out for the board `m`, whose digits' cells are
+    /// `at`.
+    fn fill(&mut self, m: &[u16; 81], at: &[u128; 9]) {
+        self.start.clear();
+        self.to.clear();
+        self.by_cell.clear();
+        self.by_cell.resize(729, 0);
+        for (c, &mask) in m.iter().enumerate() {
+            for (d, &places) in at.iter().enumerate() {
+                self.start.push(self.to.len() as u32);
+                if mask & 1 << d == 0 {
                     continue;
                 }
-                let mut rest = m[c] & !(1 << d);
-                by_cell[s + 1] = rest.count_ones() as u8;
+                let mut rest = mask & !(1 << d);
+                self.by_cell[c * 9 + d] = rest.count_ones() as u8;
                 while rest != 0 {
-                    to.push(state(c, rest.trailing_zeros() as usize, false) as u16);
+                    self.to
+                        .push(state(c, rest.trailing_zeros() as usize, false) as u16);
                     rest &= rest - 1;
                 }
-                let mut done = 1u128 << c;
-                for kind in KINDS {
-                    let unit = UNIT_BITS[usize::from(CELL_UNITS[c][kind])];
-                    let mut places = places_d & unit & !done;
-                    done |= unit;
+                for part in PEER_PARTS[c] {
+                    let mut places = places & part;
                     while places != 0 {
-                        to.push(state(places.trailing_zeros() as usize, d, false) as u16);
+                        self.to
+                            .push(state(places.trailing_zeros() as usize, d, false) as u16);
                         places &= places - 1;
                     }
                 }
             }
         }
-        start.push(to.len() as u32);
-        Links { start, to, by_cell }
+        self.start.push(self.to.len() as u32);
     }
 }
 
@@ -508,7 +528,8 @@ fn search(
     // X-links only, then Y-links only (cycles), then both.
     // Each digit's cells.
     let places = digit_cells_of(m);
-    let weak = Links::new(m, &places);
+    let mut weak = std::mem::take(&mut work.weak);
+    weak.fill(m, &places);
     let mut strong = std::mem::take(&mut work.strong);
     strong.fill(m, &places);
     // One digit alone (X-links) can only remove what lies on none of the
@@ -525,6 +546,7 @@ fn search(
     pass::<false, true>(m, &weak, &strong, &bounds, work, sink);
     pass::<true, false>(m, &weak, &strong, &bounds, work, sink);
     pass::<true, true>(m, &weak, &strong, &bounds, work, sink);
+    work.weak = weak;
     work.strong = strong;
 }
 
@@ -650,7 +672,8 @@ pub(crate) struct Work {
     /// States whose forcing chain search cannot find anything in the
     /// current kind of links (see [`Work::forcing`]).
     dead: Vec<bool>,
-    /// The strong links of the position searched, kept for their storage.
+    /// The links of the position searched, kept for their storage.
+    weak: Links,
     strong: Strong,
 }
 
