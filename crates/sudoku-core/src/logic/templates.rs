@@ -4,7 +4,7 @@
 //! that digit alone can remove a candidate or place it, which lets the
 //! single-digit chain searches skip work that cannot find anything.
 
-use crate::logic::CELL_UNITS;
+use crate::logic::{digit_cells_of, CELL_UNITS};
 
 /// Tree nodes visited before giving up on a digit: an open digit can have
 /// tens of thousands of templates, and then the searches run unfiltered.
@@ -19,6 +19,7 @@ pub(crate) fn cover(m: &[u16; 81], d: usize) -> Option<(u128, u128)> {
 }
 
 /// The cells (bit `c`) holding digit index `d` as a candidate.
+#[cfg(test)]
 fn places(m: &[u16; 81], d: usize) -> u128 {
     (0..81)
         .filter(|&c| m[c] & 1 << d != 0)
@@ -52,11 +53,17 @@ const KEPT: usize = 4096;
 type Cover = (u128, u128);
 
 impl Covers {
-    /// [`cover`] of digit index `d` in `m`, worked out only if the digit's
-    /// candidates changed since it was last asked for, from its templates
-    /// kept then if it only lost some.
+    /// [`cover`] of digit index `d` in `m`, as [`Covers::all`] works it
+    /// out.
+    #[cfg(test)]
     pub(crate) fn of(&mut self, m: &[u16; 81], d: usize) -> Option<Cover> {
-        let cells = places(m, d);
+        self.of_cells(places(m, d), d)
+    }
+
+    /// The cover of digit index `d`, whose candidates are the cells of
+    /// `cells`, worked out only if they changed since it was last asked
+    /// for, from its templates kept then if it only lost some.
+    fn of_cells(&mut self, cells: u128, d: usize) -> Option<Cover> {
         let known = &mut self.known[d];
         if let Some(k) = known {
             if k.cells == cells {
@@ -92,7 +99,8 @@ impl Covers {
 
     /// The covers of all nine digits.
     pub(crate) fn all(&mut self, m: &[u16; 81]) -> [Option<Cover>; 9] {
-        std::array::from_fn(|d| self.of(m, d))
+        let cells = digit_cells_of(m);
+        std::array::from_fn(|d| self.of_cells(cells[d], d))
     }
 }
 
@@ -104,7 +112,7 @@ fn rows(cells: u128) -> u16 {
 }
 
 /// The cover of a digit whose candidates are the cells of `cells` (as
-/// [`Covers::of`] gives it), with the templates listed into `list` (empty)
+/// [`Covers::all`] gives it), with the templates listed into `list` (empty)
 /// as long as there are at most [`KEPT`]; the second value tells whether
 /// they all are (the walk kept to its budget and found no more).
 fn walk(cells: u128, list: &mut Vec<u128>) -> (Option<Cover>, bool) {
