@@ -954,16 +954,7 @@ fn cycle_eliminations(
     m: &[u16; 81],
     states: impl Iterator<Item = usize>,
 ) -> impl Iterator<Item = (usize, usize)> + '_ {
-    // The cells of the cycle; per digit, the cells that see a state of it
-    // on, and off.
-    let mut loop_cells = 0u128;
-    let (mut on, mut off) = ([0u128; 9], [0u128; 9]);
-    for s in states {
-        let (c, d) = (state_cell(s), state_digit(s));
-        loop_cells |= 1 << c;
-        let seen = if state_on(s) { &mut on[d] } else { &mut off[d] };
-        *seen |= PEER_BITS[c];
-    }
+    let (loop_cells, on, off) = cycle_sight(states);
     (0..9).flat_map(move |d| {
         let mut both = on[d] & off[d] & !loop_cells;
         std::iter::from_fn(move || {
@@ -983,6 +974,14 @@ fn cycle_eliminations(
 /// [`cycle_eliminations`] would list, tested digit by digit on the cells
 /// of its candidates (`places`) at once.
 fn cycle_removes(places: &[u128; 9], states: impl Iterator<Item = usize>) -> bool {
+    let (loop_cells, on, off) = cycle_sight(states);
+    (0..9).any(|d| on[d] & off[d] & places[d] & !loop_cells != 0)
+}
+
+/// The cells of the cycle of `states`, and per digit the cells that see a
+/// state of it on, and those that see one off.
+#[inline(always)]
+fn cycle_sight(states: impl Iterator<Item = usize>) -> (u128, [u128; 9], [u128; 9]) {
     let mut loop_cells = 0u128;
     let (mut on, mut off) = ([0u128; 9], [0u128; 9]);
     for s in states {
@@ -991,7 +990,7 @@ fn cycle_removes(places: &[u128; 9], states: impl Iterator<Item = usize>) -> boo
         let seen = if state_on(s) { &mut on[d] } else { &mut off[d] };
         *seen |= PEER_BITS[c];
     }
-    (0..9).any(|d| on[d] & off[d] & places[d] & !loop_cells != 0)
+    (loop_cells, on, off)
 }
 
 /// The step of the cycle `path` (its ends the same state), of the links
