@@ -333,6 +333,34 @@ impl Closure {
         except: usize,
         keep: impl Fn(usize) -> bool,
     ) -> bool {
+        // Two states that each imply something (a state and its opposite,
+        // for every candidate the static chains ask about): their rows are
+        // met word by word, and the first state kept ends it.
+        if let &[a, b] = froms {
+            let rows = [a, b].map(|s| {
+                let i = self.index[s];
+                (i != ABSENT).then(|| self.row[usize::from(self.comp[usize::from(i)])])
+            });
+            if let [Some(ra), Some(rb)] = rows {
+                if ra != NO_ROW && rb != NO_ROW {
+                    let n = self.words;
+                    let x = &self.reach[ra as usize * n..(ra as usize + 1) * n];
+                    let y = &self.reach[rb as usize * n..(rb as usize + 1) * n];
+                    return x.iter().zip(y).enumerate().any(|(w, (&p, &q))| {
+                        let mut bits = p & q;
+                        while bits != 0 {
+                            let v = w * 64 + bits.trailing_zeros() as usize;
+                            bits &= bits - 1;
+                            let s = usize::from(self.states[v]);
+                            if s != except && keep(s) {
+                                return true;
+                            }
+                        }
+                        false
+                    });
+                }
+            }
+        }
         let mut acc = [0u64; STATES.div_ceil(64)];
         let acc = &mut acc[..self.words];
         for (i, &s) in froms.iter().enumerate() {
