@@ -346,18 +346,11 @@ impl Closure {
                     let n = self.words;
                     let x = &self.reach[ra as usize * n..(ra as usize + 1) * n];
                     let y = &self.reach[rb as usize * n..(rb as usize + 1) * n];
-                    return x.iter().zip(y).enumerate().any(|(w, (&p, &q))| {
-                        let mut bits = p & q;
-                        while bits != 0 {
-                            let v = w * 64 + bits.trailing_zeros() as usize;
-                            bits &= bits - 1;
-                            let s = usize::from(self.states[v]);
-                            if s != except && keep(s) {
-                                return true;
-                            }
-                        }
-                        false
-                    });
+                    return x
+                        .iter()
+                        .zip(y)
+                        .enumerate()
+                        .any(|(w, (&p, &q))| self.keeps_one(w, p & q, except, &keep));
                 }
             }
         }
@@ -393,18 +386,30 @@ impl Closure {
                 }
             }
         }
-        acc.iter().enumerate().any(|(w, &bits)| {
-            let mut bits = bits;
-            while bits != 0 {
-                let v = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let s = usize::from(self.states[v]);
-                if s != except && keep(s) {
-                    return true;
-                }
+        acc.iter()
+            .enumerate()
+            .any(|(w, &bits)| self.keeps_one(w, bits, except, &keep))
+    }
+
+    /// Whether word `w` of a set of compact states (`bits`) holds a state
+    /// other than `except` that `keep` accepts.
+    #[inline(always)]
+    fn keeps_one(
+        &self,
+        w: usize,
+        mut bits: u64,
+        except: usize,
+        keep: &impl Fn(usize) -> bool,
+    ) -> bool {
+        while bits != 0 {
+            let v = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let s = usize::from(self.states[v]);
+            if s != except && keep(s) {
+                return true;
             }
-            false
-        })
+        }
+        false
     }
 
     /// Makes this closure a copy of `other`, in the storage it has.
