@@ -358,7 +358,7 @@ trait Sink {
     /// Takes the forcing chain ending at `target`.
     fn forcing(&mut self, m: &[u16; 81], arena: &Arena, target: u32, cells: bool);
     /// Takes the cycle ending at `end` (a copy of its start).
-    fn cycle(&mut self, m: &Position, arena: &Arena, end: u32, cells: bool, units: bool);
+    fn cycle(&mut self, pos: &Position, arena: &Arena, end: u32, cells: bool, units: bool);
 }
 
 /// A position as the searches read it: each cell's candidates, and each
@@ -377,12 +377,12 @@ impl Sink for Best {
         offer_forcing(arena, target, cells, self);
     }
 
-    fn cycle(&mut self, at: &Position, arena: &Arena, end: u32, cells: bool, units: bool) {
+    fn cycle(&mut self, pos: &Position, arena: &Arena, end: u32, cells: bool, units: bool) {
         let complexity = arena.len(end) - 1;
         let (difficulty, sort_key) = cycle_key(complexity, cells, units);
         // Most cycles found remove nothing: their paths are not built.
         if self.beats(difficulty, complexity, sort_key)
-            && cycle_removes(at.places, arena.cycle_states(end))
+            && cycle_removes(pos.places, arena.cycle_states(end))
         {
             self.0 = Some(Hint {
                 difficulty,
@@ -444,8 +444,8 @@ impl Sink for All {
         }
     }
 
-    fn cycle(&mut self, at: &Position, arena: &Arena, end: u32, cells: bool, units: bool) {
-        let mut removed: Vec<u16> = cycle_eliminations(at.m, arena.cycle_states(end))
+    fn cycle(&mut self, pos: &Position, arena: &Arena, end: u32, cells: bool, units: bool) {
+        let mut removed: Vec<u16> = cycle_eliminations(pos.m, arena.cycle_states(end))
             .map(|(c, d)| state(c, d, false) as u16)
             .collect();
         if removed.is_empty() {
@@ -525,7 +525,6 @@ fn search(
         cache.set_quiet(m);
         return;
     }
-    // X-links only, then Y-links only (cycles), then both.
     // Each digit's cells.
     let places = digit_cells_of(m);
     let mut weak = std::mem::take(&mut work.weak);
@@ -575,6 +574,10 @@ fn pass<const CELLS: bool, const UNITS: bool>(
     // Forcing chains run where unit links are strong (in the other passes,
     // none start).
     let strong = View::<Strong, CELLS, true>(strong);
+    let pos = Position {
+        m,
+        places: bounds.places,
+    };
     work.dead.clear();
     work.dead.resize(STATES, false);
     for c in 0..81 {
@@ -598,11 +601,7 @@ fn pass<const CELLS: bool, const UNITS: bool>(
             from_off &= bounds.off[c] & 1 << d != 0;
 
             if cycle {
-                let at = Position {
-                    m,
-                    places: bounds.places,
-                };
-                work.cycles(&at, weak, strong_here, c, d, sink);
+                work.cycles(&pos, weak, strong_here, c, d, sink);
             }
             if from_on && !work.dead[state(c, d, true)] {
                 work.forcing(m, weak, strong, state(c, d, true), sink);
@@ -779,7 +778,7 @@ impl Work {
     /// Cycles from `d` on in `c` back to it.
     fn cycles<const CELLS: bool, const UNITS: bool>(
         &mut self,
-        at: &Position,
+        pos: &Position,
         weak: View<Links, CELLS, true>,
         strong: View<Strong, CELLS, UNITS>,
         c: usize,
@@ -806,7 +805,7 @@ impl Work {
                 break;
             }
             length += 1;
-            let off = self.arena.next()..;
+            let off_start = self.arena.next();
             for i in on {
                 let here = self.arena.state(i);
                 let above = self.arena.above(i);
@@ -818,7 +817,7 @@ impl Work {
                     }
                 }
             }
-            let off = off.start..self.arena.next();
+            let off = off_start..self.arena.next();
             length += 1;
             let next = self.arena.next();
             for i in off {
@@ -838,7 +837,7 @@ impl Work {
         let found = std::mem::take(&mut self.found);
         for &closing in &found {
             let end = self.arena.push(source, closing);
-            sink.cycle(at, &self.arena, end, cells, units);
+            sink.cycle(pos, &self.arena, end, cells, units);
         }
         self.found = found;
     }
@@ -1029,8 +1028,96 @@ fn cycle_step(m: &[u16; 81], path: &[usize], cells: bool, units: bool, words: Wo
 mod tests {
     use super::*;
     use crate::logic::tests::{marks_of, walk};
+    use crate::logic::UNITS;
     use rand::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
+
+    /// Moves `marks` along a random walk: the step a fresh search finds,
+    /// or another move of [`walk`]'s.
+    fn step_on(
+        marks: &mut Candidates,
+        earlier: &mut Vec<Candidates>,
+        line: &str,
+        rng: &mut Xoshiro256PlusPlus,
+    ) {
+        let step = forcing_chain_or_cycle(
+            marks,
+            &mut templates::Covers::default(),
+            &mut Work::default(),
+            &mut closure::Cache::default(),
+            Words::Written,
+        );
+        walk(marks, earlier, step, line, rng);
+    }
+
+    /// The links of the tables, state by state, in the order Sudoku
+    /// Explainer follows them, written out plainly: an on state turns off
+    /// the cell's other digits, then the digit's places in the box, the
+    /// row and the column, each place once; an off state turns on the other
+    /// digit of a two-candidate cell, then the other place of the digit in
+    /// each of the box, row and column where it has two, each place once.
+    /// Positions along random walks.
+    #[test]
+    fn the_link_tables_list_each_state_s_links_in_se_order() {
+        let line =
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let mut marks = marks_of(line);
+        let mut earlier = Vec::new();
+        let (mut weak, mut strong) = (Links::default(), Strong::default());
+        let mut strong_seen = 0;
+        for _ in 0..40 {
+            let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
+            let places = digit_cells_of(&m);
+            weak.fill(&m, &places);
+            strong.fill(&m, &places);
+            for c in 0..81 {
+                for d in (0..9).filter(|&d| m[c] & 1 << d != 0) {
+                    let others: Vec<usize> =
+                        (0..9).filter(|&e| e != d && m[c] & 1 << e != 0).collect();
+                    let mut off = Vec::new();
+                    let mut on = Vec::new();
+                    for &e in &others {
+                        off.push(state(c, e, false));
+                    }
+                    if others.len() == 1 {
+                        on.push(state(c, others[0], true));
+                    }
+                    let (off_cell, on_cell) = (off.len(), on.len());
+                    for kind in KINDS {
+                        let unit = usize::from(CELL_UNITS[c][kind]);
+                        let with_d: Vec<usize> = UNITS[unit]
+                            .iter()
+                            .map(|&p| usize::from(p))
+                            .filter(|&p| p != c && m[p] & 1 << d != 0)
+                            .collect();
+                        for &p in &with_d {
+                            if !off.contains(&state(p, d, false)) {
+                                off.push(state(p, d, false));
+                            }
+                        }
+                        if let [p] = with_d[..] {
+                            if !on.contains(&state(p, d, true)) {
+                                on.push(state(p, d, true));
+                            }
+                        }
+                    }
+                    // The tables list a unit's places in cell order, as
+                    // the units list them here.
+                    let listed = |t: &dyn Table, s: usize| {
+                        t.all(s).iter().map(|&x| usize::from(x)).collect::<Vec<_>>()
+                    };
+                    assert_eq!(listed(&weak, state(c, d, true)), off, "{c} {d}");
+                    assert_eq!(weak.cell_links(state(c, d, true)), off_cell);
+                    assert_eq!(listed(&strong, state(c, d, false)), on, "{c} {d}");
+                    assert_eq!(strong.cell_links(state(c, d, false)), on_cell);
+                    strong_seen += on.len();
+                }
+            }
+            step_on(&mut marks, &mut earlier, line, &mut rng);
+        }
+        assert!(strong_seen > 1000, "{strong_seen} strong links");
+    }
 
     /// The quick test of whether a cycle removes anything says what the
     /// list of its eliminations says, for sets of states drawn at random
@@ -1073,14 +1160,7 @@ mod tests {
                     not += 1;
                 }
             }
-            let step = forcing_chain_or_cycle(
-                &marks,
-                &mut templates::Covers::default(),
-                &mut Work::default(),
-                &mut closure::Cache::default(),
-                Words::Written,
-            );
-            walk(&mut marks, &mut earlier, step, line, &mut rng);
+            step_on(&mut marks, &mut earlier, line, &mut rng);
         }
         assert!(
             removing > 100 && not > 100,
