@@ -547,6 +547,54 @@ const CELL_BIT: [u128; 81] = {
     out
 };
 
+/// Per cell, the cell of each bit of an on state's targets in [`walk`]:
+/// bits 0-8 the cell itself (its other digits), then nine bits for each of
+/// its box, row and column (the digit's places there, by position).
+const ON_TARGETS: [[u8; 36]; 81] = {
+    let mut out = [[0u8; 36]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut k = 0;
+        while k < 36 {
+            out[c][k] = if k < 9 {
+                c as u8
+            } else {
+                UNITS[SE_UNITS[c][k / 9 - 1] as usize][k % 9]
+            };
+            k += 1;
+        }
+        c += 1;
+    }
+    out
+};
+
+/// Per cell, its position in its box, row and column (SE's order, as
+/// [`SE_UNITS`]).
+const SE_PLACE: [[u8; 3]; 81] = {
+    let mut out = [[0u8; 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut j = 0;
+        while j < 3 {
+            out[c][j] = PLACE[c][SE_UNITS[c][j] as usize / 9];
+            j += 1;
+        }
+        c += 1;
+    }
+    out
+};
+
+/// The link of each bit of an on state's targets (see [`ON_TARGETS`]).
+const ON_CAUSES: [Cause; 36] = {
+    let mut out = [Cause::Cell; 36];
+    let mut k = 9;
+    while k < 36 {
+        out[k] = Cause::Unit((k / 9 - 1) as u8);
+        k += 1;
+    }
+    out
+};
+
 /// A first-in first-out list of nodes, each with its state's cell and
 /// digit (so that following it needs no division), that only grows during
 /// a propagation (each node enters once), so it needs no ring.
@@ -709,18 +757,15 @@ fn walk(
                 if cells {
                     targets |= u64::from(cur.m[c] & !(1 << d));
                 }
+                // Each bit's cell and link from tables, its digit by one
+                // select: one call, no division by nine.
+                let cells_of = &ON_TARGETS[c];
                 while targets != 0 {
                     let k = targets.trailing_zeros() as usize;
                     targets &= targets - 1;
-                    let (group, i) = (k / 9, k % 9);
-                    let stop = if group == 0 {
-                        turn_off(prop, &mut x.off_queue, n, c, i, Cause::Cell)
-                    } else {
-                        let o = usize::from(UNITS[units[group - 1]][i]);
-                        let cause = Cause::Unit(group as u8 - 1);
-                        turn_off(prop, &mut x.off_queue, n, o, d, cause)
-                    };
-                    if stop {
+                    let digit = if k < 9 { k } else { d };
+                    let o = usize::from(cells_of[k]);
+                    if turn_off(prop, &mut x.off_queue, n, o, digit, ON_CAUSES[k]) {
                         break 'walk;
                     }
                 }
@@ -750,15 +795,15 @@ fn walk(
                     ));
                 }
                 // The other place of the digit in a unit with two, by box, row, column.
+                let own = &SE_PLACE[c];
                 for (j, &u) in SE_UNITS[c].iter().enumerate() {
                     let u = usize::from(u);
                     let places = cur.pos[u][d];
                     if !two16(places) {
                         continue;
                     }
-                    let o = usize::from(
-                        UNITS[u][(places & !(1 << PLACE[c][u / 9])).trailing_zeros() as usize],
-                    );
+                    let o =
+                        usize::from(UNITS[u][(places & !(1 << own[j])).trailing_zeros() as usize]);
                     let t = st(o, d, true);
                     if prop.set.has(t) || x.links.iter().any(|l| l.0 == t) {
                         continue;
