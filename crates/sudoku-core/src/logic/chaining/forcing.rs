@@ -97,7 +97,7 @@ struct Engine<'a> {
     board: &'a Board,
     mode: Mode,
     /// The "on" propagation of each candidate, once computed.
-    on: Vec<Option<Box<Prop>>>,
+    on: Slots,
     off: Box<Prop>,
     scratch: Box<Scratch>,
     seen: Vec<u32>,
@@ -145,8 +145,7 @@ struct Engine<'a> {
     keeping: bool,
     /// While keeping: the "off" propagations of this position, but the one
     /// in `off` (of candidate `off_key`).
-    #[allow(clippy::vec_box)] // moved to and from `off` without copying
-    off_kept: Vec<Option<Box<Prop>>>,
+    off_kept: Slots,
     off_key: Option<usize>,
 }
 
@@ -164,6 +163,9 @@ pub(crate) struct Store {
     next: Vec<u16>,
     deeper: Option<Box<Deeper>>,
     reuse: Reuse,
+    /// The engine's slots, empty between searches.
+    on: Slots,
+    off_kept: Slots,
     /// Tests: nested searches work out every conclusion's rule parents at
     /// once, none when the search ends.
     #[cfg(test)]
@@ -197,7 +199,7 @@ impl<'a> Engine<'a> {
         let mut engine = Engine {
             board,
             mode,
-            on: (0..729).map(|_| None).collect(),
+            on: std::mem::take(&mut store.on),
             off: store.off.take().unwrap_or_else(|| Box::new(Prop::new())),
             scratch: store
                 .scratch
@@ -223,7 +225,7 @@ impl<'a> Engine<'a> {
             common_buf: Vec::new(),
             reuse: std::mem::take(&mut store.reuse),
             keeping: false,
-            off_kept: Vec::new(),
+            off_kept: std::mem::take(&mut store.off_kept),
             off_key: None,
         };
         #[cfg(test)]
@@ -246,6 +248,8 @@ impl<'a> Engine<'a> {
         store.next = self.next;
         store.deeper = Some(self.deeper);
         store.reuse = self.reuse;
+        store.on = self.on;
+        store.off_kept = self.off_kept;
     }
 
     /// Starts over in `mode`, keeping the propagations' storage for reuse.
@@ -269,11 +273,7 @@ impl<'a> Engine<'a> {
             self.stash();
             return;
         }
-        for slot in &mut self.on {
-            if let Some(prop) = slot.take() {
-                self.pool.push(prop);
-            }
-        }
+        self.on.drain(|_, prop| self.pool.push(prop));
     }
 
     /// Starts keeping this setting's propagations (the dynamic one) and
@@ -285,9 +285,6 @@ impl<'a> Engine<'a> {
         self.reuse
             .start(&self.board.m, &mut held, &mut partial, &mut stale);
         self.pool.extend(stale);
-        if self.off_kept.is_empty() {
-            self.off_kept = (0..729).map(|_| None).collect();
-        }
         for k in &mut partial {
             resume(
                 self.board,
@@ -298,9 +295,9 @@ impl<'a> Engine<'a> {
         }
         for k in held.into_iter().chain(partial) {
             if k.on {
-                self.on[k.key] = Some(k.prop);
+                self.on.put(k.key, k.prop);
             } else {
-                self.off_kept[k.key] = Some(k.prop);
+                self.off_kept.put(k.key, k.prop);
             }
         }
         self.keeping = true;
@@ -313,23 +310,21 @@ impl<'a> Engine<'a> {
 
     /// Gives this position's propagations to `reuse`.
     fn stash(&mut self) {
-        let taken = |on: bool| {
-            move |(key, slot): (usize, &mut Option<Box<Prop>>)| {
-                slot.take().map(|prop| Kept { key, on, prop })
-            }
-        };
-        let mut kept: Vec<Kept> = self
-            .on
-            .iter_mut()
-            .enumerate()
-            .filter_map(taken(true))
-            .collect();
-        kept.extend(
-            self.off_kept
-                .iter_mut()
-                .enumerate()
-                .filter_map(taken(false)),
-        );
+        let mut kept: Vec<Kept> = Vec::new();
+        self.on.drain(|key, prop| {
+            kept.push(Kept {
+                key,
+                on: true,
+                prop,
+            })
+        });
+        self.off_kept.drain(|key, prop| {
+            kept.push(Kept {
+                key,
+                on: false,
+                prop,
+            })
+        });
         if let Some(key) = self.off_key.take() {
             let fresh = self.pool.pop().unwrap_or_else(|| Box::new(Prop::new()));
             let prop = std::mem::replace(&mut self.off, fresh);
@@ -350,7 +345,7 @@ impl<'a> Engine<'a> {
         let mut fresh = Prop::new();
         for key in 0..729 {
             let (c, d) = (key / 9, key % 9);
-            for (on, kept) in [(true, &self.on[key]), (false, &self.off_kept[key])] {
+            for (on, kept) in [(true, self.on.get(key)), (false, self.off_kept.get(key))] {
                 let Some(kept) = kept else { continue };
                 propagate(
                     self.board,
@@ -412,8 +407,9 @@ impl<'a> Engine<'a> {
 
     fn ensure_on(&mut self, c: usize, d: usize) {
         let k = c * 9 + d;
-        if self.on[k].is_none() {
-            self.on[k] = Some(self.followed(st(c, d, true)));
+        if self.on.get(k).is_none() {
+            let prop = self.followed(st(c, d, true));
+            self.on.put(k, prop);
         }
     }
 
@@ -636,13 +632,13 @@ impl<'a> Engine<'a> {
             if self.off_key == Some(key) {
                 return;
             }
-            let next = match self.off_kept[key].take() {
+            let next = match self.off_kept.take(key) {
                 Some(prop) => prop,
                 None => self.followed(st(c, d, false)),
             };
             let last = std::mem::replace(&mut self.off, next);
             match self.off_key.replace(key) {
-                Some(k) => self.off_kept[k] = Some(last),
+                Some(k) => self.off_kept.put(k, last),
                 None => self.pool.push(last),
             }
             return;
@@ -992,6 +988,48 @@ impl<'a> Engine<'a> {
     }
 }
 
+/// An engine's propagations by candidate key (`9 * cell + digit`), with
+/// the keys given one, so that emptying them all visits those alone (a
+/// search fills a few hundred of the 729, and empties them several times a
+/// position).
+#[derive(Default)]
+struct Slots {
+    #[allow(clippy::vec_box)] // moved in and out without copying
+    props: Vec<Option<Box<Prop>>>,
+    /// Every key given a propagation since the last [`Slots::drain`] (some
+    /// may have been taken since, or listed twice).
+    keys: Vec<u16>,
+}
+
+impl Slots {
+    fn get(&self, key: usize) -> Option<&Prop> {
+        self.props.get(key)?.as_deref()
+    }
+
+    fn put(&mut self, key: usize, prop: Box<Prop>) {
+        if self.props.is_empty() {
+            self.props = (0..729).map(|_| None).collect();
+        }
+        self.props[key] = Some(prop);
+        self.keys.push(key as u16);
+    }
+
+    fn take(&mut self, key: usize) -> Option<Box<Prop>> {
+        self.props.get_mut(key)?.take()
+    }
+
+    /// Takes every propagation, in the order their keys were first given one
+    /// since the last drain.
+    fn drain(&mut self, mut f: impl FnMut(usize, Box<Prop>)) {
+        for &key in &self.keys {
+            if let Some(prop) = self.props[usize::from(key)].take() {
+                f(usize::from(key), prop);
+            }
+        }
+        self.keys.clear();
+    }
+}
+
 /// A branch of a conclusion by the key (`9 * cell + digit`) of its
 /// assumption, on or off: which of the engine's propagations is its.
 #[derive(Clone, Copy)]
@@ -1007,14 +1045,14 @@ enum Branch {
 /// The propagation of `branch` among an engine's: the "on" ones, the
 /// current "off" one (of candidate `off_key`) and the "off" ones kept.
 fn branch_prop<'p>(
-    on: &'p [Option<Box<Prop>>],
+    on: &'p Slots,
     off: &'p Prop,
-    off_kept: &'p [Option<Box<Prop>>],
+    off_kept: &'p Slots,
     off_key: Option<usize>,
     branch: Branch,
 ) -> &'p Prop {
     match branch {
-        Branch::On(key) => on[key].as_deref().unwrap_or_else(|| {
+        Branch::On(key) => on.get(key).unwrap_or_else(|| {
             panic!(
                 "propagation of {}={} not computed",
                 cell(key / 9),
@@ -1022,7 +1060,7 @@ fn branch_prop<'p>(
             )
         }),
         Branch::Off(key) if off_key == Some(key) => off,
-        Branch::Off(key) => off_kept[key].as_deref().expect("kept"),
+        Branch::Off(key) => off_kept.get(key).expect("kept"),
         Branch::Current => off,
     }
 }
