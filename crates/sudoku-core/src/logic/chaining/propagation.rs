@@ -216,8 +216,10 @@ impl Prop {
     /// the earlier board had three or more, and the other one not on
     /// already), or `Some(0)` if there are too many to replay.
     fn replay(&self, gone: &Gone, until: u16) -> Option<u16> {
-        // Each off node to replay with its state, by the order followed.
-        let mut order = [0u32; 256];
+        // Each off node to replay with its state, by the order followed
+        // (seldom more than a few: with more than the array holds, the walk
+        // goes on from the start).
+        let mut order = [0u32; 64];
         let (mut k, mut over) = (0, false);
         let touched = self.set.0.iter().zip(&gone.touched.0).map(|(x, y)| x & y);
         each_state(touched, |s| {
