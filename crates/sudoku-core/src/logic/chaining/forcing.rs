@@ -47,7 +47,7 @@ use super::chains;
 use super::closure;
 use super::nested::{self, Kind};
 use super::propagation::{propagate, resume, Nest, Prop, Scratch, StateSet};
-use super::reuse::{Kept, Reuse};
+use super::reuse::{Again, Kept, Reuse};
 use super::shared::{length_bonus, st, st_cell, st_digit, st_on};
 use super::text::{Branches, Line, Writer};
 use crate::logic::templates;
@@ -163,9 +163,12 @@ pub(crate) struct Store {
     next: Vec<u16>,
     deeper: Option<Box<Deeper>>,
     reuse: Reuse,
-    /// The engine's slots, empty between searches.
+    /// The engine's slots, empty between searches, and its lists.
     on: Slots,
     off_kept: Slots,
+    pending: Vec<Pending>,
+    nested_seen: Vec<NestedRef>,
+    common_buf: Vec<u16>,
     /// Tests: nested searches work out every conclusion's rule parents at
     /// once, none when the search ends.
     #[cfg(test)]
@@ -214,15 +217,15 @@ impl<'a> Engine<'a> {
             templates,
             pool: std::mem::take(&mut store.pool),
             deeper: store.deeper.take().unwrap_or_default(),
-            nested_seen: Vec::new(),
-            pending: Vec::new(),
+            nested_seen: std::mem::take(&mut store.nested_seen),
+            pending: std::mem::take(&mut store.pending),
             #[cfg(test)]
             at_once: store.at_once,
             collect: None,
             closure: closure::Cache::default(),
             closure_asked: false,
             closed: false,
-            common_buf: Vec::new(),
+            common_buf: std::mem::take(&mut store.common_buf),
             reuse: std::mem::take(&mut store.reuse),
             keeping: false,
             off_kept: std::mem::take(&mut store.off_kept),
@@ -248,6 +251,10 @@ impl<'a> Engine<'a> {
         store.next = self.next;
         store.deeper = Some(self.deeper);
         store.reuse = self.reuse;
+        self.pending.clear();
+        store.pending = self.pending;
+        store.nested_seen = self.nested_seen;
+        store.common_buf = self.common_buf;
         store.on = self.on;
         store.off_kept = self.off_kept;
     }
@@ -279,27 +286,23 @@ impl<'a> Engine<'a> {
     /// Starts keeping this setting's propagations (the dynamic one) and
     /// takes those of earlier positions that hold on this board.
     fn adopt(&mut self) {
-        let mut held = Vec::new();
-        let mut partial = Vec::new();
-        let mut stale = Vec::new();
-        self.reuse
-            .start(&self.board.m, &mut held, &mut partial, &mut stale);
-        self.pool.extend(stale);
-        for k in &mut partial {
-            resume(
-                self.board,
-                &mut k.prop,
-                &mut self.scratch,
-                &mut *self.deeper,
-            );
-        }
-        for k in held.into_iter().chain(partial) {
-            if k.on {
-                self.on.put(k.key, k.prop);
-            } else {
-                self.off_kept.put(k.key, k.prop);
+        let (board, scratch, deeper) = (self.board, &mut self.scratch, &mut self.deeper);
+        let (on, off_kept, pool) = (&mut self.on, &mut self.off_kept, &mut self.pool);
+        self.reuse.start(&board.m, |mut k, again| {
+            match again {
+                Again::Nothing => {
+                    pool.push(k.prop);
+                    return;
+                }
+                Again::From => resume(board, &mut k.prop, scratch, &mut **deeper),
+                Again::Whole => {}
             }
-        }
+            if k.on {
+                on.put(k.key, k.prop);
+            } else {
+                off_kept.put(k.key, k.prop);
+            }
+        });
         self.keeping = true;
         self.off_key = None;
         #[cfg(test)]
@@ -310,16 +313,16 @@ impl<'a> Engine<'a> {
 
     /// Gives this position's propagations to `reuse`.
     fn stash(&mut self) {
-        let mut kept: Vec<Kept> = Vec::new();
+        let reuse = &mut self.reuse;
         self.on.drain(|key, prop| {
-            kept.push(Kept {
+            reuse.keep(Kept {
                 key,
                 on: true,
                 prop,
             })
         });
         self.off_kept.drain(|key, prop| {
-            kept.push(Kept {
+            reuse.keep(Kept {
                 key,
                 on: false,
                 prop,
@@ -328,13 +331,12 @@ impl<'a> Engine<'a> {
         if let Some(key) = self.off_key.take() {
             let fresh = self.pool.pop().unwrap_or_else(|| Box::new(Prop::new()));
             let prop = std::mem::replace(&mut self.off, fresh);
-            kept.push(Kept {
+            self.reuse.keep(Kept {
                 key,
                 on: false,
                 prop,
             });
         }
-        self.reuse.keep(kept.into_iter());
         self.keeping = false;
     }
 
@@ -876,7 +878,7 @@ impl<'a> Engine<'a> {
     /// ([`Pending`]): its rule parents and fingerprint, from the
     /// propagations the search still holds.
     fn settle(&mut self) {
-        let pending = std::mem::take(&mut self.pending);
+        let mut pending = std::mem::take(&mut self.pending);
         let slots = pending.iter().map(|p| p.slot + 1).max().unwrap_or(0);
         let mut last = vec![usize::MAX; slots];
         for (i, p) in pending.iter().enumerate() {
@@ -889,6 +891,8 @@ impl<'a> Engine<'a> {
             }
             self.fill(p.slot, p.kind, p.s, p.complexity, &p.targets[..p.len]);
         }
+        pending.clear();
+        self.pending = pending;
     }
 
     /// Fills `slot` of the collection with the conclusion `s` of `kind`

@@ -9,7 +9,8 @@
 
 #[cfg(doc)]
 use super::propagation::resume;
-use super::propagation::{gone_between, Again, Prop};
+pub(super) use super::propagation::Again;
+use super::propagation::{gone_between, Prop};
 
 /// A propagation kept: of the candidate `key` (cell * 9 + digit), on or
 /// off.
@@ -35,45 +36,33 @@ pub(super) struct Reuse {
 }
 
 impl Reuse {
-    /// Starts a search on the board of candidates `m`: moves the kept
-    /// propagations that hold there (made to) into `held`, those that hold
-    /// up to some point (cut back to it, [`Prop::take_again`]) into `partial`,
-    /// the others into `stale` (for their storage). Only the propagations
-    /// of candidates in cells with two or more left are taken: a search
-    /// follows no others.
-    #[allow(clippy::vec_box)] // the engine's pool, moved without copying
-    pub(super) fn start(
-        &mut self,
-        m: &[u16; 81],
-        held: &mut Vec<Kept>,
-        partial: &mut Vec<Kept>,
-        stale: &mut Vec<Box<Prop>>,
-    ) {
+    /// Starts a search on the board of candidates `m`: hands `f` each kept
+    /// propagation with what of it holds there, made so
+    /// ([`Prop::take_again`]): all of it, up to some point (cut back to it,
+    /// for [`resume`] to follow on), or nothing (for its storage). Only the
+    /// propagations of candidates in cells with two or more left are
+    /// taken: a search follows no others.
+    pub(super) fn start(&mut self, m: &[u16; 81], mut f: impl FnMut(Kept, Again)) {
         let gone = self.board.and_then(|old| gone_between(&old, m));
         for mut k in self.kept.drain(..) {
             let cell = m[k.key / 9];
             let wanted = cell & 1 << (k.key % 9) != 0 && cell & cell.wrapping_sub(1) != 0;
-            match &gone {
-                Some(gone) if wanted => match k.prop.take_again(gone) {
-                    Again::Whole => held.push(k),
-                    Again::From => {
-                        #[cfg(test)]
-                        {
-                            self.resumed += 1;
-                        }
-                        partial.push(k);
-                    }
-                    Again::Nothing => stale.push(k.prop),
-                },
-                _ => stale.push(k.prop),
+            let again = match &gone {
+                Some(gone) if wanted => k.prop.take_again(gone),
+                _ => Again::Nothing,
+            };
+            #[cfg(test)]
+            if again == Again::From {
+                self.resumed += 1;
             }
+            f(k, again);
         }
         self.board = Some(*m);
     }
 
-    /// Keeps `kept`, propagations of the board of the last search, for the
-    /// next.
-    pub(super) fn keep(&mut self, kept: impl Iterator<Item = Kept>) {
-        self.kept.extend(kept);
+    /// Keeps `kept`, a propagation of the board of the last search, for
+    /// the next (the list's storage stays from one search to the next).
+    pub(super) fn keep(&mut self, kept: Kept) {
+        self.kept.push(kept);
     }
 }
