@@ -54,6 +54,25 @@ pub(crate) struct Closure {
 /// No row: the component is a state that implies nothing.
 const NO_ROW: u32 = u32::MAX;
 
+/// Words are taken four at a time ([`or_into`]): every row is a whole
+/// number of fours, its last words zero past the compact states.
+const LANE: usize = 4;
+
+/// The most words a row can have.
+const MOST_WORDS: usize = STATES.div_ceil(64).next_multiple_of(LANE);
+
+/// Adds `from`'s states to `into` (rows of the same closure: a whole
+/// number of [`LANE`]s), four words at a time so that the compiler can
+/// use vector registers.
+#[inline(always)]
+fn or_into(into: &mut [u64], from: &[u64]) {
+    for (a, b) in into.chunks_exact_mut(LANE).zip(from.chunks_exact(LANE)) {
+        for i in 0..LANE {
+            a[i] |= b[i];
+        }
+    }
+}
+
 /// The storage a closure is worked out in, which none of its queries
 /// read.
 #[derive(Default)]
@@ -254,7 +273,7 @@ impl Closure {
             scratch.members[*slot as usize] = v as u16;
             *slot += 1;
         }
-        let words = n.div_ceil(64).max(1);
+        let words = n.div_ceil(64).max(1).next_multiple_of(LANE);
         self.words = words;
         self.row.clear();
         self.row.resize(sinks, NO_ROW);
@@ -295,10 +314,7 @@ impl Closure {
                     scratch.taken[j] = k as u16;
                     // Links to sinks are listed apart (above): `j` is not one.
                     debug_assert!(j >= sinks);
-                    let theirs = &done[(j - sinks) * words..(j - sinks + 1) * words];
-                    for (a, b) in own.iter_mut().zip(theirs) {
-                        *a |= b;
-                    }
+                    or_into(own, &done[(j - sinks) * words..(j - sinks + 1) * words]);
                 }
             }
         }
@@ -354,7 +370,7 @@ impl Closure {
                 }
             }
         }
-        let mut acc = [0u64; STATES.div_ceil(64)];
+        let mut acc = [0u64; MOST_WORDS];
         let acc = &mut acc[..self.words];
         for (i, &s) in froms.iter().enumerate() {
             let a = self.index[s];
@@ -466,9 +482,7 @@ impl Closure {
             if set[uw] & ub == 0 {
                 continue;
             }
-            for (a, b) in set.iter_mut().zip(buffer.iter()) {
-                *a |= b;
-            }
+            or_into(set, buffer);
             let o = usize::from(owner);
             if buffer[o / 64] & 1 << (o % 64) != 0 {
                 self.cyclic[usize::from(self.comp[o])] = true;
