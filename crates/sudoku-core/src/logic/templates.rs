@@ -15,15 +15,7 @@ const BUDGET: u32 = 20_000;
 /// (or none: a broken position). The searches ask [`Covers`].
 #[cfg(test)]
 pub(crate) fn cover(m: &[u16; 81], d: usize) -> Option<(u128, u128)> {
-    walk(places(m, d), &mut Vec::new()).0
-}
-
-/// The cells (bit `c`) holding digit index `d` as a candidate.
-#[cfg(test)]
-fn places(m: &[u16; 81], d: usize) -> u128 {
-    (0..81)
-        .filter(|&c| m[c] & 1 << d != 0)
-        .fold(0u128, |s, c| s | 1 << c)
+    walk(digit_cells_of(m)[d], &mut Vec::new()).0
 }
 
 /// The covers of the digits, each remembered with the digit's candidate
@@ -57,7 +49,7 @@ impl Covers {
     /// out.
     #[cfg(test)]
     pub(crate) fn of(&mut self, m: &[u16; 81], d: usize) -> Option<Cover> {
-        self.of_cells(places(m, d), d)
+        self.of_cells(digit_cells_of(m)[d], d)
     }
 
     /// The cover of digit index `d`, whose candidates are the cells of
@@ -223,7 +215,7 @@ mod tests {
             let m: [u16; 81] = std::array::from_fn(|c| marks.mask(c));
             for (d, last) in last.iter_mut().enumerate() {
                 assert_eq!(covers.of(&m, d), cover(&m, d), "digit {} at {i}", d + 1);
-                let cells = places(&m, d);
+                let cells = digit_cells_of(&m)[d];
                 match *last {
                     Some(was) if was == cells => {}
                     Some(was) if cells & !was == 0 && rows(cells) == rows(was) => from_list += 1,

@@ -17,7 +17,7 @@
 use super::board::{AdvancedOff, Board, Cause, Mode, NestedRef, PLACE};
 use super::plus;
 use super::shared::{st, st_cell, st_digit, st_on, two16, STATES};
-use crate::logic::{count9, CELL_UNITS, SE_UNITS, SKIP, UNITS, UNIT_BITS};
+use crate::logic::{count9, CELL_UNITS, KINDS, SE_UNITS, SKIP, UNITS, UNIT_BITS};
 
 /// The forcing chain searches nested in a chain (Sudoku Explainer's
 /// levels 2-5), which a propagation runs where it stops and the rules of
@@ -248,8 +248,7 @@ impl Prop {
             let own = !gone.offs.has(s);
             let mut groups = [(c, d); 4];
             for (j, &u) in SE_UNITS[c].iter().enumerate() {
-                let u = usize::from(u);
-                groups[j + 1] = (81 + u * 9 + d, usize::from(PLACE[c][u / 9]));
+                groups[j + 1] = (81 + usize::from(u) * 9 + d, usize::from(SE_PLACE[c][j]));
             }
             for (g, bit) in groups {
                 let slot = gone.slot[g];
@@ -578,7 +577,7 @@ const SE_PLACE: [[u8; 3]; 81] = {
     while c < 81 {
         let mut j = 0;
         while j < 3 {
-            out[c][j] = PLACE[c][SE_UNITS[c][j] as usize / 9];
+            out[c][j] = PLACE[c][KINDS[j]];
             j += 1;
         }
         c += 1;
