@@ -808,11 +808,26 @@ impl Work {
             let off_start = self.arena.next();
             for i in on {
                 let here = self.arena.state(i);
-                let above = self.arena.above(i);
+                // Worked out at the first off state that needs it.
+                let mut above = None;
                 for &t in weak.of(here) {
                     let t = usize::from(t);
+                    // An off state whose strong links all lead to on states
+                    // already reached, none of them the start, would reach
+                    // nothing new at the next level nor close a cycle: it is
+                    // not pushed (the on states reached, and the order they
+                    // are reached in, are the same without it).
+                    let seen_on = &self.seen_on;
+                    let leads = strong.of(t).iter().any(|&u| {
+                        let u = usize::from(u);
+                        seen_on[u] != stamp || u == source
+                    });
+                    if !leads {
+                        continue;
+                    }
+                    let above = *above.get_or_insert_with(|| self.arena.above(i));
                     let on_path = above & 1 << (t % 64) != 0 && self.arena.has_ancestor(i, t);
-                    if here != t && !on_path {
+                    if !on_path {
                         self.arena.push(t, i);
                     }
                 }
