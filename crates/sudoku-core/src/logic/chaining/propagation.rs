@@ -88,23 +88,18 @@ impl StateSet {
 }
 
 /// A state reached by a propagation, with the positions of its causes in
-/// `Prop::parents`, the link that made it ([`Cause`]) and, for a state a
-/// nested forcing chain concluded, that chain (an index into
-/// `Prop::nested`).
+/// `Prop::parents` and the link that made it ([`Cause`]). (A state a
+/// nested forcing chain concluded has that chain in `Prop::nested`.)
 #[derive(Clone, Copy)]
 pub(super) struct Node {
     pub(super) state: u16,
     first: u32,
     count: u16,
     pub(super) cause: Cause,
-    nested: u32,
     /// The longest line of causes back to the assumption: the node and its
     /// ancestors are at least one more.
     pub(super) depth: u16,
 }
-
-/// No nested chain.
-const NO_NESTED: u32 = u32::MAX;
 
 /// Everything one assumption implies, in the order it was found.
 #[derive(Clone)]
@@ -119,8 +114,9 @@ pub(super) struct Prop {
     parents: Vec<u16>,
     /// A contradiction: the node found on and the node found off.
     pub(super) conflict: Option<(u16, u16)>,
-    /// The nested chains of the advanced states (`Node::nested`).
-    nested: Vec<NestedRef>,
+    /// The nested chain of each advanced state a nested search concluded,
+    /// by its node (in increasing order).
+    nested: Vec<(u16, NestedRef)>,
     /// The node of the last off state followed: the off nodes after it were
     /// still queued when a contradiction ended the propagation.
     last_followed: u16,
@@ -173,7 +169,6 @@ impl Prop {
             first: self.parents.len() as u32,
             count: causes.len() as u16,
             cause,
-            nested: NO_NESTED,
             depth,
         });
         self.parents.extend_from_slice(causes);
@@ -195,7 +190,6 @@ impl Prop {
             first: self.parents.len() as u32,
             count: 1,
             cause,
-            nested: NO_NESTED,
             depth,
         });
         self.parents.push(cause_node);
@@ -506,9 +500,10 @@ impl Prop {
         let mut count = 0;
         while let Some(x) = stack.pop() {
             count += 1;
-            let k = self.nodes[usize::from(x)].nested;
-            if k != NO_NESTED {
-                nested.push(self.nested[k as usize]);
+            if let Cause::Advanced(_) = self.nodes[usize::from(x)].cause {
+                if let Ok(k) = self.nested.binary_search_by_key(&x, |&(n, _)| n) {
+                    nested.push(self.nested[k].1);
+                }
             }
             for &p in self.causes(x) {
                 if seen[usize::from(p)] != *stamp {
@@ -877,8 +872,7 @@ fn walk(
                             [a.first as usize..a.first as usize + usize::from(a.count)];
                         let m = prop.push(a.state, causes, true, Cause::Advanced(a.rule));
                         if let Some(r) = a.nested {
-                            prop.nodes[usize::from(m)].nested = prop.nested.len() as u32;
-                            prop.nested.push(r);
+                            prop.nested.push((m, r));
                         }
                         x.off_queue
                             .push_back(m, st_cell(a.state), st_digit(a.state));
