@@ -279,6 +279,41 @@ fn steps_without_words_conclude_what_steps_with_words_do() {
     assert!(chains > 200, "{chains} chain steps");
 }
 
+/// The dynamic searches nested in the chains of levels 4 and 5 are lent
+/// the propagations the dynamic setting kept of the position the chains
+/// are assumed on, and take them where they hold (moved whole, or copied
+/// and followed on from where they part): over the whole solve of Golden
+/// Nugget (SE 11.9, nested forcing chains of levels 4 and 5), every one
+/// taken is compared with the one followed afresh.
+#[test]
+fn lent_propagations_are_those_followed_afresh() {
+    let line = ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....";
+    assert!(se_rated(|_| true).contains(&line));
+    let mut marks = marks_of(line);
+    let mut work = super::Workspace::default();
+    work.forcing.check_lent();
+    let mut hardest = 0;
+    while let super::Next::Step(step) = super::find_capped(
+        &marks,
+        true,
+        &mut work,
+        crate::logic::Rating::GUESS,
+        crate::logic::Rating::GUESS,
+    ) {
+        hardest = hardest.max(step.rating().tenths());
+        for &(cell, digit) in step.placements() {
+            marks.place(cell, digit);
+        }
+        for &(cell, digit) in step.eliminations() {
+            marks.remove(cell, digit);
+        }
+    }
+    assert!(marks.is_solved(), "{line}");
+    assert_eq!(hardest, 119, "{line}");
+    let taken = work.forcing.lent_taken();
+    assert!(taken > 1000, "{taken} lent propagations taken");
+}
+
 /// The dynamic forcing chains take the propagations of the position before
 /// again where they hold, whole or up to where they part and followed on
 /// from there: every one taken is compared with the one followed afresh

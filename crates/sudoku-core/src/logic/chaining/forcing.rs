@@ -47,7 +47,7 @@ use super::chains;
 use super::closure;
 use super::nested::{self, Kind};
 use super::propagation::{propagate, resume, Nest, Prop, Scratch, StateSet};
-use super::reuse::{Again, Kept, Reuse};
+use super::reuse::{Again, Kept, Lent, Reuse, Taken};
 use super::shared::{length_bonus, st, st_cell, st_digit, st_on};
 use super::text::{Branches, Line, Writer};
 use crate::logic::templates;
@@ -147,6 +147,15 @@ struct Engine<'a> {
     /// in `off` (of candidate `off_key`).
     off_kept: Slots,
     off_key: Option<usize>,
+    /// While keeping, in a search nested in a chain: the propagations of
+    /// the position the chain was assumed on, for those not kept here.
+    lent: Option<Lent<'a>>,
+    /// The assumptions whose lent propagations were moved here
+    /// ([`Taken::Moved`]), to be given back when the search ends.
+    moved: Vec<u16>,
+    /// Whether `reuse` is lent to the nested searches (`Deeper::lent`), in
+    /// the settings that nest dynamic ones.
+    lending: bool,
 }
 
 /// The storage of the forcing chain searches, kept from one position to
@@ -189,6 +198,20 @@ impl Store {
     pub(crate) fn resumed(&self) -> usize {
         self.reuse.resumed
     }
+
+    /// Tests: compare every propagation a search nested in a chain takes
+    /// from those lent to it with a fresh one.
+    #[cfg(test)]
+    pub(crate) fn check_lent(&mut self) {
+        self.reuse.check_lent = true;
+    }
+
+    /// Tests: how many of the dynamic setting's propagations the searches
+    /// nested in chains took while they were lent.
+    #[cfg(test)]
+    pub(crate) fn lent_taken(&self) -> usize {
+        self.reuse.lent_taken
+    }
 }
 
 impl<'a> Engine<'a> {
@@ -230,10 +253,14 @@ impl<'a> Engine<'a> {
             keeping: false,
             off_kept: std::mem::take(&mut store.off_kept),
             off_key: None,
+            lent: None,
+            moved: Vec::new(),
+            lending: false,
         };
         #[cfg(test)]
-        if engine.reuse.check {
-            engine.deeper.forcing.reuse.check = true;
+        {
+            engine.deeper.forcing.reuse.check |= engine.reuse.check;
+            engine.deeper.forcing.reuse.check_lent |= engine.reuse.check_lent;
         }
         engine.restart(mode);
         engine
@@ -242,6 +269,7 @@ impl<'a> Engine<'a> {
     /// Gives the engine's storage back to `store`.
     fn keep(mut self, store: &mut Store) {
         self.release();
+        self.lend(false);
         store.pool = self.pool;
         store.off = Some(self.off);
         store.scratch = Some(self.scratch);
@@ -266,6 +294,7 @@ impl<'a> Engine<'a> {
         // Static links: everything a branch can reach is known in advance.
         self.closed = !mode.dynamic && !mode.nishio;
         self.release();
+        self.lend(nested::rules(mode.level).contains(&Rule::Dynamic));
         self.covers = if mode.nishio {
             self.templates.to_vec()
         } else {
@@ -273,9 +302,25 @@ impl<'a> Engine<'a> {
         };
     }
 
+    /// Lends the dynamic setting's propagations, kept for the next
+    /// position, to the dynamic searches nested in this setting's chains
+    /// (`lend`), or takes them back: every such chain is assumed on this
+    /// position, and they are kept unchanged.
+    fn lend(&mut self, lend: bool) {
+        if lend != self.lending {
+            std::mem::swap(&mut self.reuse, &mut self.deeper.lent);
+            if lend {
+                self.deeper.lent.index();
+            }
+            self.lending = lend;
+        }
+    }
+
     /// Puts the propagations back in the pool for reuse, or, while
     /// keeping, in `reuse` for the next position.
     fn release(&mut self) {
+        self.give_back();
+        self.lent = None;
         if self.keeping {
             self.stash();
             return;
@@ -284,8 +329,10 @@ impl<'a> Engine<'a> {
     }
 
     /// Starts keeping this setting's propagations (the dynamic one) and
-    /// takes those of earlier positions that hold on this board.
-    fn adopt(&mut self) {
+    /// takes those of earlier positions that hold on this board; a search
+    /// nested in a chain is also lent those of the position the chain was
+    /// assumed on (`lent`), for the ones it needs and has not.
+    fn adopt(&mut self, lent: Option<&'a mut Reuse>) {
         let (board, scratch, deeper) = (self.board, &mut self.scratch, &mut self.deeper);
         let (on, off_kept, pool) = (&mut self.on, &mut self.off_kept, &mut self.pool);
         self.reuse.start(&board.m, |mut k, again| {
@@ -305,6 +352,7 @@ impl<'a> Engine<'a> {
         });
         self.keeping = true;
         self.off_key = None;
+        self.lent = lent.and_then(|lent| lent.lend(&self.board.m));
         #[cfg(test)]
         if self.reuse.check {
             self.check_kept();
@@ -368,6 +416,43 @@ impl<'a> Engine<'a> {
         }
     }
 
+    /// Gives the propagations moved from `lent` back to it.
+    fn give_back(&mut self) {
+        let Some(lent) = &mut self.lent else {
+            return;
+        };
+        for start in self.moved.drain(..) {
+            let key = usize::from(start) / 2;
+            let prop = if st_on(start) {
+                self.on.take(key)
+            } else if self.off_key == Some(key) {
+                self.off_key = None;
+                let fresh = self.pool.pop().unwrap_or_else(|| Box::new(Prop::new()));
+                Some(std::mem::replace(&mut self.off, fresh))
+            } else {
+                self.off_kept.take(key)
+            };
+            let prop = prop.expect("a propagation moved from those lent is held");
+            self.pool.push(lent.give_back(start, prop));
+        }
+    }
+
+    /// Tests: a propagation taken from those lent is the one followed
+    /// afresh.
+    #[cfg(test)]
+    fn check_lent(&mut self, start: u16, taken: &Prop) {
+        let mut fresh = Prop::new();
+        propagate(
+            self.board,
+            start,
+            self.mode,
+            &mut fresh,
+            &mut self.scratch,
+            &mut *self.deeper,
+        );
+        assert!(taken.same_as(&fresh), "a lent propagation differs");
+    }
+
     /// In a static setting, whether every state of `starts` (on states)
     /// reaches a state in common worth concluding, other than `except`:
     /// else the cell or region chain of those branches finds nothing. In
@@ -393,9 +478,34 @@ impl<'a> Engine<'a> {
         self.closure.last().common(starts, except, worth)
     }
 
-    /// The assumption `start` followed, in storage from the pool.
+    /// The assumption `start` followed, in storage from the pool (or what
+    /// holds of a lent one, followed on from where it parts).
     fn followed(&mut self, start: u16) -> Box<Prop> {
         let mut prop = self.pool.pop().unwrap_or_else(|| Box::new(Prop::new()));
+        if let Some(lent) = &mut self.lent {
+            match lent.take(start, &mut prop) {
+                Taken::Moved => self.moved.push(start),
+                Taken::Copied(Again::Whole) => {}
+                Taken::Copied(Again::From) => {
+                    resume(self.board, &mut prop, &mut self.scratch, &mut *self.deeper)
+                }
+                Taken::Copied(Again::Nothing) | Taken::None => {
+                    propagate(
+                        self.board,
+                        start,
+                        self.mode,
+                        &mut prop,
+                        &mut self.scratch,
+                        &mut *self.deeper,
+                    );
+                }
+            }
+            #[cfg(test)]
+            if self.reuse.check_lent {
+                self.check_lent(start, &prop);
+            }
+            return prop;
+        }
         propagate(
             self.board,
             start,
@@ -1115,7 +1225,7 @@ pub(crate) fn find(
         }
         engine.restart(mode);
         if mode == Mode::DYNAMIC {
-            engine.adopt();
+            engine.adopt(None);
         }
         for c in 0..81 {
             let n = count9(board.m[c]);
@@ -1142,18 +1252,19 @@ fn has_one_solution(marks: &Candidates) -> bool {
 
 /// Every conclusion of SE's chaining in `mode` on `cur`, for a search
 /// nested in a chain that started from `source` ([`nested`]).
-pub(crate) fn collect_all(
-    cur: &Board,
-    source: &Board,
+pub(super) fn collect_all<'a>(
+    cur: &'a Board,
+    source: &'a Board,
     mode: Mode,
     store: &mut Store,
     cache: &mut closure::Cache,
+    lent: Option<&'a mut Reuse>,
 ) -> Vec<nested::Hint> {
     let mut engine = Engine::new(cur, mode, store, [None; 9]);
     engine.closure = std::mem::take(cache);
     engine.collect = Some(nested::Collect::new(source));
     if mode == Mode::DYNAMIC {
-        engine.adopt();
+        engine.adopt(lent);
     }
     for c in 0..81 {
         let n = count9(cur.m[c]);
@@ -1183,6 +1294,10 @@ struct Deeper {
     /// What each nested search found, by its rule and the boards it ran
     /// on and from ([`Deeper::run`]).
     memo: HashMap<(Rule, BoardKey, BoardKey), Vec<nested::Hint>, BuildHasherDefault<KeyHasher>>,
+    /// While the engine runs a setting that nests dynamic searches: its
+    /// dynamic setting's propagations of the position, lent to those
+    /// searches (see [`Engine::adopt`]); else nothing.
+    lent: Reuse,
 }
 
 /// How many nested searches [`Deeper`] remembers before it forgets them
@@ -1262,7 +1377,14 @@ impl Deeper {
             Rule::DynamicNested => Mode::nested(2),
             Rule::Locking | Rule::HiddenPair | Rule::NakedPair | Rule::XWing => return Vec::new(),
         };
-        collect_all(cur, source, mode, &mut self.forcing, &mut self.closure)
+        collect_all(
+            cur,
+            source,
+            mode,
+            &mut self.forcing,
+            &mut self.closure,
+            Some(&mut self.lent),
+        )
     }
 }
 
@@ -1311,8 +1433,8 @@ mod tests {
                 // The nested setting too, now and then (its searches are long).
                 let nested = (round % 8 == 0).then_some(Mode::nested(2));
                 for mode in [Mode::DYNAMIC, Mode::MULTIPLE].into_iter().chain(nested) {
-                    let a = collect_all(&cur, &source, mode, &mut late, &mut cache_late);
-                    let b = collect_all(&cur, &source, mode, &mut now, &mut cache_now);
+                    let a = collect_all(&cur, &source, mode, &mut late, &mut cache_late, None);
+                    let b = collect_all(&cur, &source, mode, &mut now, &mut cache_now, None);
                     let key = |h: &nested::Hint| {
                         (
                             h.removed.clone(),

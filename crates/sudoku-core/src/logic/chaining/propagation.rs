@@ -143,6 +143,25 @@ impl Prop {
         }
     }
 
+    /// Makes this propagation a copy of `other`, in its own storage.
+    pub(super) fn copy_from(&mut self, other: &Prop) {
+        self.set = other.set.clone();
+        self.nodes.clone_from(&other.nodes);
+        // The index of the states in the set, from the nodes just copied
+        // (the rest of `other.index` is never read).
+        for (i, node) in self.nodes.iter().enumerate() {
+            if self.set.has(node.state) {
+                self.index[usize::from(node.state)] = i as u16;
+            }
+        }
+        self.parents.clone_from(&other.parents);
+        self.conflict = other.conflict;
+        self.nested.clone_from(&other.nested);
+        self.last_followed = other.last_followed;
+        self.causing = other.causing.clone();
+        self.resume_at = other.resume_at;
+    }
+
     fn clear(&mut self) {
         self.set = StateSet::EMPTY;
         self.nodes.clear();
@@ -315,6 +334,35 @@ impl Prop {
 
     /// [`Prop::take_again`] without its first test.
     fn take_again_fully(&mut self, gone: &Gone) -> Again {
+        if self.causing.is_none() && self.set.meets(&gone.offs) {
+            self.causing = Some(self.causing_states());
+        }
+        let at = self.parting(gone);
+        self.cut(gone, at)
+    }
+
+    /// The states that are a cause of some node.
+    fn causing_states(&self) -> StateSet {
+        let mut causing = StateSet::EMPTY;
+        for &p in &self.parents {
+            causing.insert(self.nodes[usize::from(p)].state);
+        }
+        causing
+    }
+
+    /// Whether [`Prop::take_again`] would take all of this propagation
+    /// and leave it as it is (it reaches no off state of `gone`), found
+    /// without changing it.
+    pub(super) fn holds_whole(&self, gone: &Gone) -> bool {
+        !self.set.meets(&gone.touched)
+            || (!self.set.meets(&gone.offs) && self.parting(gone) == i32::MAX)
+    }
+
+    /// The node of the first phase of [`Prop::take_again`] that reads a
+    /// gone candidate (`i32::MAX` if none, below zero if the assumption's
+    /// own phase does); reads `causing` where a gone off state was
+    /// reached, which must then be known.
+    fn parting(&self, gone: &Gone) -> i32 {
         let mut at = i32::MAX;
         if self.set.meets_on_of(&gone.offs) {
             let ons = self.set.0.iter().zip(&gone.offs.0).map(|(x, y)| x & y << 1);
@@ -328,19 +376,11 @@ impl Prop {
         }
         // A gone off state can be a cause only if it was reached (and not
         // dropped since: one dropped caused nothing).
-        let reached = self.set.meets(&gone.offs);
-        let nodes = &self.nodes;
-        let parents = &self.parents;
-        let causes_gone = reached
+        let causes_gone = self.set.meets(&gone.offs)
             && self
                 .causing
-                .get_or_insert_with(|| {
-                    let mut causing = StateSet::EMPTY;
-                    for &p in parents {
-                        causing.insert(nodes[usize::from(p)].state);
-                    }
-                    causing
-                })
+                .as_ref()
+                .expect("the causing states are known")
                 .meets(&gone.offs);
         if causes_gone {
             // Only on states have off states among their causes, made after
@@ -370,11 +410,19 @@ impl Prop {
             }
         }
         if at < 0 {
-            return Again::Nothing;
+            return at;
         }
         let until = u16::try_from(at).unwrap_or(u16::MAX);
         if let Some(n) = self.replay(gone, until) {
             at = at.min(i32::from(n));
+        }
+        at
+    }
+
+    /// Takes this propagation again as [`Prop::parting`] found (`at`).
+    fn cut(&mut self, gone: &Gone, at: i32) -> Again {
+        if at < 0 {
+            return Again::Nothing;
         }
         if at == i32::MAX {
             self.set.and_not(&gone.offs);
