@@ -482,39 +482,39 @@ impl<'a> Engine<'a> {
     /// holds of a lent one, followed on from where it parts).
     fn followed(&mut self, start: u16) -> Box<Prop> {
         let mut prop = self.pool.pop().unwrap_or_else(|| Box::new(Prop::new()));
-        if let Some(lent) = &mut self.lent {
-            match lent.take(start, &mut prop) {
-                Taken::Moved => self.moved.push(start),
-                Taken::Copied(Again::Whole) => {}
-                Taken::Copied(Again::From) => {
-                    resume(self.board, &mut prop, &mut self.scratch, &mut *self.deeper)
-                }
-                Taken::Copied(Again::Nothing) | Taken::None => {
-                    propagate(
-                        self.board,
-                        start,
-                        self.mode,
-                        &mut prop,
-                        &mut self.scratch,
-                        &mut *self.deeper,
-                    );
-                }
-            }
-            #[cfg(test)]
-            if self.reuse.check_lent {
-                self.check_lent(start, &prop);
-            }
-            return prop;
+        if self.lent.is_none() || !self.take_lent(start, &mut prop) {
+            propagate(
+                self.board,
+                start,
+                self.mode,
+                &mut prop,
+                &mut self.scratch,
+                &mut *self.deeper,
+            );
         }
-        propagate(
-            self.board,
-            start,
-            self.mode,
-            &mut prop,
-            &mut self.scratch,
-            &mut *self.deeper,
-        );
+        #[cfg(test)]
+        if self.lent.is_some() && self.reuse.check_lent {
+            self.check_lent(start, &prop);
+        }
         prop
+    }
+
+    /// Puts in `prop` what holds of the lent propagation of `start`,
+    /// followed on from where it parts; false if nothing does.
+    #[inline(never)]
+    fn take_lent(&mut self, start: u16, prop: &mut Box<Prop>) -> bool {
+        let Some(lent) = &mut self.lent else {
+            return false;
+        };
+        match lent.take(start, prop) {
+            Taken::Moved => self.moved.push(start),
+            Taken::Copied(Again::Whole) => {}
+            Taken::Copied(Again::From) => {
+                resume(self.board, prop, &mut self.scratch, &mut *self.deeper)
+            }
+            Taken::Copied(Again::Nothing) | Taken::None => return false,
+        }
+        true
     }
 
     fn ensure_on(&mut self, c: usize, d: usize) {

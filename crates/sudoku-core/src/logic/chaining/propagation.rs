@@ -228,6 +228,7 @@ impl Prop {
     /// conclude something new without those candidates ("two left" where
     /// the earlier board had three or more, and the other one not on
     /// already), or `Some(0)` if there are too many to replay.
+    #[inline(always)]
     fn replay(&self, gone: &Gone, until: u16) -> Option<u16> {
         // Each off node to replay with its state, by the order followed
         // (seldom more than a few: with more than the array holds, the walk
@@ -318,6 +319,7 @@ impl Prop {
     /// board has no `e` to turn off, and if `e` off caused nothing the walk
     /// goes on the same. So the first phase that reads a gone candidate is
     /// where the two walks part, and every phase before it is the same.
+    #[inline(always)]
     pub(super) fn take_again(&mut self, gone: &Gone) -> Again {
         // Most propagations read nothing gone, which one test shows: every
         // test below reads a state of `touched` in the set. A gone
@@ -333,11 +335,15 @@ impl Prop {
     }
 
     /// [`Prop::take_again`] without its first test.
+    #[inline(always)]
     fn take_again_fully(&mut self, gone: &Gone) -> Again {
-        if self.causing.is_none() && self.set.meets(&gone.offs) {
+        // A gone off state can be a cause only if it was reached (and not
+        // dropped since: one dropped caused nothing).
+        let reached = self.set.meets(&gone.offs);
+        if reached && self.causing.is_none() {
             self.causing = Some(self.causing_states());
         }
-        let at = self.parting(gone);
+        let at = self.parting(gone, reached);
         self.cut(gone, at)
     }
 
@@ -355,14 +361,15 @@ impl Prop {
     /// without changing it.
     pub(super) fn holds_whole(&self, gone: &Gone) -> bool {
         !self.set.meets(&gone.touched)
-            || (!self.set.meets(&gone.offs) && self.parting(gone) == i32::MAX)
+            || (!self.set.meets(&gone.offs) && self.parting(gone, false) == i32::MAX)
     }
 
     /// The node of the first phase of [`Prop::take_again`] that reads a
     /// gone candidate (`i32::MAX` if none, below zero if the assumption's
     /// own phase does); reads `causing` where a gone off state was
-    /// reached, which must then be known.
-    fn parting(&self, gone: &Gone) -> i32 {
+    /// `reached`, which must then be known.
+    #[inline(always)]
+    fn parting(&self, gone: &Gone, reached: bool) -> i32 {
         let mut at = i32::MAX;
         if self.set.meets_on_of(&gone.offs) {
             let ons = self.set.0.iter().zip(&gone.offs.0).map(|(x, y)| x & y << 1);
@@ -374,9 +381,7 @@ impl Prop {
                 at = at.min(self.phase(b));
             }
         }
-        // A gone off state can be a cause only if it was reached (and not
-        // dropped since: one dropped caused nothing).
-        let causes_gone = self.set.meets(&gone.offs)
+        let causes_gone = reached
             && self
                 .causing
                 .as_ref()
@@ -420,6 +425,7 @@ impl Prop {
     }
 
     /// Takes this propagation again as [`Prop::parting`] found (`at`).
+    #[inline(always)]
     fn cut(&mut self, gone: &Gone, at: i32) -> Again {
         if at < 0 {
             return Again::Nothing;
@@ -750,6 +756,7 @@ pub(super) fn propagate(
 /// off node before the one it stopped at was followed, the others are
 /// still queued), and the walk goes on from there as [`propagate`] would
 /// have gone on at that point.
+#[inline(always)]
 pub(super) fn resume(board: &Board, prop: &mut Prop, x: &mut Scratch, deeper: &mut dyn Nest) {
     x.on_queue.clear();
     x.off_queue.clear();

@@ -90,7 +90,10 @@ impl Reuse {
     /// [`Reuse::index`] first.
     pub(super) fn lend(&mut self, m: &[u16; 81]) -> Option<Lent<'_>> {
         let gone = gone_between(&self.board?, m)?;
-        Some(Lent { reuse: self, gone })
+        Some(Lent {
+            reuse: self,
+            gone: Box::new(gone),
+        })
     }
 
     /// Keeps `kept`, a propagation of the board of the last search, for
@@ -107,7 +110,8 @@ impl Reuse {
 /// board of the nested search before (another chain's) seldom holds it.
 pub(super) struct Lent<'a> {
     reuse: &'a mut Reuse,
-    gone: Gone,
+    /// Boxed: an engine holds an `Option<Lent>`, and most hold none.
+    gone: Box<Gone>,
 }
 
 /// The mark of a lent propagation moved out ([`Reuse::by_start`]).
