@@ -279,6 +279,29 @@ fn steps_without_words_conclude_what_steps_with_words_do() {
     assert!(chains > 200, "{chains} chain steps");
 }
 
+/// Solves `marks` step by step with `work`, uncapped, as a grade does:
+/// the number of steps and the hardest step's rating in tenths.
+fn solve_in(marks: &mut Candidates, work: &mut super::Workspace) -> (usize, u16) {
+    let (mut steps, mut hardest) = (0, 0);
+    while let super::Next::Step(step) = super::find_capped(
+        marks,
+        true,
+        work,
+        crate::logic::Rating::GUESS,
+        crate::logic::Rating::GUESS,
+    ) {
+        hardest = hardest.max(step.rating().tenths());
+        for &(cell, digit) in step.placements() {
+            marks.place(cell, digit);
+        }
+        for &(cell, digit) in step.eliminations() {
+            marks.remove(cell, digit);
+        }
+        steps += 1;
+    }
+    (steps, hardest)
+}
+
 /// The dynamic searches nested in the chains of levels 4 and 5 are lent
 /// the propagations the dynamic setting kept of the position the chains
 /// are assumed on, and take them where they hold (moved whole, or copied
@@ -292,22 +315,7 @@ fn lent_propagations_are_those_followed_afresh() {
     let mut marks = marks_of(line);
     let mut work = super::Workspace::default();
     work.forcing.check_lent();
-    let mut hardest = 0;
-    while let super::Next::Step(step) = super::find_capped(
-        &marks,
-        true,
-        &mut work,
-        crate::logic::Rating::GUESS,
-        crate::logic::Rating::GUESS,
-    ) {
-        hardest = hardest.max(step.rating().tenths());
-        for &(cell, digit) in step.placements() {
-            marks.place(cell, digit);
-        }
-        for &(cell, digit) in step.eliminations() {
-            marks.remove(cell, digit);
-        }
-    }
+    let (_, hardest) = solve_in(&mut marks, &mut work);
     assert!(marks.is_solved(), "{line}");
     assert_eq!(hardest, 119, "{line}");
     let taken = work.forcing.lent_taken();
@@ -328,22 +336,7 @@ fn dynamic_propagations_taken_again_are_those_followed_afresh() {
         let mut marks = marks_of(line);
         let mut work = super::Workspace::default();
         work.forcing.check_reuse();
-        let mut steps = 0;
-        while let super::Next::Step(step) = super::find_capped(
-            &marks,
-            true,
-            &mut work,
-            crate::logic::Rating::GUESS,
-            crate::logic::Rating::GUESS,
-        ) {
-            for &(cell, digit) in step.placements() {
-                marks.place(cell, digit);
-            }
-            for &(cell, digit) in step.eliminations() {
-                marks.remove(cell, digit);
-            }
-            steps += 1;
-        }
+        let (steps, _) = solve_in(&mut marks, &mut work);
         assert!(marks.is_solved(), "{line} after {steps} steps");
         resumed += work.forcing.resumed();
     }

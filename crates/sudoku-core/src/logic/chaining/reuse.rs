@@ -6,6 +6,8 @@
 //! candidates gone since ([`Prop::take_again`]) and taken again if it is
 //! exactly what following it afresh would give; one that parts from that
 //! somewhere is taken up to there and followed on from it ([`resume`]).
+//! While the settings that nest dynamic searches in their chains run,
+//! the position's propagations are lent to those searches ([`Lent`]).
 
 #[cfg(doc)]
 use super::propagation::resume;
