@@ -358,10 +358,25 @@ impl Prop {
 
     /// Whether [`Prop::take_again`] would take all of this propagation
     /// and leave it as it is (it reaches no off state of `gone`), found
-    /// without changing it.
-    pub(super) fn holds_whole(&self, gone: &Gone) -> bool {
-        !self.set.meets(&gone.touched)
-            || (!self.set.meets(&gone.offs) && self.parting(gone, false) == i32::MAX)
+    /// without changing it: `Ok`, or else where it parts when that was
+    /// worked out on the way (for [`Prop::take_again_at`] on a copy).
+    pub(super) fn holds_whole(&self, gone: &Gone) -> Result<(), Option<i32>> {
+        if !self.set.meets(&gone.touched) {
+            return Ok(());
+        }
+        if self.set.meets(&gone.offs) {
+            return Err(None);
+        }
+        match self.parting(gone, false) {
+            i32::MAX => Ok(()),
+            at => Err(Some(at)),
+        }
+    }
+
+    /// [`Prop::take_again`] where [`Prop::holds_whole`] found where it parts
+    /// (`at`): a propagation that reaches no gone off state.
+    pub(super) fn take_again_at(&mut self, gone: &Gone, at: i32) -> Again {
+        self.cut(gone, at)
     }
 
     /// The node of the first phase of [`Prop::take_again`] that reads a

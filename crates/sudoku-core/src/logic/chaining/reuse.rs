@@ -147,13 +147,19 @@ impl Lent<'_> {
             self.reuse.lent_taken += 1;
         }
         let lent = &mut self.reuse.kept[i].prop;
-        if lent.holds_whole(&self.gone) {
-            std::mem::swap(into, lent);
-            self.reuse.by_start[usize::from(start)] |= MOVED;
-            return Taken::Moved;
-        }
+        let parts = match lent.holds_whole(&self.gone) {
+            Ok(()) => {
+                std::mem::swap(into, lent);
+                self.reuse.by_start[usize::from(start)] |= MOVED;
+                return Taken::Moved;
+            }
+            Err(parts) => parts,
+        };
         into.copy_from(lent);
-        Taken::Copied(into.take_again(&self.gone))
+        Taken::Copied(match parts {
+            Some(at) => into.take_again_at(&self.gone, at),
+            None => into.take_again(&self.gone),
+        })
     }
 
     /// Gives back the propagation of `start` that [`Lent::take`] moved out,
