@@ -19,11 +19,13 @@
 //!
 //! **Propagation.** A box whose lanes shrank asserts what its clauses force
 //! (a lane at its minimum, a digit left in one lane of a row or column of the
-//! matrix), removes the consequences inside the box, and sends its two bands
-//! the configurations those assertions rule out. A band whose configurations
-//! shrank forces the digits of a mini-row that only three digits can still
-//! take, turns its configurations into triads (digit sets per mini-row or
-//! mini-column of each box) and restricts its three boxes to them. Boxes and
+//! matrix), removes the consequences inside the box until nothing changes,
+//! and then sends its two bands the configurations its assertions rule out
+//! (once: the last pass's assertions hold every earlier pass's). A band
+//! whose configurations shrank forces the digits of a mini-row that only
+//! three digits can still take, turns its configurations into triads (digit
+//! sets per mini-row or mini-column of each box) and restricts its three
+//! boxes to them. Boxes and
 //! bands to visit are bits of one word; the loop runs to a fixpoint.
 //!
 //! **Contradictions.** A lane below its minimum is one. Two more are checked
