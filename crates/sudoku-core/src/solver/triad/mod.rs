@@ -25,8 +25,8 @@
 //! whose configurations shrank forces the digits of a mini-row that only
 //! three digits can still take, turns its configurations into triads (digit
 //! sets per mini-row or mini-column of each box) and restricts its three
-//! boxes to them. Boxes and
-//! bands to visit are bits of one word; the loop runs to a fixpoint.
+//! boxes to them. Boxes and bands to visit are bits of one word; the loop
+//! runs to a fixpoint.
 //!
 //! **Contradictions.** A lane below its minimum is one. Two more are checked
 //! when a box settles: a cell asserted two digits, and a digit with no lane
