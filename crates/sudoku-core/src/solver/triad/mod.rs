@@ -1147,14 +1147,19 @@ mod tests {
     /// The first box of an otherwise open board, from its sixteen lanes,
     /// visited once (portable build): whether it holds.
     fn box_holds(lanes: [u16; 16]) -> bool {
-        let mut st = State::<P16> {
+        let mut st = open_board();
+        st.boxes[0] = P16::load(&lanes);
+        st.visit_box(0)
+    }
+
+    /// A board with every candidate open and nothing to visit (portable build).
+    fn open_board() -> State<P16> {
+        State {
             boxes: [P16::splat(ALL); 9],
             configs: [<P16 as Wide>::Half::load(&FRESH_BAND); 6],
             pending: [<P16 as Wide>::Half::splat(0); 6],
             dirty: 0,
-        };
-        st.boxes[0] = P16::load(&lanes);
-        st.visit_box(0)
+        }
     }
 
     /// A box visit tells its bands, once, what every pass of its loop
@@ -1191,12 +1196,7 @@ mod tests {
                 lanes[lane] |= 1 << (next() % 9);
             }
             let b = (next() % 9) as usize;
-            let mut st = State::<P16> {
-                boxes: [P16::splat(ALL); 9],
-                configs: [<P16 as Wide>::Half::load(&FRESH_BAND); 6],
-                pending: [<P16 as Wide>::Half::splat(0); 6],
-                dirty: 0,
-            };
+            let mut st = open_board();
             st.boxes[b] = P16::load(&lanes);
             let (mut merged, mut passes) = (P16::splat(0), 0);
             let held = st.visit_box_seeing(b, |asserted, seen| {
