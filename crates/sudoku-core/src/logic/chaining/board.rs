@@ -197,10 +197,11 @@ pub(super) struct BoardKey {
 }
 
 /// A hasher for keys made of boards ([`BoardKey`]), a few hundred bytes
-/// each: word by word, a rotate, an exclusive or and a multiply, far
-/// cheaper than the standard library's keyed hash. For maps that are only
-/// looked up, never iterated (their order would follow the hash), whose
-/// keys the engine makes itself.
+/// each, and of lists of states (what a nested chain removes): word by
+/// word, a rotate, an exclusive or and a multiply, far cheaper than the
+/// standard library's keyed hash. For maps that are only looked up, never
+/// iterated (their order would follow the hash), whose keys the engine
+/// makes itself.
 #[derive(Clone, Copy, Default)]
 pub(super) struct KeyHasher(u64);
 

@@ -33,8 +33,9 @@
 //! ([`struck_by`], [`rule_walk`]) and fingerprints ([`Fingerprint`]).
 
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 
-use super::board::{Board, Cause, NestedRef, Rule};
+use super::board::{Board, Cause, KeyHasher, NestedRef, Rule};
 use super::chains;
 use super::closure;
 use super::propagation::Prop;
@@ -80,12 +81,16 @@ pub(super) fn static_chains(
         }
     }
     // A later, easier chain may have taken an earlier one's slot: only the
-    // last chain given each slot is its winner.
-    let mut winner: HashMap<usize, usize> = HashMap::new();
+    // last chain given each slot is its winner. (Slots are numbered from
+    // 0; the order they are filled in does not matter, `finish` sorts.)
+    let mut winner = vec![usize::MAX; slots.iter().map(|&(slot, _)| slot + 1).max().unwrap_or(0)];
     for &(slot, i) in &slots {
-        winner.insert(slot, i);
+        winner[slot] = i;
     }
-    for (slot, i) in winner {
+    for (slot, &i) in winner.iter().enumerate() {
+        if i == usize::MAX {
+            continue;
+        }
         let f = &found[i];
         let mut parents = Vec::new();
         let mut hash = Fingerprint::new();
@@ -277,7 +282,8 @@ pub(super) fn rule_walk(
 pub(crate) struct Collect<'a> {
     /// The board the outer chain started from.
     pub(crate) source: &'a Board,
-    slots: HashMap<Vec<u16>, usize>,
+    /// The slot of each set of removals: looked up, never iterated.
+    slots: HashMap<Vec<u16>, usize, BuildHasherDefault<KeyHasher>>,
     entries: Vec<Entry>,
     seq: u32,
 }
@@ -294,7 +300,7 @@ impl<'a> Collect<'a> {
     pub(crate) fn new(source: &'a Board) -> Collect<'a> {
         Collect {
             source,
-            slots: HashMap::new(),
+            slots: HashMap::default(),
             entries: Vec::new(),
             seq: 0,
         }
