@@ -147,6 +147,28 @@ pub(crate) fn crossing(u: usize, first: usize) -> [usize; 3] {
     CROSSING[u][first / 9].map(usize::from)
 }
 
+/// `SHARED[u][v]`: the positions in unit `u` (bit `i` for its `i`th cell)
+/// of the cells it shares with unit `v`.
+pub(crate) const SHARED: [[u16; 27]; 27] = {
+    let mut out = [[0u16; 27]; 27];
+    let mut u = 0;
+    while u < 27 {
+        let mut v = 0;
+        while v < 27 {
+            let mut i = 0;
+            while i < 9 {
+                if UNIT_BITS[v] >> UNITS[u][i] & 1 != 0 {
+                    out[u][v] |= 1 << i;
+                }
+                i += 1;
+            }
+            v += 1;
+        }
+        u += 1;
+    }
+    out
+};
+
 /// [`crossing`] as a table: per unit and kind (rows, columns, boxes), the
 /// units of that kind it shares cells with but itself (only lines and
 /// boxes are asked for each other).

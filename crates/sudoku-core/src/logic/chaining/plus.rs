@@ -7,29 +7,7 @@
 
 use super::board::{AdvancedOff, Board, Rule};
 use super::shared::{st, two16};
-use crate::logic::{count9, crossing, CELL_UNITS, UNITS, UNIT_BITS};
-
-/// `SHARED[u][v]`: the positions in unit `u` (bit `i` for its `i`th cell)
-/// of the cells it shares with unit `v`.
-const SHARED: [[u16; 27]; 27] = {
-    let mut out = [[0u16; 27]; 27];
-    let mut u = 0;
-    while u < 27 {
-        let mut v = 0;
-        while v < 27 {
-            let mut i = 0;
-            while i < 9 {
-                if UNIT_BITS[v] >> UNITS[u][i] & 1 != 0 {
-                    out[u][v] |= 1 << i;
-                }
-                i += 1;
-            }
-            v += 1;
-        }
-        u += 1;
-    }
-    out
-};
+use crate::logic::{count9, crossing, CELL_UNITS, SHARED, UNITS, UNIT_BITS};
 
 /// SE's `getAdvancedPotentials` at level 1: the candidates that locked
 /// candidates, hidden pairs, naked pairs or X-wings remove from `cur` (the
@@ -404,8 +382,9 @@ fn bits(mut set: u16) -> impl Iterator<Item = usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::{pairs, pairs_of, scan, SHARED};
+    use super::{pairs, pairs_of, scan};
     use crate::logic::chaining::board::{Board, Rule};
+    use crate::logic::SHARED;
     use crate::logic::{UNITS, UNIT_BITS};
 
     /// A pattern is tried only where the chain struck a candidate it could
