@@ -1168,21 +1168,15 @@ mod tests {
     /// the message of each pass alone, merged, would have sent.
     #[test]
     fn a_box_tells_its_bands_what_every_pass_asserted() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        use rand::seq::SliceRandom;
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(59);
         let (mut visits, mut several) = (0, 0);
         for _ in 0..3000 {
             // Digits 1-9 shuffled into the cells, each mini-row's and
             // mini-column's lane holding the six others, the corner all.
             let mut digits: [u16; 9] = std::array::from_fn(|d| 1 << d);
-            for i in (1..9).rev() {
-                digits.swap(i, (next() % (i as u64 + 1)) as usize);
-            }
+            digits.shuffle(&mut rng);
             let mut lanes = [ALL; 16];
             for (e, &digit) in digits.iter().enumerate() {
                 let (r, c) = (e / 3, e % 3);
@@ -1191,11 +1185,10 @@ mod tests {
                 lanes[12 + c] &= !digit;
             }
             // Candidates added at random: a few bits in a few lanes.
-            for _ in 0..(next() % 24) {
-                let lane = (next() % 15) as usize;
-                lanes[lane] |= 1 << (next() % 9);
+            for _ in 0..rng.gen_range(0..24) {
+                lanes[rng.gen_range(0..15)] |= 1 << rng.gen_range(0..9);
             }
-            let b = (next() % 9) as usize;
+            let b = rng.gen_range(0..9);
             let mut st = open_board();
             st.boxes[b] = P16::load(&lanes);
             let (mut merged, mut passes) = (P16::splat(0), 0);
