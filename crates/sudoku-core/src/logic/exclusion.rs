@@ -47,7 +47,7 @@ struct Last {
 }
 
 /// How a position differs from the remembered one.
-struct Diff {
+struct Diff<'a> {
     /// The cells whose candidates changed or that were not listed there
     /// (every cell when nothing is remembered).
     fresh: u128,
@@ -55,15 +55,18 @@ struct Diff {
     changed: u128,
     /// Each cell's excluders, here or there.
     either: [u128; 81],
+    /// The remembered position.
+    last: Option<&'a Last>,
 }
 
-impl Diff {
-    fn new(last: Option<&Last>, m: &[u16; 81], excluders: &[u128; 81]) -> Diff {
+impl<'a> Diff<'a> {
+    fn new(last: Option<&'a Last>, m: &[u16; 81], excluders: &[u128; 81]) -> Diff<'a> {
         let Some(last) = last else {
             return Diff {
                 fresh: ALL,
                 changed: ALL,
                 either: *excluders,
+                last: None,
             };
         };
         let (mut fresh, mut changed) = (0u128, 0u128);
@@ -79,7 +82,39 @@ impl Diff {
             fresh,
             changed,
             either: std::array::from_fn(|c| excluders[c] | last.excluders[c]),
+            last: Some(last),
         }
+    }
+
+    /// Whether the triple `cs`, none of whose cells changed, may remove
+    /// something here although it found nothing there, by its changed
+    /// common excluders `gone` (some).
+    ///
+    /// A triple removes more where its common excluders ban more
+    /// combinations of digits. An unchanged cell is a common excluder here
+    /// if it was there, and bans the same. So a triple that was tried there
+    /// (two common excluders or more) cannot remove anything more if each
+    /// changed one that is an excluder here (two or three candidates)
+    /// holds digits that no combination of the triple's takes all of: such
+    /// an excluder bans nothing, and the others ban nothing they did not.
+    fn may_ban_more(&self, m: &[u16; 81], cs: [usize; 3], gone: u128) -> bool {
+        let Some(last) = self.last else {
+            return true;
+        };
+        let then = last.excluders[cs[0]] & last.excluders[cs[1]] & last.excluders[cs[2]];
+        if !two_or_more(then) {
+            return true;
+        }
+        let digits = cs.map(|c| m[c]);
+        let mut rest = gone;
+        while rest != 0 {
+            let e = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if (2..=3).contains(&count9(m[e])) && takes_all(m[e], digits) {
+                return true;
+            }
+        }
+        false
     }
 
     /// [`FRESH`], [`TOUCHED`] and [`NEAR`] for each of `cells` (listed, with
@@ -359,7 +394,14 @@ fn triples(
             // A third cell's excluders are its peers of two or three
             // candidates, as the pair's common excluders all are: it has
             // two of them in common with the pair if it sees two.
-            thirds &= seen_twice(pair);
+            // One third cell (where the memory leaves one) is tested alone.
+            if !two_or_more(thirds) {
+                if !two_or_more(pair & PEER_BITS[thirds.trailing_zeros() as usize]) {
+                    continue;
+                }
+            } else {
+                thirds &= seen_twice(pair);
+            }
             // Where both cells are as they were, a third cell that is too
             // is new only by a common excluder that changed.
             let mut open = thirds;
@@ -369,7 +411,8 @@ fn triples(
                 while rest != 0 {
                     let t = rest.trailing_zeros() as usize;
                     rest &= rest - 1;
-                    if diff.either[t] & gone != 0 {
+                    let changed = diff.either[t] & gone;
+                    if changed != 0 && diff.may_ban_more(m, [a, b, t], changed) {
                         open |= 1 << t;
                     }
                 }
@@ -402,6 +445,33 @@ fn triples(
         }
     }
     None
+}
+
+/// Whether three cells of candidates `cells` (one or more each) can take
+/// every digit of `digits` (two or three of them), one digit a cell.
+fn takes_all(digits: u16, cells: [u16; 3]) -> bool {
+    let [a, b, c] = cells;
+    let x = digits.trailing_zeros();
+    let rest = digits & (digits - 1);
+    let y = rest.trailing_zeros();
+    let has = |cell: u16, d: u32| cell >> d & 1 != 0;
+    if rest & (rest - 1) == 0 {
+        // Two digits: x in one cell, y in another.
+        return (has(a, x) && has(b | c, y))
+            || (has(b, x) && has(a | c, y))
+            || (has(c, x) && has(a | b, y));
+    }
+    let z = (rest & (rest - 1)).trailing_zeros();
+    [
+        (x, y, z),
+        (x, z, y),
+        (y, x, z),
+        (y, z, x),
+        (z, x, y),
+        (z, y, x),
+    ]
+    .iter()
+    .any(|&(p, q, r)| has(a, p) && has(b, q) && has(c, r))
 }
 
 /// The cells that see two cells of `cells` or more.
@@ -692,6 +762,121 @@ mod tests {
             }
         }
         assert!(found * 10 > tried, "only {found} steps in {tried} searches");
+    }
+
+    /// Random positions, each followed by one with a few more candidates
+    /// gone (cells going from four to three among them: new excluders):
+    /// a triple of unchanged cells that was tried in the first and found
+    /// nothing, or was not tried there, and whose changed common excluders
+    /// [`Diff::may_ban_more`] clears, finds nothing in the second.
+    #[test]
+    fn triples_cleared_by_their_changed_excluders_find_nothing_again() {
+        let puzzles = [
+            "..4.8.2.....4.....5.3....4...5...89..9.7.2..423................4....967...8.4.3.9",
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+        ];
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(33);
+        let strike = |marks: &mut Candidates, rng: &mut Xoshiro256PlusPlus| {
+            let c = rng.gen_range(0..81);
+            let m = marks.mask(c);
+            if m.count_ones() > 1 {
+                let d = rng.gen_range(0..9);
+                marks.remove(cell(c), digit(d));
+            }
+        };
+        let (mut cleared, mut retried) = (0, 0);
+        for round in 0..300 {
+            let mut then = marks_of(puzzles[round % puzzles.len()]);
+            for _ in 0..rng.gen_range(0..160) {
+                strike(&mut then, &mut rng);
+            }
+            let mut now = then.clone();
+            for _ in 0..rng.gen_range(1..6) {
+                strike(&mut now, &mut rng);
+            }
+            let mt: [u16; 81] = std::array::from_fn(|c| then.mask(c));
+            let mn: [u16; 81] = std::array::from_fn(|c| now.mask(c));
+            let (_, _, ex_then) = listed_cells(&mt, 3);
+            let (cells, count, ex_now) = listed_cells(&mn, 3);
+            let last = Last {
+                m: mt,
+                excluders: ex_then,
+            };
+            let diff = Diff::new(Some(&last), &mn, &ex_now);
+            let cells: Vec<usize> = cells[..count]
+                .iter()
+                .copied()
+                .filter(|&c| diff.fresh & 1 << c == 0)
+                .collect();
+            for (i, &a) in cells.iter().enumerate() {
+                for (j, &b) in cells.iter().enumerate().skip(i + 1) {
+                    for &t in &cells[j + 1..] {
+                        let cs = [a, b, t];
+                        let common = ex_now[a] & ex_now[b] & ex_now[t];
+                        let gone = diff.either[a] & diff.either[b] & diff.either[t] & diff.changed;
+                        if !two_or_more(common) || gone == 0 {
+                            continue;
+                        }
+                        let common_then = ex_then[a] & ex_then[b] & ex_then[t];
+                        let tried = two_or_more(common_then);
+                        if tried && triple(&mt, cs, common_then, Words::Written).is_some() {
+                            continue;
+                        }
+                        if diff.may_ban_more(&mn, cs, gone) {
+                            retried += 1;
+                            continue;
+                        }
+                        cleared += 1;
+                        assert_eq!(
+                            triple(&mn, cs, common, Words::Written),
+                            None,
+                            "{cs:?} {mt:?} {mn:?}"
+                        );
+                    }
+                }
+            }
+        }
+        // Both outcomes are common.
+        assert!(
+            cleared > 1000 && retried > 1000,
+            "{cleared} cleared, {retried} retried"
+        );
+    }
+
+    /// Whether three cells can take every digit of a set of two or three,
+    /// against trying every combination of their digits.
+    #[test]
+    fn takes_all_is_some_combination_holding_every_digit() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(17);
+        let (mut yes, mut no) = (0, 0);
+        for _ in 0..5_000 {
+            let mut digits = 0u16;
+            while digits.count_ones() < rng.gen_range(2..=3) {
+                digits |= 1 << rng.gen_range(0..9);
+            }
+            // Cells of one candidate or more, as the listed cells are.
+            let cells: [u16; 3] = std::array::from_fn(|_| {
+                let m = rng.gen_range(1..512u16) & rng.gen_range(1..512u16);
+                if m == 0 {
+                    1 << rng.gen_range(0..9)
+                } else {
+                    m
+                }
+            });
+            let each = |m: u16| (0..9).filter(move |d| m & 1 << d != 0);
+            let some = each(cells[0]).any(|x| {
+                each(cells[1])
+                    .any(|y| each(cells[2]).any(|z| digits & !(1 << x | 1 << y | 1 << z) == 0))
+            });
+            assert_eq!(takes_all(digits, cells), some, "{digits:#b} {cells:?}");
+            if some {
+                yes += 1;
+            } else {
+                no += 1;
+            }
+        }
+        assert!(yes > 500 && no > 500, "{yes} {no}");
     }
 
     /// Every triple that removes something passes the pair's bound, at
