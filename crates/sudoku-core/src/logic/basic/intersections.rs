@@ -46,7 +46,7 @@ pub(crate) fn pointing(marks: &Candidates, words: Words) -> Option<Step> {
     (0..9).find_map(|b| {
         (0..9).find_map(|d| {
             let spots = all[18 + b][d];
-            if spots.count_ones() < 2 {
+            if spots & spots.wrapping_sub(1) == 0 {
                 return None;
             }
             let rows = (0..9).filter(|i| spots & 1 << i != 0).map(|i| i / 3);
@@ -94,7 +94,7 @@ pub(crate) fn claiming(marks: &Candidates, words: Words) -> Option<Step> {
     (0..18).find_map(|line| {
         (0..9).find_map(|d| {
             let spots = all[line][d];
-            if spots.count_ones() < 2 {
+            if spots & spots.wrapping_sub(1) == 0 {
                 return None;
             }
             // The third of the line (three places each) holding them all.

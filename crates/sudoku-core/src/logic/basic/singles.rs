@@ -92,7 +92,7 @@ pub(crate) fn hidden_single_line(marks: &Candidates, words: Words) -> Option<Ste
 pub(crate) fn naked_single(marks: &Candidates, words: Words) -> Option<Step> {
     (0..81).find_map(|at| {
         let mask = marks.mask(at);
-        (mask.count_ones() == 1).then(|| {
+        (mask != 0 && mask & (mask - 1) == 0).then(|| {
             let d = mask.trailing_zeros() as usize;
             let sentence =
                 words.write(|| format!("Naked single: {} can only be {}", cell(at), d + 1));

@@ -26,8 +26,8 @@ use super::shared::{
 };
 use crate::logic::templates;
 use crate::logic::{
-    cell, digit, digit_cells_of, Candidates, Chain, ChainNode, Digits, Step, Technique, Words,
-    CELL_UNITS, KINDS, PEER_BITS, UNIT_BITS,
+    cell, count9, digit, digit_cells_of, Candidates, Chain, ChainNode, Digits, Step, Technique,
+    Words, CELL_UNITS, KINDS, PEER_BITS, UNIT_BITS,
 };
 use crate::pos::Cell;
 
@@ -196,7 +196,7 @@ impl Links {
                     continue;
                 }
                 let mut rest = mask & !(1 << d);
-                self.by_cell[c * 9 + d] = rest.count_ones() as u8;
+                self.by_cell[c * 9 + d] = count9(rest) as u8;
                 while rest != 0 {
                     self.to
                         .push(state(c, rest.trailing_zeros() as usize, false) as u16);
@@ -581,7 +581,7 @@ fn pass<const CELLS: bool, const UNITS: bool>(
     work.dead.clear();
     work.dead.resize(STATES, false);
     for c in 0..81 {
-        let n = m[c].count_ones();
+        let n = count9(m[c]);
         if n < 2 || (!UNITS && n > 2) {
             continue;
         }
@@ -636,7 +636,7 @@ fn pass<const CELLS: bool, const UNITS: bool>(
 fn closure_bounds(m: &[u16; 81], closure: &closure::Closure) -> ([u16; 81], [u16; 81], [u16; 81]) {
     let (mut cycle, mut on, mut off) = ([0u16; 81], [0u16; 81], [0u16; 81]);
     for c in 0..81 {
-        if m[c].count_ones() < 2 {
+        if count9(m[c]) < 2 {
             continue;
         }
         for d in (0..9).filter(|d| m[c] & 1 << d != 0) {

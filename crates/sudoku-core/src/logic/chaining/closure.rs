@@ -952,7 +952,7 @@ mod tests {
                     }
                 }
             } else {
-                if cells && m[c].count_ones() == 2 {
+                if cells && two16(m[c]) {
                     let e = (m[c] & !(1 << d)).trailing_zeros() as usize;
                     next.push((c * 9 + e) * 2 + 1);
                 }

@@ -469,7 +469,7 @@ impl<'a> Engine<'a> {
         let m = &self.board.m;
         let worth = |s: usize| {
             let cell = m[s / 18];
-            cell & 1 << (s / 2 % 9) != 0 && (s.is_multiple_of(2) || cell.count_ones() > 1)
+            cell & 1 << (s / 2 % 9) != 0 && (s.is_multiple_of(2) || cell & (cell - 1) != 0)
         };
         if !self.closure_asked {
             self.closure.covering(m);
