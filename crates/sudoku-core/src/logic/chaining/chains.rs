@@ -185,34 +185,42 @@ impl Links {
     /// Works the links out for the board `m`, whose digits' cells are
     /// `at`.
     fn fill(&mut self, m: &[u16; 81], at: &[u128; 9]) {
-        self.start.clear();
-        self.to.clear();
-        self.by_cell.clear();
+        // At most eight links through the cell and twenty peers a
+        // candidate: the table is written in place up to there.
+        const MOST: usize = 729 * 28;
+        if self.to.len() < MOST {
+            self.to.resize(MOST, 0);
+        }
+        self.start.resize(730, 0);
         self.by_cell.resize(729, 0);
+        let to = &mut self.to[..MOST];
+        let mut n = 0;
         for (c, &mask) in m.iter().enumerate() {
             for (d, &places) in at.iter().enumerate() {
-                self.start.push(self.to.len() as u32);
+                let key = c * 9 + d;
+                self.start[key] = n as u32;
                 if mask & 1 << d == 0 {
+                    self.by_cell[key] = 0;
                     continue;
                 }
                 let mut rest = mask & !(1 << d);
-                self.by_cell[c * 9 + d] = count9(rest) as u8;
+                self.by_cell[key] = count9(rest) as u8;
                 while rest != 0 {
-                    self.to
-                        .push(state(c, rest.trailing_zeros() as usize, false) as u16);
+                    to[n] = state(c, rest.trailing_zeros() as usize, false) as u16;
+                    n += 1;
                     rest &= rest - 1;
                 }
                 for part in PEER_PARTS[c] {
                     let mut places = places & part;
                     while places != 0 {
-                        self.to
-                            .push(state(places.trailing_zeros() as usize, d, false) as u16);
+                        to[n] = state(places.trailing_zeros() as usize, d, false) as u16;
+                        n += 1;
                         places &= places - 1;
                     }
                 }
             }
         }
-        self.start.push(self.to.len() as u32);
+        self.start[729] = n as u32;
     }
 }
 
