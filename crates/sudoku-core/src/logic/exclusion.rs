@@ -685,6 +685,14 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
 
+    /// Puzzles whose positions, with random candidates gone, hold many pair
+    /// and triple exclusions.
+    const WALKED: [&str; 3] = [
+        "..4.8.2.....4.....5.3....4...5...89..9.7.2..423................4....967...8.4.3.9",
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+    ];
+
     /// The listed cells and their excluders, on random positions (random
     /// candidates removed from puzzles, some of them cells left with one),
     /// against their definition read peer by peer.
@@ -738,14 +746,9 @@ mod tests {
             |m, memo| aligned_pair_exclusion(m, memo, Words::Written),
             |m, memo| aligned_triple_exclusion(m, memo, Words::Written),
         ];
-        let puzzles = [
-            "..4.8.2.....4.....5.3....4...5...89..9.7.2..423................4....967...8.4.3.9",
-            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
-            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
-        ];
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(28);
         let (mut found, mut tried) = (0, 0);
-        for line in puzzles {
+        for line in WALKED {
             let mut marks = marks_of(line);
             let mut memo = Memo::default();
             let mut earlier = Vec::new();
@@ -771,11 +774,6 @@ mod tests {
     /// [`Diff::may_ban_more`] clears, finds nothing in the second.
     #[test]
     fn triples_cleared_by_their_changed_excluders_find_nothing_again() {
-        let puzzles = [
-            "..4.8.2.....4.....5.3....4...5...89..9.7.2..423................4....967...8.4.3.9",
-            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
-            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
-        ];
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(33);
         let strike = |marks: &mut Candidates, rng: &mut Xoshiro256PlusPlus| {
             let c = rng.gen_range(0..81);
@@ -787,7 +785,7 @@ mod tests {
         };
         let (mut cleared, mut retried) = (0, 0);
         for round in 0..300 {
-            let mut then = marks_of(puzzles[round % puzzles.len()]);
+            let mut then = marks_of(WALKED[round % WALKED.len()]);
             for _ in 0..rng.gen_range(0..160) {
                 strike(&mut then, &mut rng);
             }
