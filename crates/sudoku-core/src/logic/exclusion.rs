@@ -86,6 +86,31 @@ impl<'a> Diff<'a> {
         }
     }
 
+    /// [`Diff::may_ban_more`] for the pair `a`, `b` of aligned pair
+    /// exclusion, whose excluders have two candidates: one with more bans
+    /// nothing, and one of two bans the pair taking both its digits.
+    fn pair_may_ban_more(&self, m: &[u16; 81], a: usize, b: usize, gone: u128) -> bool {
+        let Some(last) = self.last else {
+            return true;
+        };
+        if !two_or_more(last.excluders[a] & last.excluders[b]) {
+            return true;
+        }
+        let mut rest = gone;
+        while rest != 0 {
+            let e = m[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+            if count9(e) == 2 {
+                let x = e & e.wrapping_neg();
+                let y = e & !x;
+                if (m[a] & x != 0 && m[b] & y != 0) || (m[a] & y != 0 && m[b] & x != 0) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// Whether the triple `cs`, none of whose cells changed, may remove
     /// something here although it found nothing there, by its changed
     /// common excluders `gone` (some).
@@ -229,10 +254,11 @@ pub(crate) fn aligned_pair_exclusion(
             is &= is - 1;
             let (a, b) = (cells[i], cells[j]);
             let (fa, fb) = (flags[i], flags[j]);
-            if (fa | fb) & FRESH == 0
-                && (fa & fb & TOUCHED == 0 || diff.either[a] & diff.either[b] & diff.changed == 0)
-            {
-                continue;
+            if (fa | fb) & FRESH == 0 {
+                let gone = diff.either[a] & diff.either[b] & diff.changed;
+                if fa & fb & TOUCHED == 0 || gone == 0 || !diff.pair_may_ban_more(&m, a, b, gone) {
+                    continue;
+                }
             }
             if let Some(step) = pair(&m, (a, excluders[a]), (b, excluders[b]), words) {
                 found = Some(step);
