@@ -30,9 +30,11 @@ const ALL: u128 = (1 << 81) - 1;
 /// cell among the excluders its cells share in either position, was tried
 /// there (the same cells, in the same order, with the same common
 /// excluders: a third cell is an excluder of the pair's by its own number
-/// of candidates too) and found nothing, so it finds nothing again. The
-/// search tries the others in SE's order, and the first that removes
-/// something is the first of the whole search. A search that finds a step
+/// of candidates too) and found nothing, so it finds nothing again. Nor
+/// does one that was tried there whose changed common excluders each hold
+/// digits its cells cannot all take: those ban nothing
+/// ([`Diff::may_ban_more`]). The search tries the others in SE's order,
+/// and the first that removes something is the first of the whole search. A search that finds a step
 /// stops early, so it forgets its position, and the next one tries all.
 #[derive(Default)]
 pub(crate) struct Memo {
