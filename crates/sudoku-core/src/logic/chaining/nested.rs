@@ -83,14 +83,14 @@ pub(super) fn static_chains(
     // A later, easier chain may have taken an earlier one's slot: only the
     // last chain given each slot is its winner. (Slots are numbered from
     // 0; the order they are filled in does not matter, `finish` sorts.)
-    let mut winner = vec![usize::MAX; slots.iter().map(|&(slot, _)| slot + 1).max().unwrap_or(0)];
+    let mut winner = vec![None; slots.iter().map(|&(slot, _)| slot + 1).max().unwrap_or(0)];
     for &(slot, i) in &slots {
-        winner[slot] = i;
+        winner[slot] = Some(i);
     }
-    for (slot, &i) in winner.iter().enumerate() {
-        if i == usize::MAX {
+    for (slot, i) in winner.iter().enumerate() {
+        let Some(i) = *i else {
             continue;
-        }
+        };
         let f = &found[i];
         let mut parents = Vec::new();
         let mut hash = Fingerprint::new();
