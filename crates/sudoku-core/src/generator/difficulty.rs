@@ -20,7 +20,7 @@
 //!   few removals undone, not a restart), before a new grid is drawn.
 //!
 //! Whatever the steering found, the puzzle is returned only if
-//! [`grade`](crate::logic::grade) gives it exactly the level asked.
+//! [`grade`] gives it exactly the level asked.
 
 use std::cmp::Ordering;
 

@@ -203,7 +203,7 @@ impl PuzzleSpec {
         })
     }
 
-    /// The same request for puzzles that [`grade`](crate::logic::grade)
+    /// The same request for puzzles that [`grade`]
     /// rates exactly `level`. A grade needs one solution, so
     /// [`Uniqueness::Any`] becomes [`Uniqueness::Unique`], and the request
     /// is checked again as by [`PuzzleSpec::new`]. The level is reached by
@@ -230,7 +230,7 @@ impl PuzzleSpec {
         Ok(spec)
     }
 
-    /// The same request for puzzles that [`grade`](crate::logic::grade)
+    /// The same request for puzzles that [`grade`]
     /// rates within `range` (Sudoku Explainer's scale), found as for a level
     /// by steering the removals; a level asked before is dropped. As with a
     /// level, [`Uniqueness::Any`] becomes [`Uniqueness::Unique`].
@@ -646,7 +646,7 @@ impl Puzzle {
         81 - self.puzzle.givens()
     }
 
-    /// The puzzle's level by [`grade`](crate::logic::grade), or `None` when
+    /// The puzzle's level by [`grade`], or `None` when
     /// it has more than one solution (a puzzle made without uniqueness).
     pub fn level(&self) -> Option<Level> {
         grade(&self.puzzle).ok().map(|g| g.level)

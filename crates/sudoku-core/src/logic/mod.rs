@@ -919,9 +919,9 @@ impl LogicReport {
             .map(Step::technique)
     }
 
-    /// The grade of this solve: what [`grade`] gives for the puzzle the
+    /// The grade of this solve: what [`grade()`] gives for the puzzle the
     /// solve started from, without solving it again (the solve assumes one
-    /// solution, which [`grade`] checks first).
+    /// solution, which [`grade()`] checks first).
     ///
     /// ```
     /// use sudoku_core::{grade, logic, Grid};

@@ -2,7 +2,7 @@
 //!
 //! Sentences name cells, rows, columns and boxes as the games do: `5c` is
 //! row 5, column c (the `Display` of
-//! [`Cell`](crate::pos::Cell) and [`Unit`](crate::pos::Unit)).
+//! [`Cell`] and [`Unit`](crate::pos::Unit)).
 
 use std::fmt;
 use std::str::FromStr;

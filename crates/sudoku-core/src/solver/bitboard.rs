@@ -692,8 +692,9 @@ impl Opened {
         }
     }
 
-    /// [`Opened::new`] in place, on a [`Opened::blank`] state; on the portable build
-    /// if `portable`.
+    /// `cells` (values 0..=9, else no solution) propagated in place, on a
+    /// [`Opened::blank`] state, with digit `strike.1` (0-based) struck from the blank
+    /// cell `strike.0` first if given; on the portable build if `portable`.
     ///
     /// In place: a state returned by value was built in one place and moved to
     /// another (a `memcpy` of 248 bytes a puzzle, whose wide loads waited for the

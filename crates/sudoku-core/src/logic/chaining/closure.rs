@@ -115,8 +115,10 @@ impl Closure {
         closure
     }
 
-    /// Works the closure out for the position `m` (as [`Closure::new`]),
-    /// reusing the storage of the last one, in `scratch`.
+    /// Works out the closure of the position `m` with cell links (`cells`)
+    /// and unit links (`units`) as the strong links (the weak links always
+    /// include the peers, and the cell with `cells`), reusing the storage
+    /// of the last one, in `scratch`.
     pub(crate) fn build(&mut self, m: &[u16; 81], cells: bool, units: bool, scratch: &mut Scratch) {
         if self.index.len() != STATES {
             self.index = vec![ABSENT; STATES];

@@ -108,7 +108,7 @@ struct Engine<'a> {
     /// The easiest conclusion so far.
     best: Option<Found>,
     /// Nishio only: per digit, the cells on some and on every template
-    /// ([`templates::cover`]), when known.
+    /// ([`templates::Covers`]), when known.
     covers: Vec<Option<(u128, u128)>>,
     /// Those of every digit, for the Nishio setting.
     templates: [Option<(u128, u128)>; 9],
