@@ -1021,6 +1021,7 @@ impl<'a> Engine<'a> {
         };
         let source = collect.source;
         let mut parents = Vec::with_capacity(16);
+        let mut steps = Vec::with_capacity(16);
         let mut hash = nested::Fingerprint::new();
         for &(branch, n) in targets {
             let prop = branch_prop(&self.on, &self.off, &self.off_kept, self.off_key, branch);
@@ -1031,6 +1032,7 @@ impl<'a> Engine<'a> {
                 source,
                 self.board,
                 &mut parents,
+                &mut steps,
                 &mut hash,
                 &mut self.seen,
                 &mut self.stamp,
@@ -1048,6 +1050,7 @@ impl<'a> Engine<'a> {
                         fingerprint: hash.finish(),
                         complexity: complexity as u32,
                     },
+                    steps,
                 },
             );
         }
@@ -1294,14 +1297,19 @@ struct Deeper {
     /// What each nested search found, by its rule and the boards it ran
     /// on and from ([`Deeper::run`]).
     memo: HashMap<(Rule, BoardKey, BoardKey), Vec<nested::Hint>, BuildHasherDefault<KeyHasher>>,
+    /// What each nested search found, by its rule and the board it ran
+    /// on alone, as first found: a search on the same board from another
+    /// starting board finds the same chains, with their rule parents
+    /// worked out again ([`nested::Hint::parents_from`]).
+    by_board: HashMap<(Rule, BoardKey), Vec<nested::Hint>, BuildHasherDefault<KeyHasher>>,
     /// While the engine runs a setting that nests dynamic searches: its
     /// dynamic setting's propagations of the position, lent to those
     /// searches (see [`Engine::adopt`]); else nothing.
     lent: Reuse,
 }
 
-/// How many nested searches [`Deeper`] remembers before it forgets them
-/// all (a bound on its memory: a few megabytes).
+/// How many nested searches each of [`Deeper`]'s two memories holds
+/// before it forgets them all (a bound on its memory: some megabytes).
 const MEMO_CAPACITY: usize = 4096;
 
 impl Nest for Deeper {
@@ -1359,7 +1367,18 @@ impl Deeper {
             if self.memo.len() >= MEMO_CAPACITY {
                 self.memo.clear();
             }
-            let hints = self.search(rule, source, cur);
+            let board = (rule, cur.key());
+            let hints = match self.by_board.get(&board) {
+                Some(found) => found.iter().map(|h| h.parents_from(source, cur)).collect(),
+                None => {
+                    let hints = self.search(rule, source, cur);
+                    if self.by_board.len() >= MEMO_CAPACITY {
+                        self.by_board.clear();
+                    }
+                    self.by_board.insert(board, hints.clone());
+                    hints
+                }
+            };
             self.memo.insert(key.clone(), hints);
         }
         &self.memo[&key]
@@ -1395,6 +1414,65 @@ mod tests {
     use crate::logic::{cell, digit};
     use rand::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
+
+    /// A nested search on a board it ran on before from another starting
+    /// board finds what a fresh search from the new start finds: the same
+    /// chains, with their rule parents worked out for the new start (the
+    /// memory by board alone). The starts differ in candidates the chains
+    /// need, so that parents do differ between them.
+    #[test]
+    fn a_board_searched_again_from_another_start_gives_a_fresh_searchs_chains() {
+        let lines = [
+            ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....",
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+        ];
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        let mut strike = |marks: &mut Candidates, n: usize| {
+            for _ in 0..n {
+                let open: Vec<usize> = (0..81)
+                    .filter(|&c| marks.mask(c).count_ones() > 1)
+                    .collect();
+                let c = open[rng.gen_range(0..open.len())];
+                let digits: Vec<usize> = (0..9).filter(|&d| marks.mask(c) & 1 << d != 0).collect();
+                marks.remove(cell(c), digit(digits[rng.gen_range(0..digits.len())]));
+            }
+        };
+        let (mut hints, mut moved) = (0, 0);
+        for round in 0..8 {
+            let mut marks = marks_of(lines[round % lines.len()]);
+            let first = Board::new(&marks);
+            strike(&mut marks, 3);
+            let second = Board::new(&marks);
+            strike(&mut marks, 4);
+            let cur = Board::new(&marks);
+            for rule in [Rule::Chains, Rule::Multiple, Rule::Dynamic] {
+                let mut again = Deeper::default();
+                let before: Vec<nested::Hint> = again.run(rule, &first, &cur).to_vec();
+                let taken = again.run(rule, &second, &cur).to_vec();
+                let fresh = Deeper::default().run(rule, &second, &cur).to_vec();
+                let key = |h: &nested::Hint| {
+                    (
+                        h.removed.clone(),
+                        h.parents.clone(),
+                        h.nested.fingerprint,
+                        h.nested.complexity,
+                    )
+                };
+                assert_eq!(
+                    taken.iter().map(key).collect::<Vec<_>>(),
+                    fresh.iter().map(key).collect::<Vec<_>>(),
+                    "round {round}, {rule:?}"
+                );
+                hints += taken.len();
+                moved += before
+                    .iter()
+                    .zip(&taken)
+                    .filter(|(a, b)| a.parents != b.parents)
+                    .count();
+            }
+        }
+        assert!(hints >= 200 && moved >= 20, "{hints} {moved}");
+    }
 
     /// The rule parents and fingerprints of a nested search's conclusions,
     /// worked out when the search ends for each slot's last conclusion

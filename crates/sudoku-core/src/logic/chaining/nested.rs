@@ -50,6 +50,27 @@ pub(crate) struct Hint {
     pub(crate) removed: Vec<u16>,
     pub(crate) parents: Vec<u16>,
     pub(crate) nested: NestedRef,
+    /// The on states whose causes give the rule parents, with those
+    /// causes, in SE's order: the parents from another starting board
+    /// ([`Hint::parents_from`]).
+    pub(crate) steps: Vec<(Cause, u16)>,
+}
+
+impl Hint {
+    /// This chain with its rule parents worked out for a chain that started
+    /// from `source` and left `cur` (the board the chain was found on): the
+    /// same chain, since a search reads the starting board for nothing else
+    /// that changes what it finds.
+    pub(crate) fn parents_from(&self, source: &Board, cur: &Board) -> Hint {
+        let mut parents = Vec::new();
+        for &(cause, state) in &self.steps {
+            struck_by(cause, state, source, cur, &mut parents);
+        }
+        Hint {
+            parents,
+            ..self.clone()
+        }
+    }
 }
 
 /// The searches run at `level` once the basic techniques find nothing.
@@ -92,7 +113,7 @@ pub(super) fn static_chains(
             continue;
         };
         let f = &found[i];
-        let mut parents = Vec::new();
+        let mut steps = Vec::new();
         let mut hash = Fingerprint::new();
         let links = path_causes(m, &f.path);
         if f.cycle {
@@ -104,7 +125,7 @@ pub(super) fn static_chains(
             for i in (1..=n).rev() {
                 hash.state(f.path[i] as u16);
                 if state_on(f.path[i]) {
-                    struck_by(links[i], f.path[i] as u16, source, cur, &mut parents);
+                    steps.push((links[i], f.path[i] as u16));
                 }
             }
             hash.target(f.path[0] as u16 ^ 1);
@@ -112,7 +133,7 @@ pub(super) fn static_chains(
                 let reversed = s as u16 ^ 1;
                 hash.state(reversed);
                 if i > 0 && !state_on(s) {
-                    struck_by(cause, reversed, source, cur, &mut parents);
+                    steps.push((cause, reversed));
                 }
             }
         } else {
@@ -121,9 +142,13 @@ pub(super) fn static_chains(
             for i in (0..=n).rev() {
                 hash.state(f.path[i] as u16);
                 if i > 0 && state_on(f.path[i]) {
-                    struck_by(links[i], f.path[i] as u16, source, cur, &mut parents);
+                    steps.push((links[i], f.path[i] as u16));
                 }
             }
+        }
+        let mut parents = Vec::new();
+        for &(cause, state) in &steps {
+            struck_by(cause, state, source, cur, &mut parents);
         }
         collect.fill(
             slot,
@@ -134,6 +159,7 @@ pub(super) fn static_chains(
                     fingerprint: hash.finish(),
                     complexity: f.complexity as u32,
                 },
+                steps,
             },
         );
     }
@@ -236,6 +262,7 @@ pub(super) fn rule_walk(
     source: &Board,
     cur: &Board,
     parents: &mut Vec<u16>,
+    steps: &mut Vec<(Cause, u16)>,
     hash: &mut Fingerprint,
     seen: &mut Vec<u32>,
     stamp: &mut u32,
@@ -268,6 +295,7 @@ pub(super) fn rule_walk(
                     (cause, _) => cause,
                 };
                 struck_by(cause, node.state, source, cur, parents);
+                steps.push((cause, node.state));
             }
             next.extend_from_slice(prop.causes(n));
         }
@@ -439,6 +467,7 @@ mod tests {
                 fingerprint: u64::from(n),
                 complexity: 0,
             },
+            steps: Vec::new(),
         };
         let a = collect.slot(&[4], 9.6, 10, 2).unwrap();
         collect.fill(a, hint(1));
