@@ -1415,6 +1415,36 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
 
+    /// Two hard puzzles whose nested searches find many chains.
+    const NESTED: [&str; 2] = [
+        ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....",
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+    ];
+
+    /// Strikes `n` random candidates from cells with two or more, as a
+    /// chain strikes them.
+    fn strike(marks: &mut Candidates, n: usize, rng: &mut impl Rng) {
+        for _ in 0..n {
+            let open: Vec<usize> = (0..81)
+                .filter(|&c| marks.mask(c).count_ones() > 1)
+                .collect();
+            let c = open[rng.gen_range(0..open.len())];
+            let digits: Vec<usize> = (0..9).filter(|&d| marks.mask(c) & 1 << d != 0).collect();
+            marks.remove(cell(c), digit(digits[rng.gen_range(0..digits.len())]));
+        }
+    }
+
+    /// What a nested chain is compared by: its removals, rule parents,
+    /// fingerprint and complexity.
+    fn hint_key(h: &nested::Hint) -> (Vec<u16>, Vec<u16>, u64, u32) {
+        (
+            h.removed.clone(),
+            h.parents.clone(),
+            h.nested.fingerprint,
+            h.nested.complexity,
+        )
+    }
+
     /// A nested search on a board it ran on before from another starting
     /// board finds what a fresh search from the new start finds: the same
     /// chains, with their rule parents worked out for the new start (the
@@ -1422,45 +1452,23 @@ mod tests {
     /// need, so that parents do differ between them.
     #[test]
     fn a_board_searched_again_from_another_start_gives_a_fresh_searchs_chains() {
-        let lines = [
-            ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....",
-            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
-        ];
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
-        let mut strike = |marks: &mut Candidates, n: usize| {
-            for _ in 0..n {
-                let open: Vec<usize> = (0..81)
-                    .filter(|&c| marks.mask(c).count_ones() > 1)
-                    .collect();
-                let c = open[rng.gen_range(0..open.len())];
-                let digits: Vec<usize> = (0..9).filter(|&d| marks.mask(c) & 1 << d != 0).collect();
-                marks.remove(cell(c), digit(digits[rng.gen_range(0..digits.len())]));
-            }
-        };
         let (mut hints, mut moved) = (0, 0);
         for round in 0..8 {
-            let mut marks = marks_of(lines[round % lines.len()]);
+            let mut marks = marks_of(NESTED[round % NESTED.len()]);
             let first = Board::new(&marks);
-            strike(&mut marks, 3);
+            strike(&mut marks, 3, &mut rng);
             let second = Board::new(&marks);
-            strike(&mut marks, 4);
+            strike(&mut marks, 4, &mut rng);
             let cur = Board::new(&marks);
             for rule in [Rule::Chains, Rule::Multiple, Rule::Dynamic] {
                 let mut again = Deeper::default();
                 let before: Vec<nested::Hint> = again.run(rule, &first, &cur).to_vec();
                 let taken = again.run(rule, &second, &cur).to_vec();
                 let fresh = Deeper::default().run(rule, &second, &cur).to_vec();
-                let key = |h: &nested::Hint| {
-                    (
-                        h.removed.clone(),
-                        h.parents.clone(),
-                        h.nested.fingerprint,
-                        h.nested.complexity,
-                    )
-                };
                 assert_eq!(
-                    taken.iter().map(key).collect::<Vec<_>>(),
-                    fresh.iter().map(key).collect::<Vec<_>>(),
+                    taken.iter().map(hint_key).collect::<Vec<_>>(),
+                    fresh.iter().map(hint_key).collect::<Vec<_>>(),
                     "round {round}, {rule:?}"
                 );
                 hints += taken.len();
@@ -1483,10 +1491,6 @@ mod tests {
     /// one nested at level 2 (which keeps none).
     #[test]
     fn nested_conclusions_settled_at_the_end_are_those_made_at_once() {
-        let lines = [
-            ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....",
-            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
-        ];
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(43);
         let (mut late, mut now) = (Store::default(), Store::default());
         now.at_once = true;
@@ -1494,36 +1498,21 @@ mod tests {
             (closure::Cache::default(), closure::Cache::default());
         let (mut hints, mut with_parents) = (0, 0);
         for round in 0..24 {
-            let mut marks = marks_of(lines[round % lines.len()]);
+            let mut marks = marks_of(NESTED[round % NESTED.len()]);
             let source = Board::new(&marks);
             for _ in 0..3 {
                 // A few more candidates struck, as a chain from the source strikes them.
-                for _ in 0..rng.gen_range(2..8) {
-                    let open: Vec<usize> = (0..81)
-                        .filter(|&c| marks.mask(c).count_ones() > 1)
-                        .collect();
-                    let c = open[rng.gen_range(0..open.len())];
-                    let digits: Vec<usize> =
-                        (0..9).filter(|&d| marks.mask(c) & 1 << d != 0).collect();
-                    marks.remove(cell(c), digit(digits[rng.gen_range(0..digits.len())]));
-                }
+                let n = rng.gen_range(2..8);
+                strike(&mut marks, n, &mut rng);
                 let cur = Board::new(&marks);
                 // The nested setting too, now and then (its searches are long).
                 let nested = (round % 8 == 0).then_some(Mode::nested(2));
                 for mode in [Mode::DYNAMIC, Mode::MULTIPLE].into_iter().chain(nested) {
                     let a = collect_all(&cur, &source, mode, &mut late, &mut cache_late, None);
                     let b = collect_all(&cur, &source, mode, &mut now, &mut cache_now, None);
-                    let key = |h: &nested::Hint| {
-                        (
-                            h.removed.clone(),
-                            h.parents.clone(),
-                            h.nested.fingerprint,
-                            h.nested.complexity,
-                        )
-                    };
                     assert_eq!(
-                        a.iter().map(key).collect::<Vec<_>>(),
-                        b.iter().map(key).collect::<Vec<_>>(),
+                        a.iter().map(hint_key).collect::<Vec<_>>(),
+                        b.iter().map(hint_key).collect::<Vec<_>>(),
                         "round {round}"
                     );
                     hints += a.len();
