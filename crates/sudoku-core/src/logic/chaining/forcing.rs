@@ -41,6 +41,7 @@
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
+use std::sync::Arc;
 
 use super::board::{AdvancedOff, Board, BoardKey, KeyHasher, NestedRef, Rule};
 use super::chains;
@@ -1020,7 +1021,6 @@ impl<'a> Engine<'a> {
             return;
         };
         let source = collect.source;
-        let mut parents = Vec::with_capacity(16);
         let mut steps = Vec::with_capacity(16);
         let mut hash = nested::Fingerprint::new();
         for &(branch, n) in targets {
@@ -1029,9 +1029,6 @@ impl<'a> Engine<'a> {
                 prop,
                 n,
                 kind,
-                source,
-                self.board,
-                &mut parents,
                 &mut steps,
                 &mut hash,
                 &mut self.seen,
@@ -1045,7 +1042,7 @@ impl<'a> Engine<'a> {
                 slot,
                 nested::Hint {
                     removed: removed[..k].to_vec(),
-                    parents,
+                    parents: nested::parents_of(&steps, source, self.board),
                     nested: NestedRef {
                         fingerprint: hash.finish(),
                         complexity: complexity as u32,
@@ -1296,17 +1293,21 @@ struct Deeper {
     closure: closure::Cache,
     /// What each nested search found, by its rule and the boards it ran
     /// on and from ([`Deeper::run`]).
-    memo: HashMap<(Rule, BoardKey, BoardKey), Vec<nested::Hint>, BuildHasherDefault<KeyHasher>>,
+    memo: Memory<(Rule, BoardKey, BoardKey)>,
     /// What each nested search found, by its rule and the board it ran
     /// on alone, as first found: a search on the same board from another
     /// starting board finds the same chains, with their rule parents
     /// worked out again ([`nested::Hint::parents_from`]).
-    by_board: HashMap<(Rule, BoardKey), Vec<nested::Hint>, BuildHasherDefault<KeyHasher>>,
+    /// (The chains of a search run are shared by both.)
+    by_board: Memory<(Rule, BoardKey)>,
     /// While the engine runs a setting that nests dynamic searches: its
     /// dynamic setting's propagations of the position, lent to those
     /// searches (see [`Engine::adopt`]); else nothing.
     lent: Reuse,
 }
+
+/// A memory of nested searches' chains ([`Deeper`]), by key.
+type Memory<K> = HashMap<K, Arc<[nested::Hint]>, BuildHasherDefault<KeyHasher>>;
 
 /// How many nested searches each of [`Deeper`]'s two memories holds
 /// before it forgets them all (a bound on its memory: some megabytes).
@@ -1368,14 +1369,14 @@ impl Deeper {
                 self.memo.clear();
             }
             let board = (rule, cur.key());
-            let hints = match self.by_board.get(&board) {
+            let hints: Arc<[nested::Hint]> = match self.by_board.get(&board) {
                 Some(found) => found.iter().map(|h| h.parents_from(source, cur)).collect(),
                 None => {
-                    let hints = self.search(rule, source, cur);
+                    let hints: Arc<[nested::Hint]> = self.search(rule, source, cur).into();
                     if self.by_board.len() >= MEMO_CAPACITY {
                         self.by_board.clear();
                     }
-                    self.by_board.insert(board, hints.clone());
+                    self.by_board.insert(board, Arc::clone(&hints));
                     hints
                 }
             };

@@ -62,15 +62,22 @@ impl Hint {
     /// same chain, since a search reads the starting board for nothing else
     /// that changes what it finds.
     pub(crate) fn parents_from(&self, source: &Board, cur: &Board) -> Hint {
-        let mut parents = Vec::new();
-        for &(cause, state) in &self.steps {
-            struck_by(cause, state, source, cur, &mut parents);
-        }
         Hint {
-            parents,
+            parents: parents_of(&self.steps, source, cur),
             ..self.clone()
         }
     }
+}
+
+/// The rule parents of a chain found on `cur`, started from `source`, from
+/// its on states and their causes in SE's order (`steps`): what each
+/// cause needed that was struck since ([`struck_by`]), once each.
+pub(crate) fn parents_of(steps: &[(Cause, u16)], source: &Board, cur: &Board) -> Vec<u16> {
+    let mut parents = Vec::new();
+    for &(cause, state) in steps {
+        struck_by(cause, state, source, cur, &mut parents);
+    }
+    parents
 }
 
 /// The searches run at `level` once the basic techniques find nothing.
@@ -146,15 +153,11 @@ pub(super) fn static_chains(
                 }
             }
         }
-        let mut parents = Vec::new();
-        for &(cause, state) in &steps {
-            struck_by(cause, state, source, cur, &mut parents);
-        }
         collect.fill(
             slot,
             Hint {
                 removed: f.removed.clone(),
-                parents,
+                parents: parents_of(&steps, source, cur),
                 nested: NestedRef {
                     fingerprint: hash.finish(),
                     complexity: f.complexity as u32,
@@ -251,17 +254,14 @@ pub(super) enum Kind {
 }
 
 /// SE's walk from a conclusion at node `target` of `prop` through all its
-/// causes (`collectRuleParents` and `getChain`, breadth first): the
-/// candidates struck from `source` to make `cur` that each on state's cause
-/// needed go to `parents` (once each, in order), and every state to `hash`.
+/// causes (`collectRuleParents` and `getChain`, breadth first): each on
+/// state with the cause that gives its rule parents goes to `steps`
+/// ([`parents_of`]), in order, and every state to `hash`.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn rule_walk(
     prop: &Prop,
     target: u16,
     kind: Kind,
-    source: &Board,
-    cur: &Board,
-    parents: &mut Vec<u16>,
     steps: &mut Vec<(Cause, u16)>,
     hash: &mut Fingerprint,
     seen: &mut Vec<u32>,
@@ -294,7 +294,6 @@ pub(super) fn rule_walk(
                     (Cause::Start, Kind::Region(j)) => Cause::Unit(j),
                     (cause, _) => cause,
                 };
-                struck_by(cause, node.state, source, cur, parents);
                 steps.push((cause, node.state));
             }
             next.extend_from_slice(prop.causes(n));
