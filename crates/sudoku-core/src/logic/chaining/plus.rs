@@ -159,15 +159,20 @@ fn scan<const EVERY: bool>(
             if !(2..8).contains(&n) {
                 continue;
             }
-            // The other unit holding every place, if any.
-            let first = here.trailing_zeros() as usize;
-            let Some(u2) = CELL_UNITS[first]
-                .iter()
-                .map(|&u| usize::from(u))
-                .find(|&u| u != u1 && here & !UNIT_BITS[u] == 0)
-            else {
-                continue;
+            // The other unit holding every place, if any: with two places
+            // or more, at most one does, a box for a line, a line for a box.
+            let [row, col, bx] = CELL_UNITS[here.trailing_zeros() as usize].map(usize::from);
+            let holds = |u: usize| here & !UNIT_BITS[u] == 0;
+            let u2 = if !BOXES.contains(&u1) {
+                bx
+            } else if holds(row) {
+                row
+            } else {
+                col
             };
+            if !holds(u2) {
+                continue;
+            }
             // Nothing to remove: it emits nothing.
             if !EVERY && cur.at[d] & UNIT_BITS[u2] & !b1 == 0 {
                 continue;
