@@ -63,8 +63,10 @@ impl Hint {
     /// that changes what it finds.
     pub(crate) fn parents_from(&self, source: &Board, cur: &Board) -> Hint {
         Hint {
+            removed: self.removed.clone(),
             parents: parents_of(&self.steps, source, cur),
-            ..self.clone()
+            nested: self.nested,
+            steps: self.steps.clone(),
         }
     }
 }
