@@ -1300,6 +1300,19 @@ struct Deeper {
     /// worked out again ([`nested::Hint::parents_from`]).
     /// (The chains of a search run are shared by both.)
     by_board: Memory<(Rule, BoardKey)>,
+    /// `by_board` as it was when it last filled, looked in as well: a
+    /// full memory by board starts afresh but forgets only what it held
+    /// before that. A hard solve meets the boards of one position's
+    /// nested searches again at the next positions, a few thousand
+    /// searches later.
+    by_board_before: Memory<(Rule, BoardKey)>,
+    /// Tests: how many searches ran (rather than being remembered).
+    #[cfg(test)]
+    searched: usize,
+    /// Tests: how many searches the memories hold, if not
+    /// [`MEMO_CAPACITY`].
+    #[cfg(test)]
+    capacity: Option<usize>,
     /// While the engine runs a setting that nests dynamic searches: its
     /// dynamic setting's propagations of the position, lent to those
     /// searches (see [`Engine::adopt`]); else nothing.
@@ -1309,8 +1322,10 @@ struct Deeper {
 /// A memory of nested searches' chains ([`Deeper`]), by key.
 type Memory<K> = HashMap<K, Arc<[nested::Hint]>, BuildHasherDefault<KeyHasher>>;
 
-/// How many nested searches each of [`Deeper`]'s two memories holds
-/// before it forgets them all (a bound on its memory: some megabytes).
+/// How many nested searches each of [`Deeper`]'s memories holds before it
+/// starts afresh (a bound on their memory: some megabytes): the memory by
+/// the boards a search ran on and from forgets them all, the one by board
+/// keeps them for one more round (`Deeper::by_board_before`).
 const MEMO_CAPACITY: usize = 4096;
 
 impl Nest for Deeper {
@@ -1364,16 +1379,26 @@ impl Deeper {
     /// depends on anything else), so a remembered answer is the answer.
     fn run(&mut self, rule: Rule, source: &Board, cur: &Board) -> &[nested::Hint] {
         let key = (rule, source.key(), cur.key());
+        let capacity = self.capacity();
         if !self.memo.contains_key(&key) {
-            if self.memo.len() >= MEMO_CAPACITY {
+            if self.memo.len() >= capacity {
                 self.memo.clear();
             }
             let board = (rule, cur.key());
-            let hints: Arc<[nested::Hint]> = match self.by_board.get(&board) {
+            let known = self
+                .by_board
+                .get(&board)
+                .or_else(|| self.by_board_before.get(&board));
+            let hints: Arc<[nested::Hint]> = match known {
                 Some(found) => found.iter().map(|h| h.parents_from(source, cur)).collect(),
                 None => {
                     let hints: Arc<[nested::Hint]> = self.search(rule, source, cur).into();
-                    if self.by_board.len() >= MEMO_CAPACITY {
+                    #[cfg(test)]
+                    {
+                        self.searched += 1;
+                    }
+                    if self.by_board.len() >= capacity {
+                        std::mem::swap(&mut self.by_board, &mut self.by_board_before);
                         self.by_board.clear();
                     }
                     self.by_board.insert(board, Arc::clone(&hints));
@@ -1383,6 +1408,16 @@ impl Deeper {
             self.memo.insert(key.clone(), hints);
         }
         &self.memo[&key]
+    }
+
+    /// How many searches each memory holds ([`MEMO_CAPACITY`]; tests ask
+    /// for fewer).
+    fn capacity(&self) -> usize {
+        #[cfg(test)]
+        if let Some(n) = self.capacity {
+            return n;
+        }
+        MEMO_CAPACITY
     }
 
     /// [`Deeper::run`]'s search.
@@ -1481,6 +1516,60 @@ mod tests {
             }
         }
         assert!(hints >= 200 && moved >= 20, "{hints} {moved}");
+    }
+
+    /// A full memory by board starts afresh but keeps what it held for
+    /// one more round: a board searched before it filled is taken from
+    /// there (no search runs), with the chains a fresh search from the new
+    /// start finds; once it has filled again, that board is searched anew.
+    #[test]
+    fn a_full_memory_by_board_keeps_its_boards_for_one_more_round() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+        let mut marks = marks_of(NESTED[0]);
+        let starts: Vec<Board> = (0..3)
+            .map(|_| {
+                strike(&mut marks, 1, &mut rng);
+                Board::new(&marks)
+            })
+            .collect();
+        let boards: Vec<Board> = (0..7)
+            .map(|_| {
+                let mut m = marks.clone();
+                strike(&mut m, 4, &mut rng);
+                Board::new(&m)
+            })
+            .collect();
+        for (i, a) in boards.iter().enumerate() {
+            assert!(
+                boards[..i].iter().all(|b| b.key() != a.key()),
+                "board {i} twice"
+            );
+        }
+        let rule = Rule::Dynamic;
+        let mut memory = Deeper {
+            capacity: Some(3),
+            ..Deeper::default()
+        };
+        // Three boards fill the memory; the fourth starts it afresh.
+        for board in &boards[..4] {
+            memory.run(rule, &starts[0], board);
+        }
+        assert_eq!(memory.searched, 4);
+        let taken = memory.run(rule, &starts[1], &boards[0]).to_vec();
+        assert_eq!(memory.searched, 4, "the first board is searched again");
+        let fresh = Deeper::default().run(rule, &starts[1], &boards[0]).to_vec();
+        assert!(!fresh.is_empty(), "the board has no chain to compare");
+        assert_eq!(
+            taken.iter().map(hint_key).collect::<Vec<_>>(),
+            fresh.iter().map(hint_key).collect::<Vec<_>>()
+        );
+        // Three more fill it again: the first board is forgotten.
+        for board in &boards[4..] {
+            memory.run(rule, &starts[0], board);
+        }
+        assert_eq!(memory.searched, 7);
+        memory.run(rule, &starts[2], &boards[0]);
+        assert_eq!(memory.searched, 8, "the first board is still remembered");
     }
 
     /// The rule parents and fingerprints of a nested search's conclusions,
