@@ -47,6 +47,7 @@ use super::board::{AdvancedOff, Board, BoardKey, KeyHasher, NestedRef, Rule};
 use super::chains;
 use super::closure;
 use super::nested::{self, Kind};
+use super::plus;
 use super::propagation::{propagate, resume, Nest, Prop, Scratch, StateSet};
 use super::reuse::{Again, Kept, Lent, Reuse, Taken};
 use super::shared::{length_bonus, st, st_cell, st_digit, st_on};
@@ -1306,6 +1307,9 @@ struct Deeper {
     /// nested searches again at the next positions, a few thousand
     /// searches later.
     by_board_before: Memory<(Rule, BoardKey)>,
+    /// What the scans of the basic techniques found where chains stopped
+    /// ([`plus::Memo`]).
+    plus: plus::Memo,
     /// Tests: how many searches ran (rather than being remembered).
     #[cfg(test)]
     searched: usize,
@@ -1329,6 +1333,17 @@ type Memory<K> = HashMap<K, Arc<[nested::Hint]>, BuildHasherDefault<KeyHasher>>;
 const MEMO_CAPACITY: usize = 4096;
 
 impl Nest for Deeper {
+    fn plus(
+        &mut self,
+        source: &Board,
+        cur: &Board,
+        node_of: &dyn Fn(u16) -> Option<u16>,
+        out: &mut Vec<AdvancedOff>,
+        causes: &mut Vec<u16>,
+    ) {
+        self.plus.advanced(source, cur, node_of, out, causes);
+    }
+
     /// SE's `getAdvancedPotentials` past the basic techniques: the
     /// candidates the first of the nested searches of `level` that finds
     /// any removes from `cur` (what a chain on `source` has left), each

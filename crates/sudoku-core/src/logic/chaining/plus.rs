@@ -4,10 +4,121 @@
 //! naked pairs and X-wings look at the board the chain has left, and what
 //! they remove goes on the chain, caused by the candidates the chain struck
 //! that the pattern needed.
+//!
+//! A hard solve's chains stop on the same boards again and again (the
+//! same assumption followed at each level a step tries), so what a scan
+//! found is remembered by the two boards it read ([`Memo`]).
 
-use super::board::{AdvancedOff, Board, Rule};
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+use super::board::{AdvancedOff, Board, BoardKey, KeyHasher, Rule};
 use super::shared::{st, two16};
 use crate::logic::{count9, crossing, CELL_UNITS, SHARED, UNITS, UNIT_BITS};
+
+/// What [`advanced`] found, by the boards it ran from and on: a scan
+/// reads nothing else but the outer chain's nodes of the candidates it
+/// needed, so what it found, with those candidates as states, is what it
+/// finds again, their nodes asked of the chain at hand. When it holds
+/// [`MEMO_CAPACITY`] scans it starts afresh, keeping the full memory
+/// beside it for one more round.
+#[derive(Default)]
+pub(super) struct Memo {
+    now: Scans,
+    before: Scans,
+    /// Tests: how many scans ran (rather than being remembered).
+    #[cfg(test)]
+    scanned: usize,
+    /// Tests: how many scans the memory holds, if not [`MEMO_CAPACITY`].
+    #[cfg(test)]
+    capacity: Option<usize>,
+}
+
+/// Scans by the boards they ran from and on.
+type Scans = HashMap<(BoardKey, BoardKey), Scan, BuildHasherDefault<KeyHasher>>;
+
+/// How many scans [`Memo`] holds before it starts afresh (a bound on its
+/// memory: about two megabytes). The boards met again are mostly those of
+/// the same position's searches a moment before: a memory four times as
+/// large finds no more of them on the hardest puzzles.
+const MEMO_CAPACITY: usize = 1024;
+
+/// What one scan found, with the candidates each pattern needed as their
+/// off states in `needed` (`AdvancedOff::first` and `count` index it).
+#[derive(Default)]
+struct Scan {
+    found: Vec<AdvancedOff>,
+    needed: Vec<u16>,
+}
+
+impl Scan {
+    /// Adds what was found to `out`, each pattern's causes the nodes
+    /// `node_of` gives its needed candidates in `causes` (those without a
+    /// node left out), as [`advanced`] adds them.
+    fn give(
+        &self,
+        node_of: &dyn Fn(u16) -> Option<u16>,
+        out: &mut Vec<AdvancedOff>,
+        causes: &mut Vec<u16>,
+    ) {
+        // The patterns' removals are consecutive and share their causes.
+        let mut last: Option<(u32, u32, u16)> = None;
+        for a in &self.found {
+            let (first, count) = match last {
+                Some((from, first, count)) if from == a.first => (first, count),
+                _ => {
+                    let first = causes.len() as u32;
+                    let needed = &self.needed[a.first as usize..][..usize::from(a.count)];
+                    causes.extend(needed.iter().filter_map(|&s| node_of(s)));
+                    let count = (causes.len() as u32 - first) as u16;
+                    last = Some((a.first, first, count));
+                    (first, count)
+                }
+            };
+            out.push(AdvancedOff { first, count, ..*a });
+        }
+    }
+}
+
+impl Memo {
+    /// [`advanced`], remembered.
+    pub(super) fn advanced(
+        &mut self,
+        source: &Board,
+        cur: &Board,
+        node_of: &dyn Fn(u16) -> Option<u16>,
+        out: &mut Vec<AdvancedOff>,
+        causes: &mut Vec<u16>,
+    ) {
+        let key = (source.key(), cur.key());
+        if let Some(scan) = self.now.get(&key).or_else(|| self.before.get(&key)) {
+            scan.give(node_of, out, causes);
+            return;
+        }
+        let mut scan = Scan::default();
+        self::scan::<false>(source, cur, Some, &mut scan.found, &mut scan.needed);
+        scan.give(node_of, out, causes);
+        #[cfg(test)]
+        {
+            self.scanned += 1;
+        }
+        if self.now.len() >= self.capacity() {
+            std::mem::swap(&mut self.now, &mut self.before);
+            self.now.clear();
+        }
+        self.now.insert(key, scan);
+    }
+
+    /// How many scans the memory holds ([`MEMO_CAPACITY`]; tests ask for
+    /// fewer).
+    fn capacity(&self) -> usize {
+        #[cfg(test)]
+        if let Some(n) = self.capacity {
+            return n;
+        }
+        MEMO_CAPACITY
+    }
+}
 
 /// SE's `getAdvancedPotentials` at level 1: the candidates that locked
 /// candidates, hidden pairs, naked pairs or X-wings remove from `cur` (the
@@ -472,6 +583,100 @@ mod tests {
             }
         }
         assert!(met.iter().all(|&n| n >= 5), "{met:?}");
+    }
+
+    /// The memory of scans gives what a fresh scan gives, for the chain
+    /// at hand: pairs of boards met again are taken from it with their
+    /// causes as that chain's nodes (some candidates having none); a full
+    /// memory keeps what it held for one more round.
+    #[test]
+    fn remembered_scans_give_what_a_fresh_scan_gives() {
+        use super::{advanced, Memo};
+        use crate::logic::tests::marks_of;
+        use crate::logic::{cell, digit, Candidates};
+        use rand::{Rng, SeedableRng};
+        use rand_xoshiro::Xoshiro256PlusPlus;
+        let lines = [
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+            ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....",
+            "..3......4...8..36..8...1...4..6..73...9..........2..5..4.7..686........7..6..5..",
+        ];
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        let strike = |marks: &mut Candidates, rng: &mut Xoshiro256PlusPlus| {
+            let open: Vec<usize> = (0..81)
+                .filter(|&c| marks.mask(c).count_ones() > 2)
+                .collect();
+            let c = open[rng.gen_range(0..open.len())];
+            let digits: Vec<usize> = (0..9).filter(|&d| marks.mask(c) & 1 << d != 0).collect();
+            marks.remove(cell(c), digit(digits[rng.gen_range(0..digits.len())]));
+        };
+        // Boards a chain could start from and leave: a few candidates
+        // struck, then a few more; each board left from two starts (what
+        // a scan finds needs candidates struck since the start).
+        let mut pairs: Vec<(Board, Board)> = Vec::new();
+        for i in 0..15 {
+            let mut marks = marks_of(lines[i % lines.len()]);
+            for _ in 0..rng.gen_range(0..30) {
+                strike(&mut marks, &mut rng);
+            }
+            let source = Board::new(&marks);
+            for _ in 0..rng.gen_range(1..4) {
+                strike(&mut marks, &mut rng);
+            }
+            let between = Board::new(&marks);
+            for _ in 0..rng.gen_range(1..4) {
+                strike(&mut marks, &mut rng);
+            }
+            let cur = Board::new(&marks);
+            pairs.push((source, cur.clone()));
+            pairs.push((between, cur));
+        }
+        // The chain at hand has a node for each state but those of one digit.
+        let give = |memo: Option<&mut Memo>, (source, cur): &(Board, Board), gone: u16| {
+            let node_of = |s: u16| (s / 2 % 9 != gone).then_some(s ^ 0x100);
+            let (mut out, mut causes) = (Vec::new(), Vec::new());
+            match memo {
+                Some(memo) => memo.advanced(source, cur, &node_of, &mut out, &mut causes),
+                None => advanced(source, cur, node_of, &mut out, &mut causes),
+            }
+            let out: Vec<_> = out
+                .iter()
+                .map(|a| (a.state, a.first, a.count, a.rule))
+                .collect();
+            (out, causes)
+        };
+        let mut memo = Memo::default();
+        let (mut found, mut together) = (0, 0);
+        for round in 0..300 {
+            let pair = &pairs[rng.gen_range(0..pairs.len())];
+            let gone = rng.gen_range(0..9);
+            let fresh = give(None, pair, gone);
+            assert_eq!(give(Some(&mut memo), pair, gone), fresh, "round {round}");
+            found += fresh.0.len();
+            // Removals of one pattern, sharing causes.
+            together += fresh
+                .0
+                .windows(2)
+                .filter(|w| w[0].1 == w[1].1 && w[0].2 > 0)
+                .count();
+        }
+        assert_eq!(memo.scanned, pairs.len(), "each pair scanned once");
+        assert!(found >= 200 && together >= 20, "{found} {together}");
+        // Two pairs fill a memory of two; the third starts it afresh.
+        let mut memo = Memo {
+            capacity: Some(2),
+            ..Memo::default()
+        };
+        for pair in &pairs[..3] {
+            give(Some(&mut memo), pair, 0);
+        }
+        give(Some(&mut memo), &pairs[0], 1);
+        assert_eq!(memo.scanned, 3, "the first pair is scanned again");
+        for pair in &pairs[3..5] {
+            give(Some(&mut memo), pair, 0);
+        }
+        give(Some(&mut memo), &pairs[0], 2);
+        assert_eq!(memo.scanned, 6, "the first pair is still remembered");
     }
 
     /// The positions of a unit's cells shared with another unit are those
