@@ -512,8 +512,35 @@ fn bits(mut set: u16) -> impl Iterator<Item = usize> {
 mod tests {
     use super::{pairs, pairs_of, scan};
     use crate::logic::chaining::board::{Board, Rule};
+    use crate::logic::tests::marks_of;
     use crate::logic::SHARED;
+    use crate::logic::{cell, digit, Candidates};
     use crate::logic::{UNITS, UNIT_BITS};
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    /// Hard puzzles, whose boards the tests strike candidates from.
+    const LINES: [&str; 4] = [
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+        ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....",
+        "..3......4...8..36..8...1...4..6..73...9..........2..5..4.7..686........7..6..5..",
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+    ];
+
+    /// The board of `marks` once `n` random candidates of open cells are
+    /// removed from them (fewer if none is left).
+    fn struck(marks: &mut Candidates, n: usize, rng: &mut Xoshiro256PlusPlus) -> Board {
+        for _ in 0..n {
+            let open: Vec<usize> = (0..81)
+                .filter(|&c| marks.mask(c).count_ones() > 1)
+                .collect();
+            if let Some(&c) = open.get(rng.gen_range(0..open.len().max(1))) {
+                let digits: Vec<usize> = (0..9).filter(|&d| marks.mask(c) & 1 << d != 0).collect();
+                marks.remove(cell(c), digit(digits[rng.gen_range(0..digits.len())]));
+            }
+        }
+        Board::new(marks)
+    }
 
     /// A pattern is tried only where the chain struck a candidate it could
     /// need, and where there is something to remove: on positions of hard
@@ -522,38 +549,14 @@ mod tests {
     /// same causes, and every rule emits in some of them.
     #[test]
     fn patterns_tried_where_candidates_were_struck_emit_what_every_pattern_does() {
-        use crate::logic::tests::marks_of;
-        use crate::logic::{cell, digit, Candidates};
-        use rand::{Rng, SeedableRng};
-        use rand_xoshiro::Xoshiro256PlusPlus;
-        let lines = [
-            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
-            ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....",
-            "..3......4...8..36..8...1...4..6..73...9..........2..5..4.7..686........7..6..5..",
-            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
-        ];
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(41);
-        // One random candidate of an open cell removed, if there is one.
-        let strike = |marks: &mut Candidates, rng: &mut Xoshiro256PlusPlus| {
-            let open: Vec<usize> = (0..81)
-                .filter(|&c| marks.mask(c).count_ones() > 1)
-                .collect();
-            if let Some(&c) = open.get(rng.gen_range(0..open.len().max(1))) {
-                let digits: Vec<usize> = (0..9).filter(|&d| marks.mask(c) & 1 << d != 0).collect();
-                marks.remove(cell(c), digit(digits[rng.gen_range(0..digits.len())]));
-            }
-        };
         let mut met = [0usize; 4];
         for round in 0..4000 {
-            let mut marks = marks_of(lines[round % lines.len()]);
-            for _ in 0..rng.gen_range(0..50) {
-                strike(&mut marks, &mut rng);
-            }
-            let source = Board::new(&marks);
-            for _ in 0..rng.gen_range(1..5) {
-                strike(&mut marks, &mut rng);
-            }
-            let cur = Board::new(&marks);
+            let mut marks = marks_of(LINES[round % LINES.len()]);
+            let n = rng.gen_range(0..50);
+            let source = struck(&mut marks, n, &mut rng);
+            let n = rng.gen_range(1..5);
+            let cur = struck(&mut marks, n, &mut rng);
             let run = |every: bool| {
                 let (mut out, mut causes) = (Vec::new(), Vec::new());
                 if every {
@@ -592,42 +595,19 @@ mod tests {
     #[test]
     fn remembered_scans_give_what_a_fresh_scan_gives() {
         use super::{advanced, Memo};
-        use crate::logic::tests::marks_of;
-        use crate::logic::{cell, digit, Candidates};
-        use rand::{Rng, SeedableRng};
-        use rand_xoshiro::Xoshiro256PlusPlus;
-        let lines = [
-            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
-            ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....",
-            "..3......4...8..36..8...1...4..6..73...9..........2..5..4.7..686........7..6..5..",
-        ];
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
-        let strike = |marks: &mut Candidates, rng: &mut Xoshiro256PlusPlus| {
-            let open: Vec<usize> = (0..81)
-                .filter(|&c| marks.mask(c).count_ones() > 2)
-                .collect();
-            let c = open[rng.gen_range(0..open.len())];
-            let digits: Vec<usize> = (0..9).filter(|&d| marks.mask(c) & 1 << d != 0).collect();
-            marks.remove(cell(c), digit(digits[rng.gen_range(0..digits.len())]));
-        };
         // Boards a chain could start from and leave: a few candidates
         // struck, then a few more; each board left from two starts (what
         // a scan finds needs candidates struck since the start).
         let mut pairs: Vec<(Board, Board)> = Vec::new();
         for i in 0..15 {
-            let mut marks = marks_of(lines[i % lines.len()]);
-            for _ in 0..rng.gen_range(0..30) {
-                strike(&mut marks, &mut rng);
-            }
-            let source = Board::new(&marks);
-            for _ in 0..rng.gen_range(1..4) {
-                strike(&mut marks, &mut rng);
-            }
-            let between = Board::new(&marks);
-            for _ in 0..rng.gen_range(1..4) {
-                strike(&mut marks, &mut rng);
-            }
-            let cur = Board::new(&marks);
+            let mut marks = marks_of(LINES[i % LINES.len()]);
+            let n = rng.gen_range(0..30);
+            let source = struck(&mut marks, n, &mut rng);
+            let n = rng.gen_range(1..4);
+            let between = struck(&mut marks, n, &mut rng);
+            let n = rng.gen_range(1..4);
+            let cur = struck(&mut marks, n, &mut rng);
             pairs.push((source, cur.clone()));
             pairs.push((between, cur));
         }
