@@ -1333,15 +1333,8 @@ type Memory<K> = HashMap<K, Arc<[nested::Hint]>, BuildHasherDefault<KeyHasher>>;
 const MEMO_CAPACITY: usize = 4096;
 
 impl Nest for Deeper {
-    fn plus(
-        &mut self,
-        source: &Board,
-        cur: &Board,
-        node_of: &dyn Fn(u16) -> Option<u16>,
-        out: &mut Vec<AdvancedOff>,
-        causes: &mut Vec<u16>,
-    ) {
-        self.plus.advanced(source, cur, node_of, out, causes);
+    fn plus_memo(&mut self) -> Option<&mut plus::Memo> {
+        Some(&mut self.plus)
     }
 
     /// SE's `getAdvancedPotentials` past the basic techniques: the

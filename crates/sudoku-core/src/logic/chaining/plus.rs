@@ -82,7 +82,7 @@ impl Scan {
 
 impl Memo {
     /// [`advanced`], remembered.
-    pub(super) fn advanced(
+    fn advanced(
         &mut self,
         source: &Board,
         cur: &Board,
@@ -124,15 +124,20 @@ impl Memo {
 /// candidates, hidden pairs, naked pairs or X-wings remove from `cur` (the
 /// first of these that finds any), each caused by the candidates struck
 /// from `source` that the pattern needed. Patterns that needed none are
-/// left out: they were there before the assumption.
+/// left out: they were there before the assumption. With `memo`, a scan
+/// of the same two boards before is given again ([`Memo`]).
 pub(super) fn advanced(
+    memo: Option<&mut Memo>,
     source: &Board,
     cur: &Board,
-    node_of: impl Fn(u16) -> Option<u16>,
+    node_of: &dyn Fn(u16) -> Option<u16>,
     out: &mut Vec<AdvancedOff>,
     causes: &mut Vec<u16>,
 ) {
-    scan::<false>(source, cur, node_of, out, causes);
+    match memo {
+        Some(memo) => memo.advanced(source, cur, node_of, out, causes),
+        None => scan::<false>(source, cur, node_of, out, causes),
+    }
 }
 
 /// [`advanced`]'s search; with `EVERY`, every pattern is tried, as if
@@ -615,10 +620,7 @@ mod tests {
         let give = |memo: Option<&mut Memo>, (source, cur): &(Board, Board), gone: u16| {
             let node_of = |s: u16| (s / 2 % 9 != gone).then_some(s ^ 0x100);
             let (mut out, mut causes) = (Vec::new(), Vec::new());
-            match memo {
-                Some(memo) => memo.advanced(source, cur, &node_of, &mut out, &mut causes),
-                None => advanced(source, cur, node_of, &mut out, &mut causes),
-            }
+            advanced(memo, source, cur, &node_of, &mut out, &mut causes);
             let out: Vec<_> = out
                 .iter()
                 .map(|a| (a.state, a.first, a.count, a.rule))

@@ -24,18 +24,10 @@ use crate::logic::{count9, CELL_UNITS, KINDS, SE_UNITS, SKIP, UNITS, UNIT_BITS};
 /// [`plus`] find nothing. The engine ([`super::forcing`]) implements it, as
 /// those searches are its own: the propagation names no search.
 pub(super) trait Nest {
-    /// Adds to `out` what the basic techniques of level 1 remove from `cur`
-    /// (what a chain from `source` has left), each with its causes in
-    /// `causes` ([`plus::advanced`]; an implementation may remember them).
-    fn plus(
-        &mut self,
-        source: &Board,
-        cur: &Board,
-        node_of: &dyn Fn(u16) -> Option<u16>,
-        out: &mut Vec<AdvancedOff>,
-        causes: &mut Vec<u16>,
-    ) {
-        plus::advanced(source, cur, node_of, out, causes);
+    /// Where the scans of the basic techniques of level 1 are remembered
+    /// ([`plus::advanced`]), if anywhere.
+    fn plus_memo(&mut self) -> Option<&mut plus::Memo> {
+        None
     }
 
     /// Adds to `out` the candidates the first of the nested searches of
@@ -939,7 +931,8 @@ fn walk(
             } else if mode.level > 0 {
                 x.advanced.clear();
                 x.advanced_causes.clear();
-                deeper.plus(
+                plus::advanced(
+                    deeper.plus_memo(),
                     board,
                     &cur,
                     &|s| prop.node_of(s),
